@@ -1,0 +1,55 @@
+# Binokel-Turnier: `make run` starts the demo, `make test` runs every check.
+# Needs only python3 (with venv) and make; everything else is installed into .venv.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# PostgreSQL for the second test pass: DATABASE_URL if set, else the local server if one answers.
+PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/binokel
+
+.PHONY: run test lint messages clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[prod]'
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[prod,test]'
+	touch $@
+
+run: $(VENV)/.installed
+	DEBUG=1 $(PY) manage.py migrate --noinput
+	DEBUG=1 $(PY) manage.py demo
+	@echo "Binokel-Turnier runs on http://$(HOST):$(PORT)/ (stop with Ctrl+C)"
+	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+
+lint: $(VENV)/.installed-test
+	$(VENV)/bin/ruff check .
+
+test: lint
+	@echo "== Test run 1: SQLite"
+	env -u DATABASE_URL $(PY) -m pytest
+	@if [ -n "$$DATABASE_URL" ]; then \
+		echo "== Test run 2: PostgreSQL from DATABASE_URL"; \
+		$(PY) -m pytest || exit 1; \
+		echo "== Databases tested: SQLite and PostgreSQL (DATABASE_URL)"; \
+	elif $(PY) -c "import socket; socket.create_connection(('127.0.0.1', 5432), 2).close()" 2>/dev/null; then \
+		echo "== Test run 2: PostgreSQL on 127.0.0.1:5432"; \
+		DATABASE_URL=$(PG_TEST_URL) $(PY) -m pytest || exit 1; \
+		echo "== Databases tested: SQLite and PostgreSQL (127.0.0.1:5432)"; \
+	else \
+		echo "== Databases tested: SQLite only (no PostgreSQL: set DATABASE_URL or start a server on 127.0.0.1:5432)"; \
+	fi
+
+messages: $(VENV)/.installed-test
+	$(PY) manage.py makemessages --locale de --no-obsolete --ignore '.venv/*' --ignore 'bench/*' --ignore 'tests/*' --ignore 'tournament/seating.py'
+	$(PY) manage.py compilemessages --ignore '.venv/*'
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

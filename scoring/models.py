@@ -1,0 +1,130 @@
+"""Score sheets: the twelve games a table plays in one Durchgang, as the scorekeeper writes them.
+
+Domain terms (the rules themselves are explained in ``scoring.rules``):
+
+- *Spielzettel* (score sheet): one per table and round; kept by the third-named player.
+- *Spiel* (game): one hand; it records the dealer (a seat position), the declarer
+  (*Alleinspieler*), the bid (*Reizwert*), the kind (gespielt / abgeschrieben / Durch) and who
+  misplayed (*verworfen*), if anyone.
+- *Partei* (party): who scores together: a single, or a pair at a pairs table. Every game has one
+  ``PartyScore`` row per party with its meld (*Gemeldetes*), exact trick points (*Stiche*) and the
+  points computed by ``scoring.rules.score_hand``.
+"""
+
+from django.db import models
+from django.db.models import F, Q
+from django.db.models.functions import Mod
+from django.db.models.lookups import Exact
+from django.utils.translation import gettext_lazy as _
+
+from scoring.rules import CONCEDED, DURCH, MIN_BID, PLAYED, TRICK_TOTAL
+from tournament.models import Entry, Table
+
+
+class ScoreSheet(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", _("in progress")
+        SUBMITTED = "submitted", _("submitted")
+        CONFIRMED = "confirmed", _("confirmed")
+
+    table = models.OneToOneField(
+        Table, on_delete=models.CASCADE, related_name="sheet", verbose_name=_("table")
+    )
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.IN_PROGRESS
+    )
+    version = models.PositiveIntegerField(
+        _("version"), default=0, help_text=_("Raised by every save; a stale save is refused.")
+    )
+
+    class Meta:
+        verbose_name = _("score sheet")
+        verbose_name_plural = _("score sheets")
+        ordering = ["table__round__event", "table__round__number", "table__number"]
+
+    def __str__(self) -> str:
+        return f"{self.table.round} / {self.table}"
+
+
+class Game(models.Model):
+    class Kind(models.TextChoices):
+        PLAYED = PLAYED, _("played")
+        CONCEDED = CONCEDED, _("conceded")
+        DURCH = DURCH, _("Durch")
+
+    sheet = models.ForeignKey(
+        ScoreSheet, on_delete=models.CASCADE, related_name="games", verbose_name=_("score sheet")
+    )
+    number = models.PositiveSmallIntegerField(_("game"))
+    dealer = models.PositiveSmallIntegerField(
+        _("dealer"), help_text=_("Seat position of the player who dealt.")
+    )
+    declarer = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="+", verbose_name=_("declarer")
+    )
+    bid = models.PositiveIntegerField(_("bid"))
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.PLAYED)
+    revoked = models.ForeignKey(
+        Entry,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=_("misplayed"),
+    )
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["sheet", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "number"], name="game_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
+            models.CheckConstraint(
+                condition=Q(dealer__gte=1, dealer__lte=4), name="game_dealer_position"
+            ),
+            models.CheckConstraint(condition=Q(bid__gte=MIN_BID), name="game_bid_minimum"),
+            models.CheckConstraint(
+                condition=Exact(Mod(F("bid"), 10), 0), name="game_bid_multiple_of_10"
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=[PLAYED, CONCEDED, DURCH]), name="game_kind_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("Game %(number)s") % {"number": self.number}
+
+
+class PartyScore(models.Model):
+    """One party's line of a game: meld, exact trick points and the points scored."""
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="scores", verbose_name=_("game")
+    )
+    entry = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="scores", verbose_name=_("entry")
+    )
+    meld = models.PositiveIntegerField(_("meld"), default=0)
+    tricks = models.PositiveSmallIntegerField(
+        _("trick points"), null=True, blank=True, help_text=_("Empty for a conceded game.")
+    )
+    points = models.IntegerField(_("points"))
+
+    class Meta:
+        verbose_name = _("party score")
+        verbose_name_plural = _("party scores")
+        ordering = ["game", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "entry"], name="partyscore_unique_entry"),
+            models.CheckConstraint(
+                condition=Exact(Mod(F("meld"), 10), 0), name="partyscore_meld_multiple_of_10"
+            ),
+            models.CheckConstraint(
+                condition=Q(tricks__isnull=True) | Q(tricks__lte=TRICK_TOTAL),
+                name="partyscore_tricks_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.entry} {self.points}"

@@ -1,0 +1,231 @@
+"""Scoring of one Binokel game ("Spiel", a hand) in the ejl Benefizbinokel format.
+
+Pure Python: nothing here imports Django, so the rules can be tested and reused anywhere.
+See ``shared/RULES.md`` for the rules this module implements.
+
+Domain terms, used throughout the project:
+
+- *Durchgang*: one round of the tournament; every table plays twelve games per Durchgang.
+- *Partei* (party): who scores together in a game: each single at a three- or four-singles
+  table, each pair (two players sitting crosswise) at a pairs table.
+- *Reizwert* (bid): the points the declarer's party promised in the bidding; a multiple of 10,
+  at least 150.
+- *Alleinspieler* (declarer): the party that won the bidding and plays alone against the others.
+- *Gemeldetes* (meld): the points of the card combinations a party shows before play
+  (Binokel, Familie, …); always a multiple of 10. A party that takes no trick loses its meld.
+- *Stiche* (trick points): the exact card points a party took in its tricks, the last trick
+  counting 10 extra; the trick points of one game add up to 250.
+- *abgeschrieben* (conceded): the declarer gives up after seeing the Dabb, before play.
+- *Durch*: the declarer announces to take every trick (no trump, no melds); counts ±1000.
+- *verworfen* (misplayed): a party broke the rules of play (revoke). A declarer who misplays
+  loses; an opponent who misplays has its trick points not counted.
+
+``score_hand`` returns the points every party scores for one game. Invalid input raises
+``InvalidHand``, whose ``field`` names the offending argument and whose message is German (the
+organisers' language); ``InvalidHand.translated`` renders it through any gettext function, which
+is how the web interface shows it in the user's language.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Final
+
+__all__ = [
+    "CONCEDED",
+    "DURCH",
+    "DURCH_POINTS",
+    "KINDS",
+    "MIN_BID",
+    "PLAYED",
+    "TRICK_TOTAL",
+    "InvalidHand",
+    "round10",
+    "score_hand",
+]
+
+PLAYED: Final = "played"
+CONCEDED: Final = "conceded"
+DURCH: Final = "durch"
+KINDS: Final = (PLAYED, CONCEDED, DURCH)
+
+TRICK_TOTAL: Final = 250
+MIN_BID: Final = 150
+DURCH_POINTS: Final = 1000
+PARTY_COUNTS: Final = (2, 3, 4)
+
+
+def gettext_noop(message: str) -> str:
+    """Mark a message for translation (Django's makemessages extracts it); returns it as is."""
+    return message
+
+
+# The project's German catalogue (``tournament/locale``) serves here too, read with the
+# standard library.
+_GERMAN: Final = _gettext.translation(
+    "django",
+    localedir=Path(__file__).resolve().parent.parent / "tournament" / "locale",
+    languages=["de"],
+    fallback=True,
+)
+
+
+class InvalidHand(ValueError):
+    """A game that cannot have happened as entered.
+
+    ``field`` is the argument at fault (``"bid"``, ``"declarer"``, ``"melds"``, ``"tricks"``,
+    ``"kind"`` or ``"revoked"``); ``str(error)`` is the German message for the scorekeeper.
+    """
+
+    def __init__(self, field: str, message: str, **params: object) -> None:
+        self.field = field
+        self.message = message
+        self.params = params
+        super().__init__(self.translated(_GERMAN.gettext))
+
+    def translated(self, translate: Callable[[str], str]) -> str:
+        """The message rendered through ``translate`` (a gettext function)."""
+        return translate(self.message) % self.params
+
+
+def round10(points: int) -> int:
+    """Round to the nearest multiple of 10, halves up (125 → 130, 124 → 120, −125 → −120)."""
+    return (points + 5) // 10 * 10
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _half_bid(bid: int) -> int:
+    """Half the bid, rounded up to the next 10 (what the others get for a conceded game)."""
+    return -(-bid // 20) * 10
+
+
+def _validate(
+    *,
+    bid: int,
+    declarer: int,
+    melds: Sequence[int],
+    tricks: Sequence[int] | None,
+    kind: str,
+    revoked: int | None,
+) -> None:
+    if kind not in KINDS:
+        raise InvalidHand(
+            "kind", gettext_noop("Unknown kind of game “%(kind)s”."), kind=kind
+        )
+    if not _is_int(bid) or bid < MIN_BID or bid % 10:
+        raise InvalidHand(
+            "bid",
+            gettext_noop("The bid must be a multiple of 10 and at least %(min)s."),
+            min=MIN_BID,
+        )
+    parties = len(melds)
+    if parties not in PARTY_COUNTS:
+        raise InvalidHand(
+            "melds",
+            gettext_noop("A game has 2, 3 or 4 parties, not %(count)s."),
+            count=parties,
+        )
+    for meld in melds:
+        if not _is_int(meld) or meld < 0 or meld % 10:
+            raise InvalidHand(
+                "melds",
+                gettext_noop("Meld must be a non-negative multiple of 10."),
+            )
+    if not _is_int(declarer) or not 0 <= declarer < parties:
+        raise InvalidHand("declarer", gettext_noop("Choose the declarer among the players."))
+    if revoked is not None and (not _is_int(revoked) or not 0 <= revoked < parties):
+        raise InvalidHand(
+            "revoked", gettext_noop("Choose who misplayed among the players.")
+        )
+    if kind == CONCEDED:
+        if revoked is not None:
+            raise InvalidHand(
+                "revoked",
+                gettext_noop("A conceded game is not played, so nobody can misplay."),
+            )
+        if tricks is not None and any(t != 0 for t in tricks):
+            raise InvalidHand(
+                "tricks",
+                gettext_noop("A conceded game is not played: leave the trick points empty."),
+            )
+        if tricks is not None and len(tricks) != parties:
+            raise InvalidHand(
+                "tricks", gettext_noop("Enter trick points for every party.")
+            )
+        return
+    if tricks is None or len(tricks) != parties:
+        raise InvalidHand("tricks", gettext_noop("Enter trick points for every party."))
+    for trick in tricks:
+        if not _is_int(trick) or trick < 0:
+            raise InvalidHand(
+                "tricks", gettext_noop("Trick points must be a non-negative whole number.")
+            )
+    if sum(tricks) != TRICK_TOTAL:
+        raise InvalidHand(
+            "tricks",
+            gettext_noop("The trick points add up to %(sum)s instead of %(total)s."),
+            sum=sum(tricks),
+            total=TRICK_TOTAL,
+        )
+    if kind == DURCH and any(melds):
+        raise InvalidHand("melds", gettext_noop("A Durch has no meld."))
+
+
+def score_hand(
+    *,
+    bid: int,
+    declarer: int,
+    melds: Sequence[int],
+    tricks: Sequence[int] | None,
+    kind: str = PLAYED,
+    revoked: int | None = None,
+) -> tuple[int, ...]:
+    """Points of every party for one game, in the order of ``melds``.
+
+    ``melds`` and ``tricks`` hold one figure per party (3 or 4 singles, or 2 pairs);
+    ``declarer`` and ``revoked`` are indices into them. ``kind`` is ``"played"``,
+    ``"conceded"`` (``tricks`` None or all zero) or ``"durch"``. Raises ``InvalidHand``.
+    """
+    _validate(
+        bid=bid, declarer=declarer, melds=melds, tricks=tricks, kind=kind, revoked=revoked
+    )
+    parties = range(len(melds))
+
+    if kind == CONCEDED:
+        half = _half_bid(bid)
+        return tuple(-bid if p == declarer else half + melds[p] for p in parties)
+
+    assert tricks is not None  # checked by _validate
+    # Tricks count for a party unless it misplayed; a declarer who misplays loses outright.
+    counted_tricks = [0 if p == revoked else tricks[p] for p in parties]
+
+    if kind == DURCH:
+        won = revoked != declarer and tricks[declarer] == TRICK_TOTAL
+        if won:
+            return tuple(DURCH_POINTS if p == declarer else 0 for p in parties)
+        return tuple(
+            -DURCH_POINTS if p == declarer else round10(counted_tricks[p]) for p in parties
+        )
+
+    # A party that took no trick (0 trick points: every trick holds card points) loses its meld.
+    counted_melds = [melds[p] if tricks[p] > 0 else 0 for p in parties]
+    won = revoked != declarer and counted_melds[declarer] + tricks[declarer] >= bid
+    return tuple(
+        -2 * bid
+        if p == declarer and not won
+        else counted_melds[p] + round10(counted_tricks[p])
+        for p in parties
+    )
+
+
+def dealer_position(game_number: int, seat_count: int) -> int:
+    """Seat position (1-based) of the dealer of a game.
+
+    The first-named deals game 1; the deal passes counter-clockwise, which is seating order.
+    """
+    return (game_number - 1) % seat_count + 1

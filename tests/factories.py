@@ -1,0 +1,62 @@
+"""Small factories for tests: plain functions with sensible defaults, no library."""
+
+import datetime
+import itertools
+
+from django.contrib.auth import get_user_model
+
+from scoring.models import ScoreSheet
+from tournament.models import Entry, Event, Player, Round, Seat, Table
+
+_counter = itertools.count(1)
+
+
+def make_user(username: str = "orga", password: str = "geheim-123", **fields):
+    return get_user_model().objects.create_user(username=username, password=password, **fields)
+
+
+def make_event(**fields) -> Event:
+    number = next(_counter)
+    defaults = {
+        "name": f"Benefizbinokel {number}",
+        "slug": f"binokel-{number}",
+        "date": datetime.date(2026, 11, 21),
+        "venue": "Gemeindehaus",
+    }
+    return Event.objects.create(**{**defaults, **fields})
+
+
+def make_entry(
+    event: Event, start_number: int, name: str = "", partner: str = "", **fields
+) -> Entry:
+    player = Player.objects.create(name=name or f"Spieler {start_number}")
+    partner_player = Player.objects.create(name=partner) if partner else None
+    return Entry.objects.create(
+        event=event, start_number=start_number, player=player, partner=partner_player, **fields
+    )
+
+
+def make_round(event: Event, number: int = 1) -> Round:
+    return Round.objects.get_or_create(event=event, number=number)[0]
+
+
+def make_table(round_: Round, entries: list[Entry], number: int = 1) -> Table:
+    """A table with its seats: 3 or 4 singles in seating order, or 2 pairs (A1, B1, A2, B2)."""
+    if all(entry.is_pair for entry in entries):
+        assert len(entries) == 2
+        kind = Table.Kind.TWO_PAIRS
+        a, b = entries
+        seating = [(a, a.player), (b, b.player), (a, a.partner), (b, b.partner)]
+    else:
+        kind = Table.Kind.THREE_SINGLES if len(entries) == 3 else Table.Kind.FOUR_SINGLES
+        seating = [(entry, entry.player) for entry in entries]
+    table = Table.objects.create(round=round_, number=number, kind=kind)
+    Seat.objects.bulk_create(
+        Seat(table=table, position=position, entry=entry, player=player)
+        for position, (entry, player) in enumerate(seating, start=1)
+    )
+    return table
+
+
+def make_sheet(table: Table) -> ScoreSheet:
+    return ScoreSheet.objects.create(table=table)
