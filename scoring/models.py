@@ -11,6 +11,9 @@ Domain terms (the rules themselves are explained in ``scoring.rules``):
   points computed by ``scoring.rules.score_hand``.
 """
 
+import secrets
+
+from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Mod
@@ -21,8 +24,14 @@ from scoring.rules import CONCEDED, DURCH, MIN_BID, PLAYED, TRICK_TOTAL
 from tournament.models import Entry, Table
 
 
+def new_token() -> str:
+    """An unguessable token for a sheet's link (256 random bits)."""
+    return secrets.token_urlsafe(32)
+
+
 class ScoreSheet(models.Model):
     class Status(models.TextChoices):
+        EMPTY = "empty", _("empty")
         IN_PROGRESS = "in_progress", _("in progress")
         SUBMITTED = "submitted", _("submitted")
         CONFIRMED = "confirmed", _("confirmed")
@@ -31,10 +40,24 @@ class ScoreSheet(models.Model):
         Table, on_delete=models.CASCADE, related_name="sheet", verbose_name=_("table")
     )
     status = models.CharField(
-        _("status"), max_length=20, choices=Status.choices, default=Status.IN_PROGRESS
+        _("status"), max_length=20, choices=Status.choices, default=Status.EMPTY
     )
     version = models.PositiveIntegerField(
         _("version"), default=0, help_text=_("Raised by every save; a stale save is refused.")
+    )
+    token = models.CharField(
+        _("link token"), max_length=64, unique=True, default=new_token, editable=False
+    )
+    updated_at = models.DateTimeField(_("last change"), auto_now=True)
+    submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed by"),
     )
 
     class Meta:
@@ -128,3 +151,43 @@ class PartyScore(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game}: {self.entry} {self.points}"
+
+
+class SheetChange(models.Model):
+    """Audit trail of a sheet: every change after submission, and every status change.
+
+    ``before`` and ``after`` hold a game's values as plain JSON (None where there was or is no
+    game); ``user`` is empty for a change made through the sheet's link by the scorekeeper.
+    """
+
+    class Action(models.TextChoices):
+        SAVED = "saved", _("game saved")
+        DELETED = "deleted", _("game deleted")
+        SUBMITTED = "submitted", _("submitted")
+        CONFIRMED = "confirmed", _("confirmed")
+        REOPENED = "reopened", _("reopened")
+
+    sheet = models.ForeignKey(
+        ScoreSheet, on_delete=models.CASCADE, related_name="changes", verbose_name=_("score sheet")
+    )
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    game_number = models.PositiveSmallIntegerField(_("game"), null=True, blank=True)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("user"),
+    )
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("sheet change")
+        verbose_name_plural = _("sheet changes")
+        ordering = ["sheet", "created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.sheet}: {self.get_action_display()} {self.game_number or ''}".strip()

@@ -14,6 +14,7 @@ Domain terms:
   third-named keeps the score sheet, and play goes counter-clockwise in that order.
 """
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -34,6 +35,23 @@ class Event(models.Model):
     games_per_round = models.PositiveSmallIntegerField(_("games per round"), default=12)
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.PREPARATION
+    )
+    plan_seed = models.PositiveIntegerField(
+        _("seating plan seed"), null=True, blank=True, editable=False
+    )
+    public_standings = models.BooleanField(
+        _("public standings"), default=False, help_text=_("Anyone can see the standings page.")
+    )
+    count_unconfirmed = models.BooleanField(
+        _("count unconfirmed sheets"),
+        default=False,
+        help_text=_("Standings include sheets not yet confirmed, marked as provisional."),
+    )
+    tie_breaks = models.CharField(
+        _("tie-breaks"),
+        max_length=100,
+        blank=True,
+        help_text=_("Comma-separated, in order; empty: equal totals share a place."),
     )
 
     class Meta:
@@ -81,8 +99,11 @@ class EntryQuerySet(models.QuerySet):
     def pairs(self) -> "EntryQuerySet":
         return self.filter(partner__isnull=False)
 
+    def active(self) -> "EntryQuerySet":
+        return self.filter(is_withdrawn=False)
+
     def ranked(self) -> "EntryQuerySet":
-        return self.filter(is_stand_in=False)
+        return self.filter(is_stand_in=False, is_withdrawn=False)
 
 
 class Entry(models.Model):
@@ -108,6 +129,9 @@ class Entry(models.Model):
         _("stand-in"), default=False, help_text=_("Plays, but is not ranked.")
     )
     notes = models.TextField(_("notes"), blank=True)
+    is_withdrawn = models.BooleanField(
+        _("withdrawn"), default=False, help_text=_("No longer plays; kept for the record.")
+    )
 
     objects = EntryQuerySet.as_manager()
 
@@ -148,6 +172,12 @@ class Round(models.Model):
         Event, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("event")
     )
     number = models.PositiveSmallIntegerField(_("number"))
+    released = models.BooleanField(
+        _("released"), default=False, help_text=_("Players can look up their seats.")
+    )
+    closed = models.BooleanField(
+        _("closed"), default=False, help_text=_("Score sheet links no longer work.")
+    )
 
     class Meta:
         verbose_name = _("round")
@@ -223,6 +253,52 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} / {self.position}: {self.player}"
+
+
+class ChangeLog(models.Model):
+    """A record of a change to the field or the plan: who, when, what."""
+
+    class Action(models.TextChoices):
+        REGISTERED = "registered", _("registered")
+        EDITED = "edited", _("edited")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+        IMPORTED = "imported", _("imported")
+        REPLACED = "replaced", _("replaced")
+        STAND_IN = "stand_in", _("stand-in added")
+        PLAN = "plan", _("plan generated")
+        SWAPPED = "swapped", _("seats swapped")
+        RELEASED = "released", _("round released")
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="changes", verbose_name=_("event")
+    )
+    entry = models.ForeignKey(
+        Entry,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="changes",
+        verbose_name=_("entry"),
+    )
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    description = models.TextField(_("description"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("user"),
+    )
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("change")
+        verbose_name_plural = _("changes")
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%d.%m.%Y %H:%M} {self.get_action_display()}: {self.description}"
 
 
 def parties_in_seating_order(seats: "list[Seat]") -> list[Entry]:
