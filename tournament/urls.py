@@ -7,6 +7,9 @@ from tournament import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("turnier/<slug:slug>/", views.event_detail, name="event-detail"),
+    # registration
+    # seating plan, printouts and the public seat lookup
+    path("", include("scoring.urls")),
     path("anmelden/", auth_views.LoginView.as_view(), name="login"),
     path("abmelden/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -1,0 +1,6 @@
+from django.urls import path  # noqa: F401
+
+urlpatterns = [
+    # score entry
+    # standings, projector and exports
+]
