@@ -9,7 +9,9 @@ PORT ?= 8000
 # PostgreSQL for the second test pass: DATABASE_URL if set, else the local server if one answers.
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/binokel
 
-.PHONY: run test lint messages clean
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: run test lint chromium messages clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -32,7 +34,16 @@ run: $(VENV)/.installed
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 
-test: lint
+# The browser tests use Debian's Chromium (never Playwright's download); install it where missing.
+chromium:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+		echo "== Installing Debian's chromium for the browser tests"; \
+		if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+test: lint chromium
 	@echo "== Test run 1: SQLite"
 	env -u DATABASE_URL $(PY) -m pytest
 	@if [ -n "$$DATABASE_URL" ]; then \
