@@ -28,10 +28,10 @@ is how the web interface shows it in the user's language.
 
 from __future__ import annotations
 
-import gettext as _gettext
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Final
+
+from tournament.messages import TranslatableError, gettext_noop
 
 __all__ = [
     "CONCEDED",
@@ -57,37 +57,17 @@ DURCH_POINTS: Final = 1000
 PARTY_COUNTS: Final = (2, 3, 4)
 
 
-def gettext_noop(message: str) -> str:
-    """Mark a message for translation (Django's makemessages extracts it); returns it as is."""
-    return message
-
-
-# The project's German catalogue (``tournament/locale``) serves here too, read with the
-# standard library.
-_GERMAN: Final = _gettext.translation(
-    "django",
-    localedir=Path(__file__).resolve().parent.parent / "tournament" / "locale",
-    languages=["de"],
-    fallback=True,
-)
-
-
-class InvalidHand(ValueError):
-    """A game that cannot have happened as entered.
+class InvalidHand(TranslatableError):
+    """A game that cannot have happened as entered (a ``ValueError``).
 
     ``field`` is the argument at fault (``"bid"``, ``"declarer"``, ``"melds"``, ``"tricks"``,
-    ``"kind"`` or ``"revoked"``); ``str(error)`` is the German message for the scorekeeper.
+    ``"kind"`` or ``"revoked"``); ``str(error)`` is the German message for the scorekeeper and
+    ``error.translated(gettext)`` renders it in another language.
     """
 
     def __init__(self, field: str, message: str, **params: object) -> None:
         self.field = field
-        self.message = message
-        self.params = params
-        super().__init__(self.translated(_GERMAN.gettext))
-
-    def translated(self, translate: Callable[[str], str]) -> str:
-        """The message rendered through ``translate`` (a gettext function)."""
-        return translate(self.message) % self.params
+        super().__init__(message, **params)
 
 
 def round10(points: int) -> int:
