@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    "django_filters",
     "tournament",
     "scoring",
 ]
@@ -118,6 +119,13 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
     )
 }
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Writers take the lock when their transaction starts, so two simultaneous saves queue up
+    # (and the version check refuses the stale one) instead of failing with "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

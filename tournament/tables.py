@@ -1,9 +1,10 @@
 """django-tables2 tables of the tournament app."""
 
 import django_tables2 as tables
+from django.db.models import Case, Value, When
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Entry
+from tournament.models import ChangeLog, Entry
 
 
 class EntryTable(tables.Table):
@@ -26,3 +27,58 @@ class EntryTable(tables.Table):
 
     def render_kind(self, record: Entry) -> str:
         return _("pair") if record.is_pair else _("single")
+
+
+def _entry_link() -> tuple[str, dict[str, tables.A]]:
+    return ("entry-edit", {"slug": tables.A("event__slug"), "pk": tables.A("pk")})
+
+
+class OrganiserEntryTable(EntryTable):
+    """The organisers' list of entries: every row links to the entry's page; withdrawn entries
+    are struck through. Needs the queryset with ``select_related("event")``."""
+
+    start_number = tables.Column(
+        verbose_name=_("No."), attrs={"td": {"class": "num"}}, linkify=_entry_link()
+    )
+    name = tables.Column(
+        verbose_name=_("Name"),
+        accessor="player__name",
+        order_by=("player__name",),
+        linkify=_entry_link(),
+    )
+    kind = tables.Column(verbose_name=_("Kind"), empty_values=(), orderable=True)
+    is_withdrawn = tables.BooleanColumn(verbose_name=_("Withdrawn"), yesno=("✔", ""))
+
+    class Meta(EntryTable.Meta):
+        fields = ["start_number", "name", "partner", "club", "kind", "is_stand_in", "is_withdrawn"]
+        row_attrs = {"class": lambda record: "withdrawn" if record.is_withdrawn else ""}
+        empty_text = _("No entries.")
+
+    def order_kind(self, queryset, is_descending: bool):
+        queryset = queryset.annotate(
+            pair_first=Case(When(partner__isnull=True, then=Value(0)), default=Value(1))
+        ).order_by(("-" if is_descending else "") + "pair_first", "start_number")
+        return queryset, True
+
+
+class ChangeLogTable(tables.Table):
+    """The event's change log, newest first."""
+
+    created_at = tables.DateTimeColumn(verbose_name=_("Time"), format="d.m.Y H:i")
+    action = tables.Column(
+        verbose_name=_("Action"), accessor="get_action_display", order_by=("action",)
+    )
+    entry = tables.Column(
+        verbose_name=_("No."),
+        accessor="entry__start_number",
+        default="",
+        attrs={"td": {"class": "num"}},
+    )
+    description = tables.Column(verbose_name=_("Description"), orderable=False)
+    user = tables.Column(verbose_name=_("User"), accessor="user__username", default="")
+
+    class Meta:
+        model = ChangeLog
+        fields = ["created_at", "action", "entry", "description", "user"]
+        attrs = {"class": "data"}
+        empty_text = _("No changes recorded yet.")

@@ -1,0 +1,137 @@
+"""Public seat lookup: a start number shows its seats in the rounds the organiser released."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import make_entry, make_event
+from tournament.models import Event, Seat, Table
+from tournament.services import generate_plan, release_round
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event() -> Event:
+    event = make_event(name="Benefizbinokel Plochingen")
+    for number in range(1, 7):
+        make_entry(event, number, f"Einzel {number}")
+    make_entry(event, 7, "Inge Klotz", partner="Karl Klotz")
+    make_entry(event, 8, "Rosi Rapp", partner="Paul Rapp")
+    generate_plan(event=event, seed=9)
+    release_round(round=event.rounds.get(number=2), released=True)
+    return event
+
+
+def lookup(client, event: Event, value: str | None):
+    url = reverse("seat-lookup", args=[event.slug])
+    response = client.get(url, {} if value is None else {"nr": value})
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def round_sections(html: str) -> dict[int, str]:
+    sections = re.findall(r'<section class="lookup-round">(.*?)</section>', html, re.S)
+    return {int(re.search(r"Durchgang (\d+)", s).group(1)): s for s in sections}
+
+
+def test_lookup_is_public_and_shows_only_released_rounds(client, event):
+    html = lookup(client, event, "4")  # no login
+    assert "Startnummer 4: Einzel 4" in html
+    sections = round_sections(html)
+    assert sorted(sections) == [1, 2, 3]
+    assert "noch nicht freigegeben" in sections[1] and "noch nicht freigegeben" in sections[3]
+    seat = Seat.objects.select_related("table").get(
+        entry__start_number=4, table__round__number=2, table__round__event=event
+    )
+    mates = list(seat.table.seats.select_related("player"))
+    released = sections[2]
+    assert "noch nicht freigegeben" not in released
+    assert f"Tisch {seat.table.number}, Platz {seat.position}" in released
+    assert f"Gibt das erste Spiel: <strong>{mates[0].player.name}</strong>" in released
+    assert f"Schreibt den Spielzettel: <strong>{mates[2].player.name}</strong>" in released
+    for mate in mates:
+        assert mate.player.name in released
+    assert '<li class="me">' in released
+    # nothing of the unreleased rounds leaks
+    other_tables = Table.objects.filter(round__event=event, round__number__in=[1, 3])
+    for table in other_tables:
+        assert f"Tisch {table.number}," not in sections[1] + sections[3]
+
+
+def test_lookup_of_a_pair_shows_both_seats(client, event):
+    html = lookup(client, event, "7")
+    released = round_sections(html)[2]
+    table = Table.objects.get(round__event=event, round__number=2, seats__entry__start_number=7,
+                              seats__position__in=[1, 2])
+    first = table.seats.get(entry__start_number=7, position__in=[1, 2]).position
+    labels = "A1 + A2" if first == 1 else "B1 + B2"
+    assert f"Tisch {table.number}, Platz {labels}" in released
+    assert "Inge Klotz" in released and "Karl Klotz" in released
+
+
+def test_releasing_a_round_shows_it(client, event):
+    assert "noch nicht freigegeben" in round_sections(lookup(client, event, "1"))[3]
+    release_round(round=event.rounds.get(number=3), released=True)
+    assert "noch nicht freigegeben" not in round_sections(lookup(client, event, "1"))[3]
+
+
+def test_unknown_start_number_gets_a_clear_message(client, event):
+    html = lookup(client, event, "99")
+    assert "Die Startnummer 99 gibt es in diesem Turnier nicht." in html
+    assert not round_sections(html)
+
+
+def test_start_numbers_of_another_event_are_unknown(client, event):
+    other = make_event()
+    make_entry(other, 50, "Fremder Spieler")
+    html = lookup(client, event, "50")
+    assert "gibt es in diesem Turnier nicht" in html and "Fremder Spieler" not in html
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("abc", "Eine Startnummer ist eine ganze Zahl"),
+        ("-3", "Eine Startnummer ist eine ganze Zahl"),
+        ("0", "Eine Startnummer ist eine ganze Zahl"),
+        ("1.5", "Eine Startnummer ist eine ganze Zahl"),
+        ("99999999999999999999999", "Diese Startnummer gibt es nicht"),
+        ("", "Bitte eine Startnummer eingeben"),
+        ("<script>", "Eine Startnummer ist eine ganze Zahl"),
+    ],
+)
+def test_garbage_input_gets_a_german_message(client, event, value, message):
+    html = lookup(client, event, value)
+    assert message in html
+    assert not round_sections(html)
+    assert "<script>" not in html.split("<main>")[1]
+
+
+def test_without_a_number_only_the_form_shows(client, event):
+    html = lookup(client, event, None)
+    assert "Wo sitze ich?" in html and 'name="nr"' in html
+    assert "errorlist" not in html and not round_sections(html)
+
+
+def test_withdrawn_entry_is_marked(client, event):
+    event.entries.filter(start_number=2).update(is_withdrawn=True)
+    assert "abgemeldet" in lookup(client, event, "2")
+
+
+def test_before_any_plan_nothing_is_released(client):
+    event = make_event(round_count=2)
+    make_entry(event, 1, "Hans Maier")
+    sections = round_sections(lookup(client, event, "1"))
+    assert sorted(sections) == [1, 2]
+    assert all("noch nicht freigegeben" in section for section in sections.values())
+
+
+def test_unknown_event_is_404(client):
+    assert client.get(reverse("seat-lookup", args=["gibt-es-nicht"])).status_code == 404
+
+
+def test_home_links_to_the_lookup_of_each_event(client, event):
+    html = client.get(reverse("home")).content.decode()
+    assert reverse("seat-lookup", args=[event.slug]) in html and "Wo sitze ich?" in html

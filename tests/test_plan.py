@@ -1,0 +1,621 @@
+"""Seating plan services and pages: generate, lock, swap, replace an entry, release a round."""
+
+from collections import Counter, defaultdict
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+from django.utils import translation
+
+from scoring.models import Game, ScoreSheet
+from scoring.services import record_game
+from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
+from tournament.models import ChangeLog, Entry, Event, Round, Seat, Table
+from tournament.seating import SeatingError, plan_seating
+from tournament.services import (
+    PlanError,
+    PlanLocked,
+    discard_plan,
+    generate_plan,
+    release_round,
+    replace_entry,
+    swap_entries,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def make_field(event: Event, singles: int, pairs: int) -> list[Entry]:
+    entries = [make_entry(event, n, f"Einzel {n}") for n in range(1, singles + 1)]
+    entries += [
+        make_entry(event, n, f"Paar {n} Erste", partner=f"Paar {n} Zweite")
+        for n in range(singles + 1, singles + pairs + 1)
+    ]
+    return entries
+
+
+def seats_by_round(event: Event) -> dict[int, list[Seat]]:
+    result: dict[int, list[Seat]] = defaultdict(list)
+    for seat in Seat.objects.filter(table__round__event=event).select_related(
+        "table__round", "entry"
+    ):
+        result[seat.table.round.number].append(seat)
+    return result
+
+
+def play_one_game(table: Table) -> Game:
+    """Enter game 1 on a table's sheet: the declarer (first party) wins with all tricks."""
+    parties = len({seat.entry_id for seat in table.seats.all()})
+    return record_game(
+        sheet=table.sheet,
+        number=1,
+        bid=150,
+        declarer=0,
+        melds=[0] * parties,
+        tricks=[250] + [0] * (parties - 1),
+    )
+
+
+def table_of(round_: Round, entry: Entry) -> Table:
+    return Table.objects.filter(round=round_, seats__entry=entry).distinct().get()
+
+
+def snapshot(event: Event) -> list[tuple]:
+    return sorted(
+        Seat.objects.filter(table__round__event=event).values_list(
+            "table__round__number", "table__number", "position", "entry_id", "player_id"
+        )
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# generate_plan
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("singles", "pairs", "rounds", "kinds"),
+    [
+        (9, 0, 3, {"three": 3}),
+        (7, 0, 3, {"three": 1, "four": 1}),
+        (6, 4, 3, {"three": 2, "pairs": 2}),
+        (0, 6, 2, {"pairs": 3}),
+        (13, 2, 3, {"three": 3, "four": 1, "pairs": 1}),
+    ],
+)
+def test_generate_seats_every_active_entry_once_per_round(singles, pairs, rounds, kinds):
+    event = make_event(round_count=rounds)
+    entries = make_field(event, singles, pairs)
+    withdrawn = make_entry(event, 99, "Abgemeldet", is_withdrawn=True)
+    generate_plan(event=event, seed=7)
+
+    assert list(event.rounds.values_list("number", flat=True)) == list(range(1, rounds + 1))
+    for number, seats in seats_by_round(event).items():
+        per_entry = Counter(seat.entry_id for seat in seats)
+        assert withdrawn.pk not in per_entry
+        assert set(per_entry) == {entry.pk for entry in entries}
+        for entry in entries:
+            assert per_entry[entry.pk] == (2 if entry.is_pair else 1)
+            own = [seat for seat in seats if seat.entry_id == entry.pk]
+            # one table per entry and round
+            assert len({seat.table_id for seat in own}) == 1
+        tables = list(Table.objects.filter(round__event=event, round__number=number))
+        assert Counter(table.kind for table in tables) == Counter(kinds)
+        assert [table.number for table in tables] == list(range(1, len(tables) + 1))
+        kinds_in_order = [table.kind == Table.Kind.TWO_PAIRS for table in tables]
+        assert kinds_in_order == sorted(kinds_in_order), "singles tables come first"
+        for table in tables:
+            table_seats = sorted(
+                (seat for seat in seats if seat.table_id == table.pk), key=lambda s: s.position
+            )
+            assert [seat.position for seat in table_seats] == list(
+                range(1, table.seat_count + 1)
+            )
+            assert ScoreSheet.objects.filter(table=table, status="empty").count() == 1
+            if table.kind == Table.Kind.TWO_PAIRS:
+                a1, b1, a2, b2 = table_seats
+                assert a1.entry_id == a2.entry_id != b1.entry_id == b2.entry_id
+                assert a1.player_id == a1.entry.player_id and a2.player_id == a1.entry.partner_id
+                assert b1.player_id == b1.entry.player_id and b2.player_id == b1.entry.partner_id
+            else:
+                assert all(not seat.entry.is_pair for seat in table_seats)
+                assert all(seat.player_id == seat.entry.player_id for seat in table_seats)
+    event.refresh_from_db()
+    assert event.plan_seed == 7
+    log = ChangeLog.objects.get(event=event, action=ChangeLog.Action.PLAN)
+    assert "7" in log.description
+
+
+def test_stored_plan_is_the_generators_plan_for_the_stored_seed():
+    event = make_event()
+    make_field(event, 10, 4)
+    generate_plan(event=event)  # random seed
+    event.refresh_from_db()
+    expected = plan_seating(list(range(1, 11)), [11, 12, 13, 14], rounds=3, seed=event.plan_seed)
+    for round_number, round_plan in enumerate(expected, start=1):
+        stored = []
+        for table in Table.objects.filter(round__event=event, round__number=round_number):
+            numbers = [seat.entry.start_number for seat in table.seats.select_related("entry")]
+            if table.kind == Table.Kind.TWO_PAIRS:
+                numbers = numbers[:2]  # A1, B1 name the two pairs
+            stored.append(tuple(numbers))
+        assert stored == round_plan
+
+
+def test_sheet_tokens_are_unique_and_long():
+    event = make_event()
+    make_field(event, 9, 2)
+    generate_plan(event=event, seed=1)
+    sheets = ScoreSheet.objects.filter(table__round__event=event)
+    tokens = list(sheets.values_list("token", flat=True))
+    assert len(tokens) == 3 * 4 and len(set(tokens)) == len(tokens)
+    assert min(len(token) for token in tokens) >= 40
+
+
+def test_regenerate_replaces_the_plan_and_resets_release():
+    event = make_event()
+    make_field(event, 9, 0)
+    generate_plan(event=event, seed=1)
+    release_round(round=event.rounds.get(number=1), released=True)
+    old_tables = set(Table.objects.filter(round__event=event).values_list("pk", flat=True))
+    generate_plan(event=event, seed=2)
+    assert event.rounds.count() == 3
+    assert not event.rounds.filter(released=True).exists()
+    new_tables = set(Table.objects.filter(round__event=event).values_list("pk", flat=True))
+    assert len(new_tables) == 9 and not new_tables & old_tables
+    assert ScoreSheet.objects.filter(table__round__event=event).count() == 9
+    assert ChangeLog.objects.filter(event=event, action=ChangeLog.Action.PLAN).count() == 2
+
+
+def test_regenerate_is_locked_once_a_game_is_entered():
+    event = make_event()
+    make_field(event, 6, 0)
+    generate_plan(event=event, seed=3)
+    play_one_game(Table.objects.get(round__event=event, round__number=2, number=2))
+    before = snapshot(event)
+    with pytest.raises(PlanLocked) as error:
+        generate_plan(event=event, seed=4)
+    assert "gesperrt" in str(error.value)
+    assert snapshot(event) == before
+    event.refresh_from_db()
+    assert event.plan_seed == 3
+
+
+def test_odd_number_of_pairs_is_a_seating_error_and_changes_nothing():
+    event = make_event()
+    make_field(event, 6, 3)
+    with pytest.raises(SeatingError) as error:
+        generate_plan(event=event, seed=1)
+    assert "Ersatzpaar" in str(error.value)
+    assert not Round.objects.filter(event=event).exists()
+    assert not ChangeLog.objects.filter(event=event).exists()
+    event.refresh_from_db()
+    assert event.plan_seed is None
+
+
+def test_failed_regeneration_keeps_the_old_plan():
+    event = make_event()
+    entries = make_field(event, 6, 2)
+    generate_plan(event=event, seed=5)
+    before = snapshot(event)
+    Entry.objects.filter(pk=entries[-1].pk).update(is_withdrawn=True)  # one pair left
+    with pytest.raises(SeatingError):
+        generate_plan(event=event, seed=6)
+    assert snapshot(event) == before
+
+
+# --------------------------------------------------------------------------------------------
+# swap_entries
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def two_round_field():
+    """Six singles and four pairs over two hand-made rounds.
+
+    Round 1: T1 = 1, 2, 3; T2 = 4, 5, 6; T3 = pairs 7 v 8; T4 = pairs 9 v 10.
+    Round 2: T1 = 1, 5, 6; T2 = 4, 2, 3; T3 = pairs 7 v 9; T4 = pairs 10 v 8.
+    """
+    event = make_event(round_count=2)
+    singles = {n: make_entry(event, n) for n in range(1, 7)}
+    pairs = {n: make_entry(event, n, f"P{n}a", partner=f"P{n}b") for n in range(7, 11)}
+    entries = {**singles, **pairs}
+    layout = {
+        1: [(1, 2, 3), (4, 5, 6), (7, 8), (9, 10)],
+        2: [(1, 5, 6), (4, 2, 3), (7, 9), (10, 8)],
+    }
+    for number, tables in layout.items():
+        round_ = make_round(event, number)
+        for table_number, members in enumerate(tables, start=1):
+            make_sheet(make_table(round_, [entries[n] for n in members], table_number))
+    return event, entries
+
+
+def seating(event: Event, round_number: int) -> dict[int, list[tuple[int, str]]]:
+    """table number → [(start number, player name) in seat order]"""
+    result: dict[int, list[tuple[int, str]]] = {}
+    for table in Table.objects.filter(round__event=event, round__number=round_number):
+        result[table.number] = [
+            (seat.entry.start_number, seat.player.name)
+            for seat in table.seats.select_related("entry", "player")
+        ]
+    return result
+
+
+def test_swap_two_singles_exchanges_their_seats(two_round_field):
+    event, entries = two_round_field
+    round_1 = event.rounds.get(number=1)
+    warnings = swap_entries(round=round_1, first=entries[2], second=entries[6])
+    # 2 now sits with 4 and 5, 6 with 1 and 3; 2 meets 4 and 6 meets 1 in round 2 as well
+    assert warnings == [
+        "Die Startnummern 2 und 4 treffen erneut aufeinander (auch in Durchgang 2).",
+        "Die Startnummern 6 und 1 treffen erneut aufeinander (auch in Durchgang 2).",
+    ]
+    after = seating(event, 1)
+    assert after[1] == [(1, "Spieler 1"), (6, "Spieler 6"), (3, "Spieler 3")]
+    assert after[2] == [(4, "Spieler 4"), (5, "Spieler 5"), (2, "Spieler 2")]
+    assert seating(event, 2)[1] == [(1, "Spieler 1"), (5, "Spieler 5"), (6, "Spieler 6")]
+    log = ChangeLog.objects.get(event=event, action=ChangeLog.Action.SWAPPED)
+    assert "2" in log.description and "6" in log.description
+
+
+def test_swap_without_repeated_meetings_has_no_warnings():
+    event = make_event(round_count=1)
+    entries = [make_entry(event, n) for n in range(1, 7)]
+    round_1 = make_round(event, 1)
+    make_sheet(make_table(round_1, entries[:3], 1))
+    make_sheet(make_table(round_1, entries[3:], 2))
+    assert swap_entries(round=round_1, first=entries[0], second=entries[5]) == []
+    assert seating(event, 1)[2] == [(4, "Spieler 4"), (5, "Spieler 5"), (1, "Spieler 1")]
+
+
+def test_swap_two_pairs_keeps_them_crosswise(two_round_field):
+    event, entries = two_round_field
+    round_1 = event.rounds.get(number=1)
+    # pair 7 is A at table 3 (positions 1, 3), pair 10 is B at table 4 (positions 2, 4)
+    swap_entries(round=round_1, first=entries[7], second=entries[10])
+    after = seating(event, 1)
+    assert after[3] == [(10, "P10a"), (8, "P8a"), (10, "P10b"), (8, "P8b")]
+    assert after[4] == [(9, "P9a"), (7, "P7a"), (9, "P9b"), (7, "P7b")]
+
+
+def test_swap_warns_about_repeated_meetings(two_round_field):
+    event, entries = two_round_field
+    # round 2: 1 goes to 2 and 3 (met in round 1); 4 goes to 5 and 6 (met in round 1)
+    warnings = swap_entries(round=event.rounds.get(number=2), first=entries[1], second=entries[4])
+    assert len(warnings) == 4
+    pairs_warned = sorted(
+        tuple(int(word) for word in warning.split() if word.isdigit())[:2] for warning in warnings
+    )
+    assert pairs_warned == [(1, 2), (1, 3), (4, 5), (4, 6)]
+    assert all("Durchgang 1" in warning for warning in warnings)
+
+
+def test_swap_pairs_warns_about_a_repeated_pair_meeting(two_round_field):
+    event, entries = two_round_field
+    # round 2: pair 9 moves to table 4 and meets pair 10 (met in round 1) → one warning each way
+    warnings = swap_entries(round=event.rounds.get(number=2), first=entries[9], second=entries[8])
+    assert len(warnings) == 2
+    assert "9 und 10" in warnings[0] and "8 und 7" in warnings[1]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "message"),
+    [
+        (1, 7, "Einzelspieler kann nur mit einem Einzelspieler"),
+        (1, 2, "am selben Tisch"),
+        (7, 8, "am selben Tisch"),
+        (1, 11, "keinen Platz in Durchgang 1"),
+        (3, 4, "bereits Ergebnisse"),
+    ],
+)
+def test_swap_is_refused_and_changes_nothing(two_round_field, first, second, message):
+    event, entries = two_round_field
+    entries[11] = make_entry(event, 11)  # registered after the plan: not seated
+    round_1 = event.rounds.get(number=1)
+    play_one_game(Table.objects.get(round=round_1, number=1))
+    before = snapshot(event)
+    with pytest.raises(PlanError) as error:
+        swap_entries(round=round_1, first=entries[first], second=entries[second])
+    assert message in str(error.value)
+    assert snapshot(event) == before
+    assert not ChangeLog.objects.filter(action=ChangeLog.Action.SWAPPED).exists()
+
+
+# --------------------------------------------------------------------------------------------
+# replace_entry
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("stand_in", [False, True])
+def test_replace_takes_over_the_seats_of_unscored_rounds_only(stand_in):
+    event = make_event()
+    make_field(event, 9, 0)
+    generate_plan(event=event, seed=11)
+    absent = event.entries.get(start_number=4)
+    played = table_of(event.rounds.get(number=1), absent)
+    play_one_game(played)
+
+    new = replace_entry(absent=absent, name=" Otto Nachzügler ", club="CVJM", stand_in=stand_in)
+
+    assert new.start_number == 10 and new.player.name == "Otto Nachzügler"
+    assert new.is_stand_in is stand_in and not new.is_pair
+    absent.refresh_from_db()
+    assert absent.is_withdrawn
+    rounds = seats_by_round(event)
+    assert [s.table_id for s in rounds[1] if s.entry_id == absent.pk] == [played.pk]
+    for number in (2, 3):
+        assert not [s for s in rounds[number] if s.entry_id == absent.pk]
+        own = [s for s in rounds[number] if s.entry_id == new.pk]
+        assert len(own) == 1 and own[0].player_id == new.player_id
+    action = ChangeLog.Action.STAND_IN if stand_in else ChangeLog.Action.REPLACED
+    log = ChangeLog.objects.get(event=event, action=action)
+    assert log.entry == new and "4" in log.description
+
+
+def test_replace_a_pair_keeps_player_and_partner_seats():
+    event = make_event()
+    make_field(event, 3, 4)
+    generate_plan(event=event, seed=2)
+    absent = event.entries.get(start_number=5)
+    positions = {
+        seat.table.round.number: (seat.position, seat.player_id == absent.player_id)
+        for seat in Seat.objects.filter(entry=absent).select_related("table__round")
+    }
+    new = replace_entry(absent=absent, name="Neu Eins", partner_name="Neu Zwei", start_number=40)
+    assert new.start_number == 40 and new.is_pair
+    for seat in Seat.objects.filter(entry=new).select_related("table__round"):
+        expected = new.player_id if seat.position in (1, 2) else new.partner_id
+        assert seat.player_id == expected
+    assert Seat.objects.filter(entry=new).count() == 6
+    assert len(positions) == 3
+
+
+@pytest.mark.parametrize(
+    ("absent_number", "kwargs", "message"),
+    [
+        (1, {"name": "Neu", "partner_name": "Partner"}, "Einzelspieler"),
+        (7, {"name": "Neu"}, "Paar"),
+        (1, {"name": "   "}, "Namen"),
+        (1, {"name": "Neu", "start_number": 2}, "bereits vergeben"),
+    ],
+)
+def test_replace_is_refused_and_changes_nothing(absent_number, kwargs, message):
+    event = make_event()
+    make_field(event, 6, 2)
+    generate_plan(event=event, seed=1)
+    before = (snapshot(event), event.entries.count())
+    with pytest.raises(PlanError) as error:
+        replace_entry(absent=event.entries.get(start_number=absent_number), **kwargs)
+    assert message in str(error.value)
+    assert (snapshot(event), event.entries.count()) == before
+    assert not event.entries.filter(is_withdrawn=True).exists()
+
+
+def test_replace_needs_a_plan_and_an_unscored_seat():
+    event = make_event(round_count=1)
+    make_field(event, 3, 0)
+    absent = event.entries.get(start_number=1)
+    with pytest.raises(PlanError, match="noch keinen Sitzplan"):
+        replace_entry(absent=absent, name="Neu")
+    generate_plan(event=event, seed=1)
+    play_one_game(Table.objects.get(round__event=event))
+    with pytest.raises(PlanError, match="keinen Platz"):
+        replace_entry(absent=absent, name="Neu")
+    assert event.entries.count() == 3
+
+
+# --------------------------------------------------------------------------------------------
+# release_round
+# --------------------------------------------------------------------------------------------
+
+
+def test_release_round_toggles_and_logs():
+    event = make_event()
+    make_field(event, 3, 0)
+    generate_plan(event=event, seed=1)
+    round_2 = event.rounds.get(number=2)
+    release_round(round=round_2, released=True)
+    assert list(event.rounds.filter(released=True).values_list("number", flat=True)) == [2]
+    release_round(round=round_2, released=False)
+    assert not event.rounds.filter(released=True).exists()
+    descriptions = list(
+        ChangeLog.objects.filter(action=ChangeLog.Action.RELEASED)
+        .order_by("id")
+        .values_list("description", flat=True)
+    )
+    assert len(descriptions) == 2 and all("Durchgang 2" in d for d in descriptions)
+
+
+# --------------------------------------------------------------------------------------------
+# pages
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def organiser(client):
+    make_user("orga", "geheim-123")
+    client.login(username="orga", password="geheim-123")
+    return client
+
+
+@pytest.mark.parametrize(
+    ("name", "method"),
+    [("plan", "get"), ("plan-generate", "post"), ("plan-swap", "post"), ("plan-replace", "post")],
+)
+def test_plan_pages_require_login(client, name, method):
+    event = make_event()
+    response = getattr(client, method)(reverse(name, args=[event.slug]))
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    assert not Round.objects.exists()
+
+
+def test_plan_page_generates_and_shows_the_plan(organiser):
+    event = make_event()
+    make_entry(event, 1, "Hans Maier")
+    make_entry(event, 2, "Anna Rapp")
+    make_entry(event, 3, "Egon Walz")
+    make_entry(event, 4, "Inge Klotz", partner="Otto Klotz")
+    make_entry(event, 5, "Rosi Bauer", partner="Paul Bauer")
+    url = reverse("plan", args=[event.slug])
+    html = organiser.get(url).content.decode()
+    assert "Sitzplan erstellen" in html and "Neu erstellen" not in html
+
+    response = organiser.post(reverse("plan-generate", args=[event.slug]), follow=True)
+    html = response.content.decode()
+    assert "Der Sitzplan wurde erstellt." in html
+    assert "Neu erstellen" in html and "Durchgang 3" in html
+    assert "Hans Maier" in html and "Otto Klotz" in html
+    assert "Paar 4" in html and ">A1<" in html and ">B2<" in html
+    assert "gibt" in html and "schreibt" in html
+    assert event.rounds.count() == 3
+
+
+def test_regenerating_needs_confirmation(organiser):
+    event = make_event()
+    make_field(event, 3, 0)
+    generate_plan(event=event, seed=1)
+    response = organiser.post(reverse("plan-generate", args=[event.slug]))
+    assert response.status_code == 400
+    assert "Haken" in response.content.decode()
+    event.refresh_from_db()
+    assert event.plan_seed == 1
+    organiser.post(reverse("plan-generate", args=[event.slug]), {"confirm": "on"})
+    assert ChangeLog.objects.filter(event=event, action=ChangeLog.Action.PLAN).count() == 2
+
+
+def test_locked_plan_shows_notice_and_no_generate_button(organiser):
+    event = make_event()
+    make_field(event, 3, 0)
+    generate_plan(event=event, seed=1)
+    play_one_game(Table.objects.get(round__event=event, round__number=1))
+    html = organiser.get(reverse("plan", args=[event.slug])).content.decode()
+    assert "Der Sitzplan ist gesperrt, weil bereits Ergebnisse eingetragen sind" in html
+    assert "Neu erstellen" not in html
+    response = organiser.post(
+        reverse("plan-generate", args=[event.slug]), {"confirm": "on"}, follow=True
+    )
+    assert "gesperrt" in response.content.decode()
+
+
+def test_seating_error_reaches_the_page_as_a_message(organiser):
+    event = make_event()
+    make_field(event, 3, 1)
+    response = organiser.post(reverse("plan-generate", args=[event.slug]), follow=True)
+    html = response.content.decode()
+    assert "Ersatzpaar" in html
+    assert not Round.objects.filter(event=event).exists()
+
+
+def test_swap_form_shows_warnings_and_errors(organiser, two_round_field):
+    event, _entries = two_round_field
+    url = reverse("plan-swap", args=[event.slug])
+    html = organiser.post(
+        url, {"round": "2", "first": "1", "second": "4"}, follow=True
+    ).content.decode()
+    assert "getauscht" in html and "treffen erneut" in html
+    html = organiser.post(
+        url, {"round": "1", "first": "1", "second": "8"}, follow=True
+    ).content.decode()
+    assert "nur mit einem Einzelspieler" in html
+    response = organiser.post(url, {"round": "1", "first": "1", "second": "abc"})
+    assert response.status_code == 400
+    response = organiser.post(url, {"round": "1", "first": "1", "second": "77"})
+    assert "Startnummer 77 gibt es in diesem Turnier nicht" in response.content.decode()
+
+
+def test_replace_form_creates_the_new_entry(organiser):
+    event = make_event()
+    make_field(event, 6, 0)
+    generate_plan(event=event, seed=1)
+    response = organiser.post(
+        reverse("plan-replace", args=[event.slug]),
+        {"absent": "3", "name": "Fritz Spät", "partner_name": "", "club": "", "start_number": ""},
+        follow=True,
+    )
+    html = response.content.decode()
+    assert "Fritz Spät" in html and "übernimmt" in html
+    assert Seat.objects.filter(entry__player__name="Fritz Spät").count() == 3
+
+
+def test_release_button_toggles_the_round(organiser):
+    event = make_event()
+    make_field(event, 3, 0)
+    generate_plan(event=event, seed=1)
+    url = reverse("plan-release", args=[event.slug, 1])
+    html = organiser.post(url, {"released": "1"}, follow=True).content.decode()
+    assert event.rounds.get(number=1).released
+    assert "freigegeben" in html
+    organiser.post(url, {"released": "0"})
+    assert not event.rounds.get(number=1).released
+    assert organiser.post(reverse("plan-release", args=[event.slug, 9])).status_code == 404
+    huge = reverse("plan-release", args=[event.slug, 99999999999])
+    assert organiser.post(huge, {"released": "1"}).status_code == 404
+
+
+def test_change_log_is_written_in_german_whatever_the_users_language():
+    event = make_event()
+    make_field(event, 3, 0)
+    with translation.override("en"):
+        generate_plan(event=event, seed=1)
+        release_round(round=event.rounds.get(number=1), released=True)
+    descriptions = " ".join(ChangeLog.objects.values_list("description", flat=True))
+    assert "Sitzplan für 3 Durchgänge erstellt" in descriptions
+    assert "Durchgang 1 für die Platzsuche freigegeben" in descriptions
+
+
+def test_demo_command_generates_the_plan_once(capsys):
+    call_command("demo", singles=10, pairs=4, empty=True)
+    event = Event.objects.get(slug="demo")
+    assert not event.rounds.exists()
+    call_command("demo", singles=10, pairs=4, plan=True)
+    event.refresh_from_db()
+    tables = set(Table.objects.filter(round__event=event).values_list("pk", flat=True))
+    assert event.rounds.count() == 3 and len(tables) == 3 * (3 + 2)
+    assert Seat.objects.filter(table__round__event=event).count() == 3 * (10 + 8)
+    call_command("demo", singles=10, pairs=4, plan=True)
+    assert set(Table.objects.filter(round__event=event).values_list("pk", flat=True)) == tables
+    assert "seating plan exists already" in capsys.readouterr().out
+
+
+def test_event_page_links_to_the_plan_and_its_printouts(organiser):
+    event = make_event()
+    make_field(event, 3, 0)
+    html = organiser.get(event.get_absolute_url()).content.decode()
+    assert reverse("plan", args=[event.slug]) in html and "Sitzplan erstellen" in html
+    assert reverse("print-cards", args=[event.slug]) not in html
+    generate_plan(event=event, seed=1)
+    html = organiser.get(event.get_absolute_url()).content.decode()
+    for name in ("plan", "print-plan", "print-names", "print-cards", "print-sheets", "seat-lookup"):
+        assert reverse(name, args=[event.slug]) in html
+
+
+def test_discard_plan_reopens_registration_until_the_first_score(organiser):
+    event = make_event()
+    make_field(event, 6, 0)
+    generate_plan(event=event, seed=1)
+    url = reverse("plan-discard", args=[event.slug])
+    assert organiser.post(url).status_code == 400  # needs the confirmation tick
+    assert event.rounds.exists()
+    response = organiser.post(url, {"confirm": "on"}, follow=True)
+    assert "verworfen" in response.content.decode()
+    assert not event.rounds.exists() and not ScoreSheet.objects.exists()
+    assert ChangeLog.objects.filter(event=event, action=ChangeLog.Action.PLAN).count() == 2
+    # a late arrival can register again, and the new plan seats everyone
+    make_entry(event, 7, "Spät Kommer")
+    generate_plan(event=event, seed=2)
+    play_one_game(Table.objects.filter(round__event=event).first())
+    before = snapshot(event)
+    with pytest.raises(PlanLocked):
+        discard_plan(event=event)
+    assert snapshot(event) == before
+    assert {seat[3] for seat in before} == set(event.entries.values_list("pk", flat=True))
+
+
+def test_seating_error_follows_the_users_language(organiser):
+    event = make_event()
+    make_field(event, 3, 1)
+    response = organiser.post(
+        reverse("plan-generate", args=[event.slug]), follow=True, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert "An odd number of pairs (1) cannot be seated" in response.content.decode()

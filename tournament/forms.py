@@ -1,0 +1,253 @@
+"""Forms of the registration pages: the event, an entry, a participant-list upload.
+
+They validate input and nothing more; the services in ``tournament.services`` decide whether a
+change is allowed (start number free, no seating plan yet) and write it.
+"""
+
+from django import forms
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+
+from tournament.imports import MAX_NAME_LENGTH, MAX_START_NUMBER
+from tournament.models import Entry, Event
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self) -> None:
+        super().__init__(format="%Y-%m-%d")
+
+
+class EventForm(forms.ModelForm):
+    """Create or edit an event; an empty short name is made from the name.
+
+    With ``plan_exists`` the short name, the rounds and the games per round are shown but
+    cannot change: the plan, its printouts and the public links depend on them.
+    """
+
+    round_count = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=10, initial=3)
+    games_per_round = forms.IntegerField(
+        label=_("Games per round"), min_value=1, max_value=48, initial=12
+    )
+
+    class Meta:
+        model = Event
+        fields = ["name", "slug", "date", "venue", "round_count", "games_per_round"]
+        labels = {
+            "name": _("Name"),
+            "slug": _("Short name"),
+            "date": _("Date"),
+            "venue": _("Venue"),
+        }
+        help_texts = {
+            "slug": _(
+                "Part of the web address, e.g. benefizbinokel-2026. Leave empty to make it "
+                "from the name."
+            ),
+        }
+        widgets = {"date": DateInput()}
+
+    def __init__(self, *args, plan_exists: bool = False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+        if plan_exists:
+            for name in ("slug", "round_count", "games_per_round"):
+                self.fields[name].disabled = True
+                self.fields[name].help_text = _(
+                    "Cannot change any more: the seating plan exists."
+                )
+
+    def clean_slug(self) -> str:
+        slug = self.cleaned_data.get("slug") or ""
+        if self.fields["slug"].disabled:
+            return slug
+        typed = bool(slug)
+        if not slug:
+            slug = slugify(self.cleaned_data.get("name") or "")[:70].strip("-")
+            if not slug:
+                if self.cleaned_data.get("name"):
+                    raise forms.ValidationError(
+                        _("Please enter a short name (letters, digits and hyphens).")
+                    )
+                return ""
+        others = Event.objects.exclude(pk=self.instance.pk)
+        if typed:
+            if others.filter(slug=slug).exists():
+                raise forms.ValidationError(
+                    _("The short name “%(slug)s” is already used by another tournament."),
+                    params={"slug": slug},
+                )
+            return slug
+        # Made from the name: add a number until it is free.
+        base, number = slug, 2
+        while others.filter(slug=slug).exists():
+            slug = f"{base}-{number}"
+            number += 1
+        return slug
+
+
+class EntryForm(forms.Form):
+    """Register or edit a single or (with a partner name) a pair."""
+
+    name = forms.CharField(label=_("Name"), max_length=MAX_NAME_LENGTH)
+    partner_name = forms.CharField(
+        label=_("Partner"),
+        max_length=MAX_NAME_LENGTH,
+        required=False,
+        help_text=_("Only for a pair: the second player's name."),
+    )
+    club = forms.CharField(label=_("Club"), max_length=MAX_NAME_LENGTH, required=False)
+    notes = forms.CharField(
+        label=_("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
+    start_number = forms.IntegerField(
+        label=_("Start number"),
+        min_value=1,
+        max_value=MAX_START_NUMBER,
+        required=False,
+        help_text=_("Empty: the next free number."),
+    )
+    is_stand_in = forms.BooleanField(
+        label=_("Stand-in"),
+        required=False,
+        help_text=_(
+            "Plays, but is not ranked – e.g. to make an odd number of pairs even."
+        ),
+    )
+
+    def __init__(self, *args, editing: bool = False, plan_exists: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if editing:
+            self.fields["start_number"].required = True
+            self.fields["start_number"].help_text = ""
+        if plan_exists:
+            for name in ("start_number", "is_stand_in"):
+                self.fields[name].disabled = True
+                self.fields[name].help_text = _(
+                    "Cannot change any more: the seating plan exists."
+                )
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("Participant list"),
+        help_text=_("Excel (.xlsx) or CSV, at most 2 MB and 2000 rows."),
+    )
+
+
+class ImportConfirmForm(forms.Form):
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+
+# Seating plan pages: generate, swap, replace an entry, and the public seat lookup.
+
+NUMBER_ERRORS = {
+    "required": _("Please enter a start number."),
+    "invalid": _("A start number is a whole number, like 12."),
+    "min_value": _("A start number is a whole number, like 12."),
+    "max_value": _("There is no such start number."),
+}
+
+
+def start_number_field(label: str, *, required: bool = True) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        required=required,
+        min_value=1,
+        max_value=MAX_START_NUMBER,
+        error_messages=NUMBER_ERRORS,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "number"}),
+    )
+
+
+class EventScopedForm(forms.Form):
+    """A form that resolves start numbers within one event."""
+
+    def __init__(self, *args, event: Event, **kwargs) -> None:
+        self.event = event
+        super().__init__(*args, **kwargs)
+
+    def entry(self, field: str) -> Entry | None:
+        number = self.cleaned_data.get(field)
+        if number is None:
+            return None
+        entry = self.event.entries.with_players().filter(start_number=number).first()
+        if entry is None:
+            self.add_error(
+                field,
+                _("Start number %(number)s does not exist in this tournament.")
+                % {"number": number},
+            )
+        return entry
+
+
+class GenerateForm(forms.Form):
+    confirm = forms.BooleanField(
+        label=_("Replace the existing seating plan"),
+        required=False,
+    )
+
+    def __init__(self, *args, plan_exists: bool, **kwargs) -> None:
+        self.plan_exists = plan_exists
+        super().__init__(*args, **kwargs)
+        if not plan_exists:
+            del self.fields["confirm"]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if self.plan_exists and not data.get("confirm"):
+            raise forms.ValidationError(
+                _("A seating plan exists already. Tick the box to replace it.")
+            )
+        return data
+
+
+class SwapForm(EventScopedForm):
+    round = forms.TypedChoiceField(label=_("Round"), coerce=int)
+    first = start_number_field(_("Start number"))
+    second = start_number_field(_("swaps with start number"))
+
+    def __init__(self, *args, event: Event, **kwargs) -> None:
+        super().__init__(*args, event=event, **kwargs)
+        self.fields["round"].choices = [
+            (number, _("Round %(number)s") % {"number": number})
+            for number in event.rounds.values_list("number", flat=True)
+        ]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("first") is not None and data.get("first") == data.get("second"):
+            self.add_error("second", _("Please enter two different start numbers."))
+            return data
+        data["first_entry"] = self.entry("first")
+        data["second_entry"] = self.entry("second")
+        if "round" in data:
+            data["round_obj"] = self.event.rounds.get(number=data["round"])
+        return data
+
+
+class ReplaceForm(EventScopedForm):
+    absent = start_number_field(_("Absent start number"))
+    name = forms.CharField(label=_("Name"), max_length=200)
+    partner_name = forms.CharField(
+        label=_("Partner"), max_length=200, required=False, help_text=_("Only for a pair.")
+    )
+    club = forms.CharField(label=_("Club"), max_length=200, required=False)
+    stand_in = forms.BooleanField(
+        label=_("Stand-in (plays, but is not ranked)"), required=False
+    )
+    start_number = start_number_field(_("New start number"), required=False)
+
+    def __init__(self, *args, event: Event, **kwargs) -> None:
+        super().__init__(*args, event=event, **kwargs)
+        self.fields["start_number"].help_text = _("Empty: the next free number.")
+
+    def clean(self) -> dict:
+        data = super().clean()
+        data["absent_entry"] = self.entry("absent")
+        return data
+
+
+class LookupForm(forms.Form):
+    nr = start_number_field(_("Your start number"))
