@@ -1,0 +1,385 @@
+"""Score entry services: rows judged one by one, partial sheets, statuses, audit trail, locking."""
+
+import threading
+import time
+
+import pytest
+from django.db import connection
+
+from scoring import services
+from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
+from scoring.services import (
+    SaveResult,
+    SheetError,
+    SheetLocked,
+    StaleSheet,
+    check_link_access,
+    close_round,
+    confirm_sheet,
+    reopen_sheet,
+    save_sheet_rows,
+    sheet_games,
+    submit_sheet,
+)
+from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def row(bid=200, declarer=0, melds=(0, 0, 0), tricks=(200, 50, 0), kind="played", **extra):
+    return {
+        "bid": bid,
+        "declarer": declarer,
+        "melds": list(melds),
+        "tricks": None if tricks is None else list(tricks),
+        "kind": kind,
+        **extra,
+    }
+
+
+# A full sheet of a three-table (parties in seating order P0, P1, P2), every figure worked out
+# by hand from RULES.md; the comment gives each game's points.
+FULL_SHEET = {
+    # 80+130 = 210 >= 200 won: 210, 20+70 = 90, 40+50 = 90
+    1: row(200, 0, (80, 20, 40), (130, 70, 50)),
+    # 120+170 = 290 < 300 lost: -600, 0+50 = 50, 60+40 = 100
+    2: row(300, 0, (120, 0, 60), (170, 45, 35)),
+    # conceded 250: -250, half bid 130 + meld: 190, 150
+    3: row(250, 0, (80, 60, 20), None, kind="conceded"),
+    # 100+120 >= 180 won: 40+60 = 100, 220, 0+70 = 70
+    4: row(180, 1, (40, 100, 0), (60, 120, 70)),
+    # P0 took no trick, loses its meld: 0; P1 0+130 (125 rounds up); P2 60+125 >= 150: 60+130
+    5: row(150, 2, (20, 0, 60), (0, 125, 125)),
+    # Durch won by P1: 0, 1000, 0
+    6: row(150, 1, (0, 0, 0), (0, 250, 0), kind="durch"),
+    # Durch lost by P2: 40, 20 (23 rounds down), -1000
+    7: row(150, 2, (0, 0, 0), (40, 23, 187), kind="durch"),
+    # P1 misplayed: its tricks do not count, its meld does: 60+150 won 210, 40, 20+40 = 60
+    8: row(200, 0, (60, 40, 20), (150, 64, 36), revoked=1),
+    # the declarer P2 misplayed: lost -320; 50, 50
+    9: row(160, 2, (0, 0, 100), (50, 50, 150), revoked=2),
+    # conceded 170 by P1: half 85 -> 90; 90+0, -170, 90+20
+    10: row(170, 1, (0, 40, 20), None, kind="conceded"),
+    # 150+145 >= 230 won: 150+150 = 300; 0+40 = 40; 20+60 = 80
+    11: row(230, 2, (0, 20, 150), (44, 61, 145)),
+    # 100+149 = 249 < 250 lost: -500; 40+60 = 100; 0+50 = 50
+    12: row(250, 0, (100, 40, 0), (149, 55, 46)),
+}
+FULL_SHEET_POINTS = {
+    1: [210, 90, 90], 2: [-600, 50, 100], 3: [-250, 190, 150], 4: [100, 220, 70],
+    5: [0, 130, 190], 6: [0, 1000, 0], 7: [40, 20, -1000], 8: [210, 40, 60],
+    9: [50, 50, -320], 10: [90, -170, 110], 11: [40, 80, 300], 12: [-500, 100, 50],
+}
+FULL_SHEET_TOTALS = [-610, 1800, -200]  # summed by hand from the lines above
+
+
+@pytest.fixture
+def three():
+    event = make_event()
+    entries = [make_entry(event, n) for n in (3, 1, 2)]
+    return make_sheet(make_table(make_round(event), entries)), entries
+
+
+def fresh(sheet: ScoreSheet) -> ScoreSheet:
+    return ScoreSheet.objects.get(pk=sheet.pk)
+
+
+def test_full_sheet_points_and_totals_match_hand_calculation(three):
+    sheet, entries = three
+    result = save_sheet_rows(sheet=sheet, base_version=0, rows=FULL_SHEET)
+    assert result.saved == list(range(1, 13)) and not result.errors
+    stored = sheet_games(sheet)
+    assert {number: values["points"] for number, values in stored.items()} == FULL_SHEET_POINTS
+    totals = {
+        entry.start_number: sum(
+            PartyScore.objects.filter(game__sheet=sheet, entry=entry).values_list(
+                "points", flat=True
+            )
+        )
+        for entry in entries
+    }
+    assert totals == {3: -610, 1: 1800, 2: -200}
+    assert [totals[3], totals[1], totals[2]] == FULL_SHEET_TOTALS
+    # dealer by rotation: game 1 the first-named, game 4 again (three seats)
+    assert [stored[n]["dealer"] for n in (1, 2, 3, 4)] == [1, 2, 3, 1]
+    assert stored[3]["tricks"] is None
+    assert fresh(sheet).version == 1 and fresh(sheet).status == ScoreSheet.Status.IN_PROGRESS
+
+
+def test_partial_sheet_now_and_the_rest_later(three):
+    sheet, _ = three
+    first = save_sheet_rows(
+        sheet=sheet, base_version=0, rows={n: FULL_SHEET[n] for n in range(1, 6)}
+    )
+    assert first.saved == [1, 2, 3, 4, 5] and first.version == 1
+    with pytest.raises(SheetError, match="es fehlen: 6–12"):
+        submit_sheet(sheet=sheet)
+    second = save_sheet_rows(
+        sheet=sheet, base_version=1, rows={n: FULL_SHEET[n] for n in range(6, 13)}
+    )
+    assert second.saved == list(range(6, 13)) and second.version == 2
+    assert Game.objects.filter(sheet=sheet).count() == 12
+
+
+def test_each_row_is_judged_alone_invalid_rows_are_not_stored(three):
+    sheet, _ = three
+    rows = {
+        1: FULL_SHEET[1],
+        2: row(tricks=(100, 100, 40)),  # 240, not 250
+        3: row(bid=155),
+        4: row(declarer=5),
+        5: row(melds=(15, 0, 0)),
+        6: FULL_SHEET[6],
+    }
+    result = save_sheet_rows(sheet=sheet, base_version=0, rows=rows)
+    assert result.saved == [1, 6]
+    assert {n: e.field for n, e in result.errors.items()} == {
+        2: "tricks",
+        3: "bid",
+        4: "declarer",
+        5: "melds",
+    }
+    assert "240" in str(result.errors[2]) and str(result.errors[2]).startswith("Stiche:")
+    assert set(Game.objects.filter(sheet=sheet).values_list("number", flat=True)) == {1, 6}
+    assert PartyScore.objects.filter(game__sheet=sheet).count() == 6
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"bid": 10**12}, "bid"),
+        ({"bid": 2**31}, "bid"),
+        ({"melds": [10**12, 0, 0]}, "melds"),
+        ({"melds": [-10, 0, 0]}, "melds"),
+        ({"tricks": [300, -50, 0]}, "tricks"),
+        ({"bid": None}, "bid"),
+        ({"bid": "200"}, "bid"),
+        ({"declarer": None}, "declarer"),
+        ({"declarer": -1}, "declarer"),
+        ({"revoked": 3}, "revoked"),
+        ({"dealer": 4}, "dealer"),
+        ({"dealer": 0}, "dealer"),
+        ({"kind": "ramsch"}, "kind"),
+        ({"melds": [0, 0]}, "melds"),
+        ({"tricks": None}, "tricks"),
+    ],
+)
+def test_bad_values_are_refused_with_a_german_message(three, changes, field):
+    sheet, _ = three
+    result = save_sheet_rows(sheet=sheet, base_version=0, rows={1: {**row(), **changes}})
+    assert result.errors[1].field == field
+    assert not result.saved and result.version == 0
+    assert not Game.objects.exists() and fresh(sheet).version == 0
+
+
+@pytest.mark.parametrize("number", [0, 13, -1, 10**6, "1"])
+def test_game_numbers_outside_the_sheet_change_nothing(three, number):
+    sheet, _ = three
+    with pytest.raises(SheetError, match="Spiele 1 bis 12"):
+        save_sheet_rows(sheet=sheet, base_version=0, rows={1: row(), number: row()})
+    assert not Game.objects.exists() and fresh(sheet).version == 0
+
+
+def test_empty_row_is_no_game_and_clearing_deletes(three):
+    sheet, _ = three
+    save_sheet_rows(sheet=sheet, base_version=0, rows={1: row(), 2: None})
+    assert list(Game.objects.values_list("number", flat=True)) == [1]
+    assert fresh(sheet).status == ScoreSheet.Status.IN_PROGRESS
+    result = save_sheet_rows(sheet=sheet, base_version=1, rows={1: None, 2: None})
+    assert result.deleted == [1] and result.version == 2
+    assert not Game.objects.exists() and not PartyScore.objects.exists()
+    assert fresh(sheet).status == ScoreSheet.Status.EMPTY
+    # clearing a row that holds no game changes nothing and keeps the version
+    assert save_sheet_rows(sheet=sheet, base_version=2, rows={5: None}).version == 2
+
+
+def test_saving_the_same_row_again_changes_nothing(three):
+    sheet, _ = three
+    save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1], 3: FULL_SHEET[3]})
+    again = save_sheet_rows(
+        sheet=sheet, base_version=1, rows={1: FULL_SHEET[1], 3: FULL_SHEET[3]}
+    )
+    assert again == SaveResult(version=1)
+    # a repeated submit of the same form (double tap) on an old version is harmless too
+    assert save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1]}).version == 1
+
+
+def test_stale_save_is_refused_and_names_what_the_other_device_saved(three):
+    sheet, _ = three
+    save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1]})  # other device
+    with pytest.raises(StaleSheet) as refused:
+        save_sheet_rows(
+            sheet=sheet, base_version=0, rows={1: FULL_SHEET[2], 2: FULL_SHEET[2], 3: None}
+        )
+    assert refused.value.version == 1
+    assert set(refused.value.current) == {1, 2}  # row 3 was empty and stays empty
+    assert refused.value.current[1]["points"] == [210, 90, 90]
+    assert refused.value.current[2] is None
+    assert "inzwischen" in str(refused.value)
+    assert list(Game.objects.values_list("number", "bid")) == [(1, 200)]
+    assert fresh(sheet).version == 1
+
+
+def test_conditional_update_guards_where_rows_cannot_be_locked(three, monkeypatch):
+    """Without row locks (SQLite) two saves may read the same version; the UPDATE decides."""
+    sheet, _ = three
+    stale_snapshot = fresh(sheet)  # read at version 0
+    save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1]})
+    monkeypatch.setattr(services, "_lock_sheet", lambda _sheet: stale_snapshot)
+    with pytest.raises(StaleSheet):
+        save_sheet_rows(sheet=sheet, base_version=0, rows={2: FULL_SHEET[2]})
+    assert list(Game.objects.values_list("number", flat=True)) == [1]
+    assert fresh(sheet).version == 1
+
+
+def test_status_workflow_and_audit_trail(three):
+    sheet, _ = three
+    orga = make_user()
+    save_sheet_rows(sheet=sheet, base_version=0, rows=FULL_SHEET)
+    assert not SheetChange.objects.exists()  # changes before submission are not recorded
+
+    submitted = submit_sheet(sheet=sheet)
+    assert submitted.status == ScoreSheet.Status.SUBMITTED and submitted.submitted_at
+    assert submitted.version == 2
+    assert submit_sheet(sheet=sheet).version == 2  # a repeat is harmless
+
+    # the scorekeeper corrects game 12 through the link after submitting: recorded
+    corrected = row(250, 0, (100, 40, 0), (150, 54, 46))
+    save_sheet_rows(sheet=sheet, base_version=2, rows={12: corrected, 11: None})
+    assert fresh(sheet).status == ScoreSheet.Status.SUBMITTED
+    deleted, saved = SheetChange.objects.filter(game_number__isnull=False).order_by(
+        "game_number"
+    )
+    assert (deleted.action, deleted.game_number, deleted.user) == ("deleted", 11, None)
+    assert deleted.before["points"] == [40, 80, 300] and deleted.after is None
+    assert (saved.action, saved.game_number) == ("saved", 12)
+    assert saved.before["points"] == [-500, 100, 50]
+    assert saved.after["points"] == [250, 90, 50]  # 100+150 = 250 reaches the bid
+    assert saved.after["declarer"] == 3 and saved.after["parties"] == [3, 1, 2]
+
+    with pytest.raises(SheetError, match="11"):
+        confirm_sheet(sheet=sheet, user=orga)
+    save_sheet_rows(sheet=sheet, base_version=3, rows={11: FULL_SHEET[11]}, user=orga)
+    assert SheetChange.objects.filter(game_number=11, user=orga).count() == 1
+    with pytest.raises(SheetError, match="geändert"):
+        confirm_sheet(sheet=sheet, user=orga, base_version=3)
+    confirmed = confirm_sheet(sheet=sheet, user=orga, base_version=4)
+    assert confirmed.status == ScoreSheet.Status.CONFIRMED and confirmed.confirmed_by == orga
+
+    with pytest.raises(SheetLocked, match="bestätigt"):
+        save_sheet_rows(sheet=sheet, base_version=5, rows={1: None})
+    with pytest.raises(SheetLocked):
+        submit_sheet(sheet=sheet)
+    # organisers may still correct a confirmed sheet; it stays confirmed, and it is recorded
+    save_sheet_rows(sheet=sheet, base_version=5, rows={1: FULL_SHEET[2]}, user=orga)
+    assert fresh(sheet).status == ScoreSheet.Status.CONFIRMED
+
+    reopened = reopen_sheet(sheet=sheet, user=orga)
+    assert reopened.status == ScoreSheet.Status.IN_PROGRESS
+    assert reopened.confirmed_at is None and reopened.confirmed_by is None
+    check_link_access(reopened)  # the link works again
+    with pytest.raises(SheetError):
+        reopen_sheet(sheet=sheet, user=orga)
+    actions = list(
+        SheetChange.objects.filter(game_number__isnull=True).values_list("action", "user")
+    )
+    assert actions == [
+        ("submitted", None),
+        ("confirmed", orga.pk),
+        ("reopened", orga.pk),
+    ]
+
+
+def test_closed_round_stops_the_link_but_not_the_organisers(three):
+    sheet, _ = three
+    orga = make_user()
+    close_round(round=sheet.table.round)
+    with pytest.raises(SheetLocked, match="Durchgang 1 ist abgeschlossen"):
+        save_sheet_rows(sheet=sheet, base_version=0, rows={1: row()})
+    assert not Game.objects.exists()
+    assert save_sheet_rows(sheet=sheet, base_version=0, rows={1: row()}, user=orga).saved == [1]
+    close_round(round=sheet.table.round, closed=False)
+    assert save_sheet_rows(sheet=sheet, base_version=1, rows={2: row()}).saved == [2]
+
+
+def test_pairs_table_has_two_parties_and_four_dealers():
+    event = make_event()
+    a = make_entry(event, 7, "Anna", partner="Karl")
+    b = make_entry(event, 8, "Berta", partner="Otto")
+    sheet = make_sheet(make_table(make_round(event), [a, b]))
+    result = save_sheet_rows(
+        sheet=sheet,
+        base_version=0,
+        rows={
+            1: row(200, 1, (40, 100), (90, 160)),  # B: 100+160 >= 200 won: 260; A 40+90 = 130
+            4: row(200, 1, (40, 100), (90, 160), dealer=4),
+            2: row(200, 1, (40, 100, 0), (90, 160, 0)),
+        },
+    )
+    assert result.saved == [1, 4] and result.errors[2].field == "melds"
+    stored = sheet_games(sheet)
+    assert stored[1]["points"] == [130, 260]
+    assert stored[1]["dealer"] == 1 and stored[4]["dealer"] == 4
+
+
+def test_four_singles_table():
+    event = make_event()
+    entries = [make_entry(event, n) for n in (1, 2, 3, 4)]
+    sheet = make_sheet(make_table(make_round(event), entries))
+    result = save_sheet_rows(
+        sheet=sheet,
+        base_version=0,
+        rows={5: row(150, 3, (0, 20, 0, 80), (40, 40, 40, 130))},
+    )
+    assert result.saved == [5]
+    values = sheet_games(sheet)[5]
+    # 80+130 = 210 >= 150 won: 80+130 = 210; the others 40 each, P1 20+40 = 60
+    assert values["points"] == [40, 60, 40, 210]
+    assert values["dealer"] == 1  # game 5 at four seats: the first-named again
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_saves_from_the_same_version_exactly_one_wins(monkeypatch):
+    """Two devices save at the same moment (PostgreSQL: real row locks, two connections)."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL: SQLite serialises whole transactions instead")
+    event = make_event()
+    entries = [make_entry(event, n) for n in (1, 2, 3)]
+    sheet = make_sheet(make_table(make_round(event), entries))
+    barrier = threading.Barrier(2)
+    outcomes: dict[int, object] = {}
+    seconds: dict[int, float] = {}
+    write_games = services._write_games
+
+    def slow_write_games(*args, **kwargs):
+        time.sleep(0.4)  # the winner holds the sheet's row lock a while
+        return write_games(*args, **kwargs)
+
+    monkeypatch.setattr(services, "_write_games", slow_write_games)
+
+    def save(bid: int) -> None:
+        try:
+            barrier.wait()
+            start = time.monotonic()
+            outcomes[bid] = save_sheet_rows(
+                sheet=sheet, base_version=0, rows={1: row(bid=bid), 2: row(bid=bid)}
+            )
+        except Exception as error:  # the test inspects it
+            outcomes[bid] = error
+        finally:
+            seconds[bid] = time.monotonic() - start
+            connection.close()
+
+    threads = [threading.Thread(target=save, args=(bid,)) for bid in (200, 210)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=20)
+    wins = [bid for bid, out in outcomes.items() if isinstance(out, SaveResult)]
+    refused = [bid for bid, out in outcomes.items() if isinstance(out, StaleSheet)]
+    assert len(wins) == 1 and len(refused) == 1, outcomes
+    assert seconds[refused[0]] > 0.3  # it waited for the winner's lock, then saw version 1
+    assert fresh(sheet).version == 1
+    # both rows hold the winner's values: nothing half-written by the loser
+    assert set(Game.objects.filter(sheet=sheet).values_list("bid", flat=True)) == {wins[0]}
+    assert PartyScore.objects.filter(game__sheet=sheet).count() == 6
