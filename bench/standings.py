@@ -1,0 +1,205 @@
+"""Benchmark of the standings page and the .xlsx export on a large event.
+
+Run from the repository root:  python bench/standings.py [--database-url URL] [--repeat R]
+
+Builds an event of 600 singles and 100 pairs (by default) with all rounds of all games entered
+and confirmed through the demo filler (``generate_plan`` + ``fill_random_games``), then prints:
+
+- the SQL queries and the median time of the organiser's standings page (Django test client,
+  logged-in organiser),
+- the median time of the floor: the same rows, precomputed once as a plain list, put into the
+  same tables and rendered through the same template (no database, no computation),
+- their ratio (targets: at most 10 queries, ratio at most 2),
+- the time (median) and the peak memory (tracemalloc, a separate run) of the workbook export
+  (target: at most 3 s).
+
+By default it runs against a throwaway SQLite database in a temporary directory, created and
+migrated here (never the developer's db.sqlite3). With ``--database-url`` (e.g. a PostgreSQL
+server; the database must exist) it migrates that database, builds the event under a unique
+slug, runs ANALYZE on PostgreSQL (as autovacuum would after the bulk writes) and deletes the
+event again at the end.
+A script that prints figures, not a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def median_time(action: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def remove_event(event: object) -> None:
+    """Delete a benchmark event with everything in it (entries and games are protected)."""
+    from tournament.models import Player
+
+    players = set(event.entries.values_list("player_id", flat=True))
+    players |= set(event.entries.exclude(partner=None).values_list("partner_id", flat=True))
+    event.rounds.all().delete()
+    event.delete()
+    Player.objects.filter(pk__in=players).delete()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--database-url", help="database to use (default: a temporary SQLite)")
+    parser.add_argument("--singles", type=int, default=600)
+    parser.add_argument("--pairs", type=int, default=100)
+    parser.add_argument("--repeat", type=int, default=7, help="timed runs per figure")
+    args = parser.parse_args()
+
+    workdir = tempfile.TemporaryDirectory(prefix="binokel-bench-")
+    os.environ["DATABASE_URL"] = args.database_url or f"sqlite:///{workdir.name}/bench.sqlite3"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+    os.environ["ALLOWED_HOSTS"] = "testserver"
+    os.environ["SECRET_KEY"] = "bench-only-not-secret"
+    os.environ.pop("DEBUG", None)
+
+    import warnings
+
+    import django
+
+    # whitenoise warns once that STATIC_ROOT (made by collectstatic) does not exist: not news here
+    warnings.filterwarnings("ignore", message="No directory at")
+    django.setup()
+
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import connection
+    from django.template.loader import render_to_string
+    from django.test import Client, RequestFactory
+    from django.test.utils import CaptureQueriesContext, setup_test_environment
+    from django.urls import reverse
+    from django.utils import translation
+
+    from scoring.exports import event_workbook
+    from scoring.services import fill_random_games
+    from scoring.standings import PAIRS, SINGLES, compute_standings
+    from scoring.standings_forms import StandingsSettingsForm
+    from scoring.tables import StandingsTable
+    from tournament.models import Event
+    from tournament.services import generate_plan, register_entry
+
+    setup_test_environment()  # lets the test client capture templates; allows "testserver"
+    call_command("migrate", verbosity=0)
+    database = connection.vendor
+
+    stamp = f"{os.getpid()}-{int(time.time())}"
+    started = time.perf_counter()
+    event = Event.objects.create(
+        name="Benefizbinokel Benchmark", slug=f"bench-{stamp}", date="2026-11-21",
+        tie_breaks="best_round,declarer_wins,fewer_losses",
+    )
+    for number in range(args.singles):
+        register_entry(event=event, name=f"Einzel {number + 1}")
+    for number in range(args.pairs):
+        register_entry(
+            event=event, name=f"Paar {number + 1} A", partner_name=f"Paar {number + 1} B"
+        )
+    generate_plan(event=event, seed=2026)
+    games = fill_random_games(event=event, seed=2026, confirm=True)
+    built = time.perf_counter() - started
+    if database == "postgresql":
+        # what autovacuum does on a live server soon after bulk writes: fresh planner statistics
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+    user = get_user_model().objects.create_user(username=f"bench-{stamp}", password="x")
+
+    try:
+        client = Client()
+        client.force_login(user)
+        url = reverse("standings", kwargs={"slug": event.slug})
+        with translation.override("de"):
+            client.get(url)  # warm up: templates, translations
+            with CaptureQueriesContext(connection) as queries:
+                response = client.get(url)
+            assert response.status_code == 200, response.status_code
+            query_count = len(queries)  # read now: the next request resets the query log
+            page_bytes = len(response.content)
+            page = median_time(lambda: client.get(url), args.repeat)
+
+            # The floor: the same rows, computed once, through the same tables and template.
+            standings = compute_standings(event)
+            singles = list(standings.ranking(SINGLES))
+            pairs = list(standings.ranking(PAIRS))
+            entry_url = reverse("standings-entry", kwargs={"slug": event.slug, "start_number": 0})
+            request = RequestFactory().get(url)
+            request.user = user
+            form = StandingsSettingsForm.for_event(event)
+
+            def render_floor() -> str:
+                context = {
+                    "event": event,
+                    "standings": standings,
+                    "round_number": None,
+                    "singles_table": StandingsTable(
+                        singles, round_numbers=standings.round_numbers, entry_url=entry_url,
+                        prefix="einzel-",
+                    ),
+                    "pairs_table": StandingsTable(
+                        pairs, round_numbers=standings.round_numbers, entry_url=entry_url,
+                        prefix="paare-",
+                    ),
+                    "show_singles": True,
+                    "show_pairs": True,
+                    "stand_ins": standings.stand_ins,
+                    "public": False,
+                    "form": form,
+                }
+                return render_to_string("scoring/standings.html", context, request)
+
+            render_floor()
+            floor = median_time(render_floor, args.repeat)
+            compute = median_time(lambda: compute_standings(event).ranking(SINGLES), args.repeat)
+
+        export = median_time(lambda: event_workbook(event), max(3, args.repeat // 2))
+        tracemalloc.start()
+        workbook = event_workbook(event)
+        _current, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+
+        print(f"Database: {database}; event: {args.singles} singles, {args.pairs} pairs, "
+              f"{event.round_count} rounds of {event.games_per_round} games "
+              f"({games} games entered, built in {built:.1f} s)")
+        print(f"Standings page: {query_count} SQL queries, median {page * 1000:.0f} ms "
+              f"({page_bytes / 1024:.0f} KiB of HTML, {args.repeat} runs)")
+        print(f"  computation alone (compute_standings + ranking): median "
+              f"{compute * 1000:.0f} ms")
+        print(f"Floor (precomputed rows, same tables and template): median "
+              f"{floor * 1000:.0f} ms")
+        print(f"Ratio page / floor: {page / floor:.2f}")
+        print(f"Export .xlsx: median {export:.2f} s, peak memory {peak / 2**20:.1f} MiB "
+              f"(tracemalloc), {len(workbook) / 1024:.0f} KiB")
+        verdicts = [
+            ("queries <= 10", query_count <= 10),
+            ("ratio <= 2", page / floor <= 2),
+            ("export <= 3 s", export <= 3),
+        ]
+        print("Targets: " + ", ".join(f"{name} {'met' if ok else 'MISSED'}"
+                                      for name, ok in verdicts))
+    finally:
+        if args.database_url:  # leave a shared database as it was
+            remove_event(event)
+            user.delete()
+        workdir.cleanup()
+
+
+if __name__ == "__main__":
+    main()

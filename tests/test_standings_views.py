@@ -1,0 +1,335 @@
+"""Standings pages: organiser page and settings, public page, projector, entry detail, downloads.
+
+Page texts are checked in German, the interface's default language.
+"""
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scoring.models import ScoreSheet
+from scoring.services import record_game
+from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
+from tests.test_standings import CONCEDED, CONCEDED_POINTS, WON, WON_POINTS
+
+pytestmark = pytest.mark.django_db
+
+PROVISIONAL = '<strong class="badge">vorläufig</strong>'
+
+
+def sheet_for(event, round_number, entries, number, status=ScoreSheet.Status.CONFIRMED):
+    sheet = make_sheet(make_table(make_round(event, round_number), entries, number=number))
+    ScoreSheet.objects.filter(pk=sheet.pk).update(status=status)
+    return sheet
+
+
+@pytest.fixture
+def event():
+    """Three singles and two pairs; round 1 complete; round 2 with the singles' sheet only
+    submitted and the pairs' sheet not handed in."""
+    event = make_event(name="Benefizbinokel Plochingen")
+    singles = [
+        make_entry(event, 1, "Hans Maier"),
+        make_entry(event, 2, "Jörg Häfele"),
+        make_entry(event, 3, "Anna Rapp"),
+    ]
+    pairs = [make_entry(event, 4, "Karl Weiß", partner="Rosi Weiß"),
+             make_entry(event, 5, "Otto Klotz", partner="Ute Klotz")]
+    first = sheet_for(event, 1, singles, 1)
+    record_game(sheet=first, number=1, **WON)
+    record_game(sheet=first, number=2, **CONCEDED)
+    # pairs: 5 declares 200 with meld 60 + tricks 150: won; 4 scores 0 + 100
+    record_game(sheet=sheet_for(event, 1, pairs, 2), number=1, bid=200, declarer=1,
+                melds=[0, 60], tricks=[100, 150])
+    second = sheet_for(event, 2, singles, 1, status=ScoreSheet.Status.SUBMITTED)
+    record_game(sheet=second, number=1, **WON)
+    sheet_for(event, 2, pairs, 2, status=ScoreSheet.Status.IN_PROGRESS)
+    return event
+
+
+@pytest.fixture
+def orga(client):
+    make_user("orga", "geheim-123")
+    client.login(username="orga", password="geheim-123")
+    return client
+
+
+def url(name, event, **kwargs):
+    return reverse(name, kwargs={"slug": event.slug, **kwargs})
+
+
+def cells(html: str, start_number: int) -> list[str]:
+    """The cell texts of the table row of ``start_number`` (second column)."""
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", html, re.S):
+        texts = [re.sub(r"<[^>]+>|\s+", " ", c).strip()
+                 for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        if len(texts) > 1 and texts[1] == str(start_number):
+            return texts
+    raise AssertionError(f"no row for {start_number}")
+
+
+@pytest.mark.parametrize(
+    "name", ["standings", "projector", "standings-xlsx", "standings-csv"]
+)
+def test_organiser_pages_require_login(client, event, name):
+    response = client.get(url(name, event))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_standings_page_in_german(orga, event):
+    response = orga.get(url("standings", event))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Rangliste" in html and "Benefizbinokel Plochingen" in html
+    for header in ("Platz", "Startnummer", "D1", "D2", "D3", "Gesamt", "Einzel", "Paare"):
+        assert header in html
+    # only confirmed sheets count, so round 1 only: 2: 90 + 190 = 280, 3: 90 + 150 = 240,
+    # 1: 210 - 250 = -40
+    assert cells(html, 2) == ["1.", "2", "Jörg Häfele", "280", "–", "–", "280"]
+    assert cells(html, 3) == ["2.", "3", "Anna Rapp", "240", "–", "–", "240"]
+    assert cells(html, 1) == ["3.", "1", "Hans Maier", "−40", "–", "–", "−40"]
+    assert cells(html, 5) == ["1.", "5", "Otto Klotz / Ute Klotz", "210", "–", "–", "210"]
+    assert PROVISIONAL in html
+    assert "Durchgang 2:" in html and "Tisch 2" in html
+    assert "Bei gleicher Gesamtpunktzahl teilen sich die Teilnehmer den Platz." in html
+    assert url("standings-entry", event, start_number=2) in html
+    assert 'name="tie_break_1"' in html
+
+
+def test_per_round_view(orga, event):
+    html = orga.get(url("standings", event) + "?durchgang=1").content.decode()
+    assert "Punkte" in html
+    assert cells(html, 2) == ["1.", "2", "Jörg Häfele", "280"]
+    assert cells(html, 1) == ["3.", "1", "Hans Maier", "−40"]
+
+
+def test_count_unconfirmed_shows_submitted_sheet(orga, event):
+    event.count_unconfirmed = True
+    event.save()
+    html = orga.get(url("standings", event)).content.decode()
+    # the submitted round-2 sheet counts now: 1 adds 210, 2 and 3 add 90
+    # 2: 280 + 90 = 370, 3: 240 + 90 = 330, 1: -40 + 210 = 170
+    assert cells(html, 2) == ["1.", "2", "Jörg Häfele", "280", "90", "–", "370"]
+    assert cells(html, 3) == ["2.", "3", "Anna Rapp", "240", "90", "–", "330"]
+    assert cells(html, 1) == ["3.", "1", "Hans Maier", "−40", "210", "–", "170"]
+    assert PROVISIONAL in html
+
+
+def test_final_standings_have_no_provisional_mark(orga):
+    event = make_event()
+    singles = [make_entry(event, n) for n in (1, 2, 3)]
+    record_game(sheet=sheet_for(event, 1, singles, 1), number=1, **WON)
+    html = orga.get(url("standings", event)).content.decode()
+    assert PROVISIONAL not in html
+    assert cells(html, 1)[-1] == str(WON_POINTS[0])
+
+
+def test_settings_form_saves(orga, event):
+    response = orga.post(
+        url("standings-settings", event),
+        {"tie_break_1": "declarer_wins", "tie_break_2": "", "tie_break_3": "best_round",
+         "count_unconfirmed": "on", "public_standings": "on"},
+    )
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert event.tie_breaks == "declarer_wins,best_round"
+    assert event.count_unconfirmed and event.public_standings
+    html = orga.get(response["Location"]).content.decode()
+    assert "Die Einstellungen der Rangliste wurden gespeichert." in html
+    assert "1. mehr gewonnene Spiele als Alleinspieler, 2. bester einzelner Durchgang" in html
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"tie_break_1": "best_round", "tie_break_2": "best_round"},
+        {"tie_break_1": "no_such_code"},
+    ],
+)
+def test_settings_form_rejects_bad_input_and_changes_nothing(orga, event, data):
+    response = orga.post(url("standings-settings", event), {"public_standings": "on", **data})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Die Einstellungen wurden nicht gespeichert" in html
+    assert "errorlist" in html
+    event.refresh_from_db()
+    assert event.tie_breaks == "" and not event.public_standings
+
+
+def test_settings_need_post_and_login(client, event):
+    assert client.post(url("standings-settings", event)).status_code == 302
+    make_user("orga", "geheim-123")
+    client.login(username="orga", password="geheim-123")
+    assert client.get(url("standings-settings", event)).status_code == 405
+
+
+@pytest.mark.parametrize(
+    "name,kwargs",
+    [("public-standings", {}), ("public-standings-entry", {"start_number": 2}),
+     ("public-standings-csv", {})],
+)
+def test_public_pages_are_404_with_a_german_hint_while_off(client, event, name, kwargs):
+    response = client.get(url(name, event, **kwargs))
+    assert response.status_code == 404
+    assert "ist nicht öffentlich" in response.content.decode()
+
+
+def test_public_page_when_on(client, event):
+    event.public_standings = True
+    event.save()
+    html = client.get(url("public-standings", event)).content.decode()
+    assert cells(html, 2) == ["1.", "2", "Jörg Häfele", "280", "–", "–", "280"]
+    assert PROVISIONAL in html
+    assert 'name="tie_break_1"' not in html
+    assert url("standings-xlsx", event) not in html
+    assert url("public-standings-entry", event, start_number=2) in html
+    assert url("public-standings-csv", event) in html
+    assert client.get(url("public-standings-csv", event)).status_code == 200
+    # the organiser's pages stay behind the login
+    assert client.get(url("standings-entry", event, start_number=2)).status_code == 302
+
+
+def test_entry_detail_lists_every_game(orga, event):
+    html = orga.get(url("standings-entry", event, start_number=1)).content.decode()
+    assert "Hans Maier" in html
+    assert "Durchgang 1, Tisch 1" in html and "Durchgang 2, Tisch 1" in html
+    for header in ("Spiel", "Alleinspieler", "Reizwert", "Art", "Gemeldet", "Stiche", "Punkte"):
+        assert header in html
+    assert "abgeschrieben" in html and "gespielt" in html
+    # round 1 of 1: game 1 won 210 (meld 80, tricks 130), game 2 conceded -250: total -40
+    assert "210" in html and "130" in html and "−250" in html and "−40" in html
+    assert "2 Jörg Häfele" in html and "3 Anna Rapp" in html  # table-mates
+    # round 2 is only submitted: shown to the organiser, marked as not counted yet
+    assert "noch nicht gezählt" in html
+
+
+def test_public_entry_detail_shows_counted_games_only(client, event):
+    event.public_standings = True
+    event.save()
+    html = client.get(url("public-standings-entry", event, start_number=1)).content.decode()
+    assert "Durchgang 1, Tisch 1" in html
+    assert "Durchgang 2, Tisch 1" not in html
+
+
+def test_entry_detail_unknown_number_is_404(orga, event):
+    assert orga.get(url("standings-entry", event, start_number=99)).status_code == 404
+
+
+def test_stand_in_is_listed_apart(orga, event):
+    event.entries.filter(start_number=3).update(is_stand_in=True)
+    html = orga.get(url("standings", event)).content.decode()
+    assert "Außer Wertung (Ersatz)" in html
+    assert cells(html, 2)[0] == "1." and cells(html, 1)[0] == "2."
+
+
+def test_projector_pages_through_the_list_and_shows_missing_tables(orga):
+    event = make_event()
+    entries = [make_entry(event, n, f"Spieler {n}") for n in range(1, 13)]
+    for index in range(4):
+        record_game(sheet=sheet_for(event, 1, entries[3 * index: 3 * index + 3], index + 1),
+                    number=1, **WON)
+    sheet_for(event, 2, entries[0:3], 1, status=ScoreSheet.Status.CONFIRMED)
+    sheet_for(event, 2, entries[3:6], 2, status=ScoreSheet.Status.IN_PROGRESS)
+    sheet_for(event, 2, entries[6:9], 3, status=ScoreSheet.Status.EMPTY)
+    sheet_for(event, 2, entries[9:12], 4, status=ScoreSheet.Status.SUBMITTED)
+    base = url("projector", event)
+    html = orga.get(base + "?rows=5&seconds=10").content.decode()
+    assert '<noscript><meta http-equiv="refresh" content="10;url=' in html
+    assert "page=2&amp;rows=5&amp;seconds=10" in html
+    assert "Seite 1 von 3" in html
+    assert html.count("<tr><td") == 5
+    assert "projector.js" in html
+    assert "Durchgang 2: Es fehlen noch die Spielzettel von Tisch 2, 3" in html
+    assert PROVISIONAL in html
+    last = orga.get(base + "?rows=5&page=3").content.decode()
+    assert "Seite 3 von 3" in last and last.count("<tr><td") == 2
+    assert "page=1&amp;rows=5" in last  # wraps round to the first screen
+    # nonsense parameters fall back to sane values
+    assert orga.get(base + "?rows=x&page=-4&seconds=").status_code == 200
+
+
+def test_projector_is_public_when_standings_are(client, event):
+    assert client.get(url("projector", event)).status_code == 302
+    event.public_standings = True
+    event.save()
+    response = client.get(url("projector", event))
+    assert response.status_code == 200
+    assert "Jörg Häfele" in response.content.decode()
+
+
+def test_downloads(orga, event):
+    xlsx = orga.get(url("standings-xlsx", event))
+    assert xlsx.status_code == 200
+    assert xlsx["Content-Type"].startswith("application/vnd.openxmlformats")
+    assert 'filename="benefizbinokel-plochingen-2026-11-21.xlsx"' in xlsx["Content-Disposition"]
+    assert xlsx.content[:2] == b"PK"
+    csv = orga.get(url("standings-csv", event))
+    assert 'filename="benefizbinokel-plochingen-2026-11-21.csv"' in csv["Content-Disposition"]
+    assert csv.content.startswith(b"\xef\xbb\xbf")
+    assert "Jörg Häfele" in csv.content.decode("utf-8-sig")
+
+
+def test_english_on_request(orga, event):
+    html = orga.get(url("standings", event), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Standings" in html and "R1" in html and "provisional" in html
+
+
+def big_event(singles_tables: int, pair_tables: int):
+    event = make_event(tie_breaks="best_round,declarer_wins,fewer_losses")
+    number = 0
+    for round_number in (1, 2):
+        for index in range(singles_tables):
+            entries = [make_entry(event, number + n) for n in (1, 2, 3)]
+            number += 3
+            record_game(sheet=sheet_for(event, round_number, entries, index + 1), number=1,
+                        **WON)
+        for index in range(pair_tables):
+            pairs = [make_entry(event, number + n, f"P{number + n}", partner=f"Q{number + n}")
+                     for n in (1, 2)]
+            number += 2
+            record_game(sheet=sheet_for(event, round_number, pairs, singles_tables + index + 1),
+                        number=1, bid=200, declarer=1, melds=[0, 60], tricks=[100, 150])
+    return event
+
+
+@pytest.mark.parametrize("name", ["standings", "projector", "public-standings"])
+def test_query_count_does_not_grow_with_the_event(orga, name):
+    counts = []
+    for tables in (1, 15):
+        event = big_event(tables, tables)
+        event.public_standings = True
+        event.save()
+        with CaptureQueriesContext(connection) as queries:
+            response = orga.get(url(name, event))
+        assert response.status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1] <= 10
+
+
+def test_entry_detail_query_count_is_constant(orga, django_assert_max_num_queries):
+    event = big_event(4, 2)
+    with django_assert_max_num_queries(12):
+        assert orga.get(url("standings-entry", event, start_number=1)).status_code == 200
+
+
+def test_conceded_points_shown_in_detail(orga, event):
+    html = orga.get(url("standings-entry", event, start_number=2)).content.decode()
+    assert str(CONCEDED_POINTS[1]) in html
+
+
+@pytest.mark.parametrize(
+    ("order", "expected"),
+    [("", [2, 3, 1]), ("start_number", [1, 2, 3]), ("-start_number", [3, 2, 1]),
+     ("name", [3, 1, 2]), ("-total", [2, 3, 1]), ("r1", [1, 3, 2])],
+)
+def test_standings_table_sorts_by_column(orga, event, order, expected):
+    html = orga.get(url("standings", event) + f"?einzel-sort={order}").content.decode()
+    singles = html.split("<h2>Paare</h2>")[0]
+    numbers = [int(n) for n in re.findall(r'<tr><td class="num">[^<]*</td><td class="num">(\d+)<',
+                                          singles)]
+    assert numbers == expected
+    assert "?einzel-sort=" in html  # the headers are sorting links
