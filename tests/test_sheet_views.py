@@ -272,7 +272,7 @@ def test_valid_rows_are_saved_and_invalid_ones_shown_in_place(client, field):
     page = text(response)
     assert "Spiel 1 gespeichert." in page
     assert "Spiele 2–3 enthalten Fehler und wurden nicht gespeichert" in page
-    assert "die Stiche ergeben zusammen 240 statt 250" in card(response, 2)
+    assert "Stiche: zusammen 240 statt 250" in card(response, 2)
     assert "Bitte eine ganze Zahl eingeben." in card(response, 3)
     assert 'value="zwei"' in input_tag(card(response, 3), "g3-bid")  # the input is kept
     assert 'name="version" value="1"' in page  # the next save builds on the saved row
@@ -291,7 +291,7 @@ BAD_ROWS = [
     ({"meld0": str(2**40)}, "meld0", "kleiner oder gleich 10000"),
     ({"tricks2": "x5"}, "tricks2", "Bitte eine ganze Zahl eingeben."),
     ({"tricks2": "300"}, "tricks2", "kleiner oder gleich 250"),
-    ({"tricks2": ""}, None, "ergeben zusammen 200 statt 250"),
+    ({"tricks2": ""}, None, "Stiche: zusammen 200 statt 250"),
     ({"declarer": ""}, "declarer", "Bitte den Alleinspieler wählen."),
     ({"declarer": "3"}, "declarer", "Bitte eine gültige Auswahl treffen."),
     ({"declarer": "eins"}, "declarer", "Bitte eine gültige Auswahl treffen."),
@@ -535,7 +535,7 @@ def test_preview_runs_the_rules_and_stores_nothing(client, field):
     response = client.post(url, preview_data(tricks=(100, 100, 40)))
     body = response.json()
     assert body["ok"] is False
-    assert "die Stiche ergeben zusammen 240 statt 250" in body["errors"]["__all__"][0]
+    assert "Stiche: zusammen 240 statt 250" in body["errors"]["__all__"][0]
     response = client.post(url, {"number": "1", "parties": "3", "seats": "3", "g1-dealer": "1"})
     assert response.json()["blank"] is True
     assert client.post(url, {"parties": "9"}).status_code == 400
