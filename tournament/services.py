@@ -696,51 +696,45 @@ def update_entry(
     return describe()
 
 
-@transaction.atomic
-def withdraw_entry(*, entry: Entry, user) -> Entry:
-    """Mark an entry withdrawn ("abgemeldet"); the row and its start number stay."""
+def _set_withdrawn(*, entry: Entry, withdrawn: bool, user) -> Entry:
     event = _lock_open_event(entry.event)
     entry = Entry.objects.select_for_update(of=("self",)).with_players().get(pk=entry.pk)
-    if entry.is_withdrawn:
-        raise RegistrationError(
+    if entry.is_withdrawn == withdrawn:
+        message = (
             gettext("Start number %(number)s is withdrawn already.")
-            % {"number": entry.start_number}
+            if withdrawn
+            else gettext("Start number %(number)s is not withdrawn.")
         )
-    entry.is_withdrawn = True
+        raise RegistrationError(message % {"number": entry.start_number})
+    entry.is_withdrawn = withdrawn
     entry.save(update_fields=["is_withdrawn"])
     _record(
         event=event,
         entry=entry,
-        action=ChangeLog.Action.WITHDRAWN,
+        action=ChangeLog.Action.WITHDRAWN if withdrawn else ChangeLog.Action.REGISTERED,
         description=_in_record_language(
-            lambda: gettext("%(entry)s withdrawn.") % {"entry": _entry_label(entry)}
+            lambda: (
+                gettext("%(entry)s withdrawn.")
+                if withdrawn
+                else gettext("%(entry)s registered again.")
+            )
+            % {"entry": _entry_label(entry)}
         ),
         user=user,
     )
     return entry
+
+
+@transaction.atomic
+def withdraw_entry(*, entry: Entry, user) -> Entry:
+    """Mark an entry withdrawn ("abgemeldet"); the row and its start number stay."""
+    return _set_withdrawn(entry=entry, withdrawn=True, user=user)
 
 
 @transaction.atomic
 def reinstate_entry(*, entry: Entry, user) -> Entry:
     """Undo a withdrawal while the event has no plan."""
-    event = _lock_open_event(entry.event)
-    entry = Entry.objects.select_for_update(of=("self",)).with_players().get(pk=entry.pk)
-    if not entry.is_withdrawn:
-        raise RegistrationError(
-            gettext("Start number %(number)s is not withdrawn.") % {"number": entry.start_number}
-        )
-    entry.is_withdrawn = False
-    entry.save(update_fields=["is_withdrawn"])
-    _record(
-        event=event,
-        entry=entry,
-        action=ChangeLog.Action.REGISTERED,
-        description=_in_record_language(
-            lambda: gettext("%(entry)s registered again.") % {"entry": _entry_label(entry)}
-        ),
-        user=user,
-    )
-    return entry
+    return _set_withdrawn(entry=entry, withdrawn=False, user=user)
 
 
 @transaction.atomic
