@@ -1,8 +1,13 @@
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.urls import reverse
 
-from tournament.models import Event
+from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
+from scoring.rules import score_hand
+from scoring.services import sheet_games
+from tournament.models import ChangeLog, Event, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -18,3 +23,139 @@ def test_demo_command_is_idempotent_and_prints_login(capsys):
     assert user.check_password("binokel-demo")
     out = capsys.readouterr().out
     assert "turnierleitung" in out and "exists already" in out
+
+
+def sheets(event: Event, round_number: int) -> list[ScoreSheet]:
+    return list(
+        ScoreSheet.objects.filter(table__round__event=event, table__round__number=round_number)
+        .select_related("table__round__event")
+        .order_by("table__number")
+    )
+
+
+def assert_games_consistent(sheet: ScoreSheet, count: int) -> None:
+    """Games 1..count, one party row per party, points as the rules compute them."""
+    games = sheet_games(sheet)
+    assert sorted(games) == list(range(1, count + 1))
+    parties = 2 if sheet.table.kind == Table.Kind.TWO_PAIRS else sheet.table.seat_count
+    for values in games.values():
+        assert len(values["melds"]) == parties
+        expected = score_hand(
+            bid=values["bid"],
+            declarer=values["declarer"],
+            melds=values["melds"],
+            tricks=values["tricks"],
+            kind=values["kind"],
+            revoked=values["revoked"],
+        )
+        assert tuple(values["points"]) == expected
+
+
+def test_plain_demo_shows_an_event_in_full_swing():
+    call_command("demo", singles=10, pairs=4)
+    event = Event.objects.get(slug="demo")
+    organiser = get_user_model().objects.get(username="turnierleitung")
+    rounds = {r.number: r for r in event.rounds.all()}
+    assert sorted(rounds) == [1, 2, 3]
+    assert (rounds[1].released, rounds[2].released, rounds[3].released) == (True, True, False)
+    assert not any(r.closed for r in rounds.values())
+    assert event.public_standings
+
+    # round 1: every sheet complete, handed in and confirmed by the organiser
+    first = sheets(event, 1)
+    assert len(first) == 3 + 2  # 10 singles: 3+3+4; 4 pairs: two tables
+    for sheet in first:
+        assert sheet.status == ScoreSheet.Status.CONFIRMED
+        assert sheet.confirmed_by == organiser and sheet.submitted_at is not None
+        assert_games_consistent(sheet, event.games_per_round)
+        actions = list(sheet.changes.values_list("action", flat=True))
+        assert actions == [SheetChange.Action.SUBMITTED, SheetChange.Action.CONFIRMED]
+
+    # round 2: about half handed in, one or two in progress, the rest empty
+    second = sheets(event, 2)
+    by_status: dict[str, list[ScoreSheet]] = {}
+    for sheet in second:
+        by_status.setdefault(sheet.status, []).append(sheet)
+    handed_in = by_status.get(ScoreSheet.Status.SUBMITTED, [])
+    in_progress = by_status.get(ScoreSheet.Status.IN_PROGRESS, [])
+    empty = by_status.get(ScoreSheet.Status.EMPTY, [])
+    assert ScoreSheet.Status.CONFIRMED not in by_status
+    assert abs(len(handed_in) - len(second) / 2) <= 1
+    assert {s.table.kind == Table.Kind.TWO_PAIRS for s in handed_in} == {True, False}
+    assert 1 <= len(in_progress) <= 2
+    assert len(handed_in) + len(in_progress) + len(empty) == len(second)
+    for sheet in handed_in:
+        assert_games_consistent(sheet, event.games_per_round)
+    for sheet in in_progress:
+        entered = sheet.games.count()
+        assert 1 <= entered < event.games_per_round
+        assert_games_consistent(sheet, entered)
+    assert all(sheet.games.count() == 0 for sheet in empty)
+
+    # round 3 untouched
+    assert not Game.objects.filter(sheet__table__round=rounds[3]).exists()
+    assert {s.status for s in sheets(event, 3)} == {ScoreSheet.Status.EMPTY}
+
+    # the change log tells the story: registrations, plan, releases
+    actions = list(event.changes.values_list("action", flat=True))
+    assert actions.count(ChangeLog.Action.REGISTERED) == 14
+    assert actions.count(ChangeLog.Action.PLAN) == 1
+    assert actions.count(ChangeLog.Action.RELEASED) == 2
+
+
+def snapshot() -> dict[str, list]:
+    return {
+        "sheets": list(ScoreSheet.objects.order_by("pk").values_list("pk", "status", "version")),
+        "games": list(Game.objects.order_by("pk").values_list("pk", "number", "bid", "kind")),
+        "scores": list(PartyScore.objects.order_by("pk").values_list("pk", "points")),
+        "changes": list(ChangeLog.objects.order_by("pk").values_list("pk", "action")),
+        "sheet_changes": SheetChange.objects.count(),
+    }
+
+
+def test_plain_demo_twice_changes_nothing(capsys):
+    call_command("demo", singles=9, pairs=2)
+    before = snapshot()
+    assert before["games"]
+    call_command("demo", singles=9, pairs=2)
+    assert snapshot() == before
+    out = capsys.readouterr().out
+    assert "exists already" in out and "left as they are" in out
+
+
+def test_demo_completes_an_older_demo_event_that_has_entries_only():
+    call_command("demo", singles=9, pairs=2, empty=True)
+    event = Event.objects.get(slug="demo")
+    assert not event.rounds.exists() and not Game.objects.exists()
+    call_command("demo", singles=9, pairs=2)
+    assert event.rounds.count() == 3
+    assert {s.status for s in sheets(event, 1)} == {ScoreSheet.Status.CONFIRMED}
+
+
+@pytest.mark.parametrize(
+    "options", [{"empty": True, "plan": True}, {"empty": True, "fill": True}]
+)
+def test_empty_cannot_be_combined_with_plan_or_fill(options):
+    with pytest.raises(CommandError, match="--empty"):
+        call_command("demo", singles=9, pairs=2, **options)
+    assert not Event.objects.exists()
+
+
+def test_demo_pages_show_real_content(client):
+    call_command("demo", singles=9, pairs=2)
+    event = Event.objects.get(slug="demo")
+    client.login(username="turnierleitung", password="binokel-demo")
+    sheet = sheets(event, 1)[0]
+    name = sheet.table.seats.get(position=1).player.name
+    pages = [
+        (reverse("event-detail", args=["demo"]), name),
+        (reverse("plan", args=["demo"]), name),
+        (reverse("round-sheets", args=["demo", 2]), "abgegeben"),
+        (reverse("sheet-edit", args=["demo", 1, sheet.table.number]), "bestätigt"),
+        (reverse("standings", args=["demo"]), name),
+        (reverse("public-standings", args=["demo"]), name),
+    ]
+    for url, text in pages:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert text in response.content.decode(), url

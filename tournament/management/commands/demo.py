@@ -1,18 +1,38 @@
-"""``manage.py demo``: a demo event with registered entries and a demo organiser account.
+"""``manage.py demo``: a demo event in full swing and a demo organiser account.
 
-Idempotent: running it again leaves an existing demo event and account as they are. This is the
-only place where a default password exists, and only for the demo account.
+A plain ``manage.py demo`` (what ``make run`` calls) builds the event a new user should see:
+singles and pairs registered, the seating plan generated, round 1 released with every score
+sheet entered, handed in and confirmed, round 2 released with about half of its sheets handed
+in and one or two in progress (a few games), the last rounds untouched. The games are random
+but valid (``scoring.simulate``) and go through the same services as the score sheet pages.
+
+``--empty`` stops after the registration, ``--plan`` after the seating plan; ``--plan --fill``
+fills every sheet of every round instead (handed in, not confirmed).
+
+Idempotent: every step is taken only if it has not been taken yet (entries, plan, games), so
+running it again changes nothing, and a demo event whose sheets hold games is left as it is.
+This is the only place where a default password exists, and only for the demo account.
 """
 
 import datetime
 import random
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from tournament.models import Event
-from tournament.services import register_entry
+from scoring.models import Game, ScoreSheet
+from scoring.services import (
+    confirm_sheet,
+    fill_random_games,
+    save_sheet_rows,
+    sheet_parties,
+    submit_sheet,
+)
+from scoring.simulate import random_game
+from tournament.models import Event, Round, Table
+from tournament.seating import SeatingError
+from tournament.services import add_entry, generate_plan, plan_exists, release_round
 
 DEMO_SLUG = "demo"
 DEMO_USERNAME = "turnierleitung"
@@ -30,6 +50,22 @@ LAST_NAMES = [
     "Stäbler", "Walz", "Weiß", "Wörner", "Ziegler", "Zeller",
 ]
 CLUBS = ["", "", "CVJM Esslingen", "Kirchengemeinde Plochingen", "Binokelfreunde Wendlingen"]
+SAVE_CHUNK = 4  # games per save, as a scorekeeper saves every few games
+
+
+def enter_games(sheet: ScoreSheet, count: int, rng: random.Random) -> None:
+    """Enter games 1..count of a sheet through its link, a few games per save."""
+    parties = len(sheet_parties(sheet))
+    version = sheet.version
+    for first in range(1, count + 1, SAVE_CHUNK):
+        rows = {
+            number: random_game(parties, rng)
+            for number in range(first, min(first + SAVE_CHUNK, count + 1))
+        }
+        result = save_sheet_rows(sheet=sheet, base_version=version, rows=rows)
+        if result.errors:  # random_game only makes valid games
+            raise CommandError(f"Demo game refused: {result.errors}")
+        version = result.version
 
 
 class Command(BaseCommand):
@@ -38,10 +74,37 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("--singles", type=int, default=31, help="number of singles")
         parser.add_argument("--pairs", type=int, default=8, help="number of pairs")
-        parser.add_argument("--seed", type=int, default=2026, help="random seed for the names")
+        parser.add_argument(
+            "--seed", type=int, default=2026, help="random seed for the names, plan and games"
+        )
+        parser.add_argument(
+            "--empty",
+            action="store_true",
+            help="register the entries only: no seating plan, no games",
+        )
+        parser.add_argument(
+            "--plan",
+            action="store_true",
+            help="generate the seating plan (unless it has one) but enter no games",
+        )
+        parser.add_argument(
+            "--fill",
+            action="store_true",
+            help="fill every score sheet of the demo event with random games (needs a plan)",
+        )
 
     @transaction.atomic
     def handle(self, *args, singles: int, pairs: int, seed: int, **options) -> None:
+        empty, plan_only, fill = options.get("empty"), options.get("plan"), options.get("fill")
+        if empty and (plan_only or fill):
+            raise CommandError("--empty registers the entries only: leave out --plan and --fill.")
+        user_model = get_user_model()
+        organiser = user_model.objects.filter(username=DEMO_USERNAME).first()
+        if organiser is None:
+            organiser = user_model.objects.create_superuser(
+                username=DEMO_USERNAME, email="", password=DEMO_PASSWORD
+            )
+
         event, created = Event.objects.get_or_create(
             slug=DEMO_SLUG,
             defaults={
@@ -57,22 +120,107 @@ class Command(BaseCommand):
                 return f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
 
             for _ in range(singles):
-                register_entry(event=event, name=name(), club=rng.choice(CLUBS))
+                add_entry(event=event, user=organiser, name=name(), club=rng.choice(CLUBS))
             for _ in range(pairs):
-                register_entry(
-                    event=event, name=name(), partner_name=name(), club=rng.choice(CLUBS)
+                add_entry(
+                    event=event,
+                    user=organiser,
+                    name=name(),
+                    partner_name=name(),
+                    club=rng.choice(CLUBS),
                 )
             self.stdout.write(
                 f"Demo event “{event.name}” created ({singles} singles, {pairs} pairs)."
             )
         else:
-            self.stdout.write(f"Demo event “{event.name}” exists already; left as it is.")
-
-        user_model = get_user_model()
-        if not user_model.objects.filter(username=DEMO_USERNAME).exists():
-            user_model.objects.create_superuser(
-                username=DEMO_USERNAME, email="", password=DEMO_PASSWORD
+            self.stdout.write(
+                f"Demo event “{event.name}” exists already; its entries are left as they are."
             )
+
+        play = not (empty or plan_only or fill)  # the plain command: the event in full swing
+        if plan_only or play:
+            if plan_exists(event):
+                self.stdout.write("The demo seating plan exists already; left as it is.")
+            else:
+                try:
+                    generate_plan(event=event, seed=seed, user=organiser)
+                except SeatingError as error:
+                    raise CommandError(str(error)) from error
+                self.stdout.write(f"Seating plan generated ({event.round_count} rounds).")
+
+        if fill:
+            if not plan_exists(event):
+                raise CommandError("The demo event has no seating plan yet: add --plan.")
+            if Game.objects.filter(sheet__table__round__event=event).exists():
+                self.stdout.write("The demo score sheets hold games already; left as they are.")
+            else:
+                games = fill_random_games(event=event, seed=seed)
+                self.stdout.write(f"Score sheets filled with {games} random games.")
+
+        if play:
+            if Game.objects.filter(sheet__table__round__event=event).exists():
+                self.stdout.write("The demo score sheets hold games already; left as they are.")
+            else:
+                self.play_rounds(event, organiser, random.Random(seed))
+
         self.stdout.write(
             f"Organiser login (demo only): user “{DEMO_USERNAME}”, password “{DEMO_PASSWORD}”."
         )
+
+    def play_rounds(self, event: Event, organiser, rng: random.Random) -> None:
+        """Round 1 entered and confirmed, round 2 about half handed in, the rest untouched."""
+        count = event.games_per_round
+        rounds = list(event.rounds.order_by("number"))
+        first, second = rounds[0], rounds[1] if len(rounds) > 1 else None
+
+        release_round(round=first, released=True, user=organiser)
+        sheets = list(sheets_of(first))
+        for sheet in sheets:
+            enter_games(sheet, count, rng)
+            submit_sheet(sheet=sheet)
+            confirm_sheet(sheet=sheet, user=organiser)
+        self.stdout.write(
+            f"Round 1 released; all {len(sheets)} score sheets entered, handed in and confirmed."
+        )
+
+        if second is not None:
+            release_round(round=second, released=True, user=organiser)
+            sheets = list(sheets_of(second))
+            handed_in: list[ScoreSheet] = []
+            in_progress: list[ScoreSheet] = []
+            # about half of the singles tables and half of the pairs tables are done; of the
+            # rest, one table of each kind is halfway through
+            for pairs in (False, True):
+                group = [s for s in sheets if (s.table.kind == Table.Kind.TWO_PAIRS) == pairs]
+                rng.shuffle(group)
+                done = (len(group) + 1) // 2
+                handed_in += group[:done]
+                in_progress += group[done : done + 1]
+            for sheet in handed_in:
+                enter_games(sheet, count, rng)
+                submit_sheet(sheet=sheet)
+            in_progress = in_progress if count > 1 else []
+            for sheet in in_progress:
+                enter_games(sheet, min(count - 1, rng.randint(2, 5)), rng)  # a few games
+            self.stdout.write(
+                f"Round 2 released; {len(handed_in)} of {len(sheets)} score sheets handed in, "
+                f"{len(in_progress)} in progress."
+            )
+        if len(rounds) == 3:
+            self.stdout.write("Round 3 not started yet.")
+        elif len(rounds) > 3:
+            self.stdout.write(f"Rounds 3 to {len(rounds)} not started yet.")
+
+        event.status = Event.Status.RUNNING
+        event.public_standings = True
+        event.save(update_fields=["status", "public_standings"])
+        self.stdout.write("Standings public (also on the projector page).")
+
+
+def sheets_of(round_: Round):
+    """The sheets of a round in table order."""
+    return (
+        ScoreSheet.objects.filter(table__round=round_)
+        .select_related("table__round__event")
+        .order_by("table__number")
+    )

@@ -1,0 +1,962 @@
+"""Load test of score entry: 100 scorekeepers save their sheets at once, through gunicorn.
+
+Run from the repository root (PostgreSQL must answer on the server given, by default
+127.0.0.1:5432 with trust authentication):
+
+    .venv/bin/python bench/load.py [--scorekeepers 100] [--workers 4] [--threads 2]
+                                   [--database-url postgres://postgres@127.0.0.1:5432/postgres]
+                                   [--keep] [--think 5] [--ramp 60]
+
+What it does:
+
+1. creates its own throwaway database ``binokel_load_<pid>`` on that server (psycopg), migrates
+   it with ``manage.py migrate`` and builds an event with enough tables: by default 270 singles
+   and 30 pairs, i.e. 90 three-tables and 15 pairs tables in round 1 (``register_entry``,
+   ``generate_plan``, round 1 released);
+2. starts the app under gunicorn bound to 127.0.0.1 on a free port (every request of this
+   script goes to that loopback address, nowhere else) and warms it up with a few page views;
+3. lets the scorekeepers loose, one thread each: a scorekeeper opens the table's link
+   (``/zettel/<token>/``) like a phone's browser (page, its CSS and JS, CSRF cookie), then enters
+   the twelve games of round 1 (random valid games from ``scoring.simulate``): per game a
+   pause to "type" and the preview request the page's JavaScript sends, and every few games a
+   save of the whole form exactly as the browser submits it (every row's fields, the hidden
+   ``version``, the CSRF token, the button's ``action``), followed by the redirect's page load;
+   the last save is "Save and hand in". A *shared sheet* has two devices: the second one loads
+   the sheet, waits until the first one has saved, then saves based on its stale page (its own
+   three games plus a "correction" of game 1). The app must refuse that save (HTTP 409 with its
+   conflict message); the device reloads and saves its games again on the fresh version. The
+   first device's next save is then stale as well and goes through the same refuse-reload-retry;
+4. stops gunicorn and checks the database: every sheet in use holds games 1..12 exactly once,
+   each with one party row per party and points equal to ``score_hand`` of the stored inputs;
+   the stored values are those of the last accepted save (so no refused save overwrote or
+   deleted anything), the sheets are handed in, the spare sheets untouched;
+5. prints requests, errors, conflict refusals, latency percentiles and throughput, and drops
+   the database (unless ``--keep``). gunicorn is stopped in every case.
+
+Errors are responses other than 2xx/3xx, failed connections, and saves the app did not accept
+for another reason than the expected conflict (those 409 refusals on shared sheets are counted
+separately). The scorekeepers' pace (``--think``: 5 s per game on average, ``--ramp``: the
+starts spread over 60 s) puts a whole round of 100 tables, which takes about two hours in the
+hall, into about two minutes: a burst some 50 times the real rate. gunicorn's default here,
+4 workers of 2 threads, measured best on 2 cores (see README, "Performance"). The client runs on
+the same machine as the server and takes some of its CPU.
+A script that prints figures, not a timed test; exit status 1 when errors occurred or the
+database check failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import http.cookiejar
+import json
+import math
+import os
+import random
+import re
+import resource
+import secrets
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+HOST = "127.0.0.1"  # the only address this script ever sends a request to
+USER_AGENT = "Mozilla/5.0 (Linux; Android 14; binokel-load) Mobile"
+REQUEST_TIMEOUT = 30.0
+MAX_ATTEMPTS = 6  # saves of one chunk (refused, reloaded, retried) before a device gives up
+SECOND_DEVICE_GAMES = 3  # the last games of a shared sheet, entered on the second device
+
+FORM_START = re.compile(r'<form[^>]*\bid="sheet-form"[^>]*>')
+INPUT = re.compile(r"<input\b([^>]*)>")
+SELECT = re.compile(r"<select\b([^>]*)>(.*?)</select>", re.S)
+OPTION = re.compile(r"<option\b([^>]*)>")
+ATTRIBUTE = re.compile(r'([\w:-]+)(?:="([^"]*)")?')
+ASSET = re.compile(r'<link rel="stylesheet" href="([^"]+)"|<script src="([^"]+)"')
+
+
+# --------------------------------------------------------------------------------------------
+# The browser side: pages, forms, requests
+# --------------------------------------------------------------------------------------------
+
+
+def attributes(text: str) -> dict[str, str]:
+    return {name: html.unescape(value or "") for name, value in ATTRIBUTE.findall(text)}
+
+
+@dataclass
+class SheetForm:
+    """The score sheet form of a page as a browser would submit it (fields in page order)."""
+
+    fields: dict[str, str]
+    parties: int
+    seats: int
+
+    @property
+    def version(self) -> int:
+        return int(self.fields["version"])
+
+    @property
+    def csrf(self) -> str:
+        return self.fields["csrfmiddlewaretoken"]
+
+    @classmethod
+    def parse(cls, page: str) -> SheetForm:
+        start = FORM_START.search(page)
+        if start is None:
+            raise ValueError("no score sheet form on the page")
+        body = page[start.end() : page.index("</form>", start.end())]
+        head = attributes(start.group(0))
+        found: list[tuple[int, str, str]] = []
+        for match in INPUT.finditer(body):
+            attrs = attributes(match.group(1))
+            if attrs.get("type", "text") in ("text", "hidden", "number") and "name" in attrs:
+                found.append((match.start(), attrs["name"], attrs.get("value", "")))
+        for match in SELECT.finditer(body):
+            name = attributes(match.group(1))["name"]
+            options = [attributes(option) for option in OPTION.findall(match.group(2))]
+            chosen = next((o for o in options if "selected" in o), options[0] if options else {})
+            found.append((match.start(), name, chosen.get("value", "")))
+        return cls(
+            fields={name: value for _position, name, value in sorted(found)},
+            parties=int(head["data-parties"]),
+            seats=int(head["data-seats"]),
+        )
+
+    def with_games(self, games: dict[int, dict[str, Any]]) -> dict[str, str]:
+        """The fields with these games typed into their rows (the dealer keeps its default)."""
+        fields = dict(self.fields)
+        for number, game in games.items():
+            fields.update(game_fields(number, game, self.parties))
+        return fields
+
+
+def game_fields(number: int, game: dict[str, Any], parties: int) -> dict[str, str]:
+    """What a scorekeeper types into a row for a game of ``scoring.simulate.random_game``."""
+    prefix = f"g{number}-"
+    fields = {
+        f"{prefix}declarer": str(game["declarer"]),
+        f"{prefix}bid": str(game["bid"]),
+        f"{prefix}kind": game["kind"],
+        f"{prefix}revoked": "" if game["revoked"] is None else str(game["revoked"]),
+    }
+    for index in range(parties):
+        fields[f"{prefix}meld{index}"] = str(game["melds"][index])
+        tricks = game["tricks"]
+        fields[f"{prefix}tricks{index}"] = "" if tricks is None else str(tricks[index])
+    return fields
+
+
+def row_values(fields: dict[str, str], number: int, parties: int) -> dict[str, Any] | None:
+    """A submitted row as the app stores it (``scoring.services.game_values`` without points).
+
+    None for a row left empty. Mirrors the form: empty meld and trick fields count as 0, a
+    conceded game without trick points has none.
+    """
+    prefix = f"g{number}-"
+
+    def number_or_none(name: str) -> int | None:
+        text = fields.get(prefix + name, "").strip()
+        return int(text) if text else None
+
+    entry = ["declarer", "bid", "revoked"]
+    entry += [f"meld{i}" for i in range(parties)] + [f"tricks{i}" for i in range(parties)]
+    if all(not fields.get(prefix + name, "").strip() for name in entry):
+        return None
+    kind = fields.get(prefix + "kind") or "played"
+    raw_tricks = [number_or_none(f"tricks{i}") for i in range(parties)]
+    tricks = [t or 0 for t in raw_tricks]
+    return {
+        "dealer": number_or_none("dealer"),
+        "declarer": number_or_none("declarer"),
+        "bid": number_or_none("bid"),
+        "kind": kind,
+        "revoked": number_or_none("revoked"),
+        "melds": [number_or_none(f"meld{i}") or 0 for i in range(parties)],
+        "tricks": None if kind == "conceded" and all(t is None for t in raw_tricks) else tricks,
+    }
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Redirects are followed by hand, so every request is timed on its own."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+@dataclass
+class Sample:
+    kind: str  # page, save, preview, static
+    status: int  # HTTP status; 0 for a failed connection
+    seconds: float
+    started: float
+
+
+@dataclass
+class Response:
+    status: int
+    body: str
+    location: str = ""
+
+
+class Recorder:
+    """Every request's figures, and the problems seen, from all threads."""
+
+    def __init__(self) -> None:
+        self.samples: list[Sample] = []
+        self.errors: list[str] = []
+        self.lock = threading.Lock()
+
+    def add(self, sample: Sample) -> None:
+        with self.lock:
+            self.samples.append(sample)
+
+    def error(self, message: str) -> None:
+        with self.lock:
+            self.errors.append(message)
+
+
+class Browser:
+    """One device: its own cookies (CSRF, messages), requests to the loopback server only."""
+
+    def __init__(self, base: str, recorder: Recorder, deadline: float) -> None:
+        self.base = base
+        self.recorder = recorder
+        self.deadline = deadline
+        self.cookies = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(self.cookies), NoRedirect()
+        )
+        self.assets_loaded = False
+
+    def request(
+        self, kind: str, path: str, data: dict[str, str] | None = None, **headers: str
+    ) -> Response:
+        if time.monotonic() > self.deadline:
+            raise TimeoutError("time limit of the run reached")
+        url = self.base + path
+        assert urllib.parse.urlsplit(url).hostname == HOST
+        body = None if data is None else urllib.parse.urlencode(list(data.items())).encode()
+        request = urllib.request.Request(url, data=body, method="GET" if body is None else "POST")
+        request.add_header("User-Agent", USER_AGENT)
+        request.add_header("Accept-Language", "de-DE,de;q=0.9,en;q=0.5")
+        if body is not None:
+            request.add_header("Content-Type", "application/x-www-form-urlencoded")
+            request.add_header("Origin", self.base)
+        for name, value in headers.items():
+            request.add_header(name.replace("_", "-"), value)
+        started = time.perf_counter()
+        try:
+            with self.opener.open(request, timeout=REQUEST_TIMEOUT) as answer:
+                status, content, location = answer.status, answer.read(), ""
+        except urllib.error.HTTPError as answer:  # 3xx (not followed) and 4xx/5xx
+            status, content = answer.code, answer.read()
+            location = answer.headers.get("Location", "")
+        except OSError as error:
+            self.recorder.add(Sample(kind, 0, time.perf_counter() - started, started))
+            raise ConnectionError(f"{kind} {path}: {error}") from error
+        self.recorder.add(Sample(kind, status, time.perf_counter() - started, started))
+        return Response(status, content.decode("utf-8", "replace"), location)
+
+    def page(self, path: str) -> SheetForm:
+        """Open the sheet page (and, the first time, its CSS and JS) and read its form."""
+        response = self.request("page", path)
+        if response.status != 200:
+            raise RuntimeError(f"GET {path} answered {response.status}")
+        if not self.assets_loaded:  # a browser caches them after the first page
+            for css, js in ASSET.findall(response.body):
+                asset = self.request("static", css or js)
+                if asset.status != 200:
+                    self.recorder.error(f"static {css or js}: HTTP {asset.status}")
+            self.assets_loaded = True
+        return SheetForm.parse(response.body)
+
+    def preview(self, form: SheetForm, number: int, game: dict[str, Any], referer: str) -> None:
+        """The request sheet.js sends after the scorekeeper typed a row: the row's points."""
+        prefix = f"g{number}-"
+        data = {k: v for k, v in form.with_games({number: game}).items() if k.startswith(prefix)}
+        data.update(
+            number=str(number),
+            parties=str(form.parties),
+            seats=str(form.seats),
+            csrfmiddlewaretoken=form.csrf,
+        )
+        response = self.request(
+            "preview", "/spielzettel/vorschau/", data,
+            X_CSRFToken=form.csrf, Accept="application/json", Referer=self.base + referer,
+        )
+        if response.status != 200:
+            self.recorder.error(f"preview of game {number}: HTTP {response.status}")
+            return
+        from scoring.rules import score_hand
+
+        answer = json.loads(response.body)
+        if not answer.get("ok") or answer.get("points") != list(score_hand(**game)):
+            self.recorder.error(f"preview of game {number} answered {answer}")
+
+
+# --------------------------------------------------------------------------------------------
+# Scorekeepers
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class SaveRecord:
+    """A save as submitted: the version it was based on and every row of the form."""
+
+    base_version: int
+    rows: dict[int, dict[str, Any] | None]
+    deliberate: bool = False
+
+
+@dataclass
+class SheetPlan:
+    """A sheet in use: its link, its twelve games, and who enters which."""
+
+    pk: int
+    token: str
+    parties: int
+    games: dict[int, dict[str, Any]]
+    shared: bool
+    accepted: list[SaveRecord] = field(default_factory=list)
+    refused: list[SaveRecord] = field(default_factory=list)
+    first_loaded: threading.Event = field(default_factory=threading.Event)
+    first_saved: threading.Event = field(default_factory=threading.Event)
+    second_done: threading.Event = field(default_factory=threading.Event)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def link(self) -> str:
+        return f"/zettel/{self.token}/"
+
+
+@dataclass
+class Texts:
+    conflict: str  # the app's refusal of a stale save, in German
+    other_device: str  # the label of what the other device saved
+
+
+@dataclass
+class Device:
+    """One scorekeeper's phone: ``solo`` (own sheet), ``first``/``second`` (a shared sheet)."""
+
+    sheet: SheetPlan
+    role: str
+    numbers: list[int]
+    rng: random.Random
+    think: float
+    start_delay: float
+    browser: Browser
+    texts: Texts
+    conflicts: int = 0
+    deliberate_refused: int = 0
+
+    def pause(self) -> None:
+        time.sleep(self.think * self.rng.uniform(0.5, 1.5))
+
+    def chunks(self) -> Iterator[list[int]]:
+        """The device's games in a few saves: one to four games each."""
+        numbers = list(self.numbers)
+        while numbers:
+            size = self.rng.choice((1, 2, 3, 4))
+            yield numbers[:size]
+            numbers = numbers[size:]
+
+    def type_games(self, form: SheetForm, numbers: list[int]) -> None:
+        for number in numbers:
+            self.pause()
+            self.browser.preview(form, number, self.sheet.games[number], self.sheet.link)
+
+    def post(self, form: SheetForm, fields: dict[str, str], action: str) -> Response:
+        data = {**fields, "action": action}
+        return self.browser.request("save", self.sheet.link, data, Referer=self.browser.base
+                                    + self.sheet.link)
+
+    def record(self, form: SheetForm, fields: dict[str, str], *, accepted: bool,
+               deliberate: bool = False) -> None:
+        rows = {
+            number: row_values(fields, number, form.parties)
+            for number in range(1, len(self.sheet.games) + 1)
+        }
+        with self.sheet.lock:
+            target = self.sheet.accepted if accepted else self.sheet.refused
+            target.append(SaveRecord(form.version, rows, deliberate))
+
+    def is_conflict(self, response: Response) -> bool:
+        return response.status == 409 and self.texts.conflict in response.body
+
+    def save(self, form: SheetForm, numbers: list[int], action: str) -> SheetForm:
+        """Save these games; on a conflict reload the page and save them again."""
+        games = {number: self.sheet.games[number] for number in numbers}
+        for _attempt in range(MAX_ATTEMPTS):
+            fields = form.with_games(games)
+            response = self.post(form, fields, action)
+            if response.status == 302:
+                self.record(form, fields, accepted=True)
+                return self.browser.page(urllib.parse.urlsplit(response.location).path)
+            if self.is_conflict(response):
+                self.record(form, fields, accepted=False)
+                self.conflicts += 1
+                if not self.sheet.shared:
+                    self.browser.recorder.error(f"conflict on unshared sheet {self.sheet.pk}")
+                form = self.browser.page(self.sheet.link)  # reload, type the games again
+                continue
+            raise RuntimeError(
+                f"save of games {numbers} on sheet {self.sheet.pk} answered {response.status}"
+            )
+        raise RuntimeError(f"sheet {self.sheet.pk}: games {numbers} refused {MAX_ATTEMPTS} times")
+
+    def run(self) -> None:
+        time.sleep(self.start_delay)
+        if self.role == "second":
+            self.run_second()
+            return
+        form = self.browser.page(self.sheet.link)
+        chunks = list(self.chunks())
+        for index, numbers in enumerate(chunks):
+            self.type_games(form, numbers)
+            last = index == len(chunks) - 1
+            if self.role == "first" and index == 0:
+                # the second device must hold the page from before this save
+                self.wait(self.sheet.first_loaded, "the second device's first page")
+            if self.role == "first" and last:
+                self.wait(self.sheet.second_done, "the second device's games")
+            form = self.save(form, numbers, "submit" if last else "save")
+            if self.role == "first":
+                self.sheet.first_saved.set()
+
+    def run_second(self) -> None:
+        """Load the sheet, let the first device save, then save on the stale page."""
+        stale = self.browser.page(self.sheet.link)
+        self.sheet.first_loaded.set()
+        self.wait(self.sheet.first_saved, "the first device's first save")
+        self.type_games(stale, self.numbers)
+        correction = dict(self.sheet.games[1])
+        correction["bid"] += 10  # "game 1 was different": must not overwrite the stored one
+        games = {1: correction, **{n: self.sheet.games[n] for n in self.numbers}}
+        fields = stale.with_games(games)
+        response = self.post(stale, fields, "save")
+        if self.is_conflict(response):
+            self.record(stale, fields, accepted=False, deliberate=True)
+            self.conflicts += 1
+            self.deliberate_refused += 1
+            if self.texts.other_device not in response.body:
+                self.browser.recorder.error("conflict page without the other device's games")
+        else:
+            self.browser.recorder.error(
+                f"stale save on sheet {self.sheet.pk} was not refused: HTTP {response.status}"
+            )
+            if response.status == 302:
+                self.record(stale, fields, accepted=True, deliberate=True)
+        form = self.browser.page(self.sheet.link)  # reload: the fresh version
+        self.save(form, self.numbers, "save")
+        self.sheet.second_done.set()
+
+    def wait(self, event: threading.Event, what: str) -> None:
+        if not event.wait(timeout=max(0.0, self.browser.deadline - time.monotonic())):
+            raise TimeoutError(f"sheet {self.sheet.pk}: waited in vain for {what}")
+
+    def __call__(self) -> None:
+        try:
+            self.run()
+        except Exception as error:  # reported, and the other devices carry on
+            self.browser.recorder.error(f"{self.role} device of sheet {self.sheet.pk}: {error}")
+        finally:  # never leave the partner device waiting
+            self.sheet.first_loaded.set()
+            if self.role == "first":
+                self.sheet.first_saved.set()
+            if self.role == "second":
+                self.sheet.second_done.set()
+
+
+# --------------------------------------------------------------------------------------------
+# Server, database, event
+# --------------------------------------------------------------------------------------------
+
+
+def process_tree_cpu(pid: int) -> float | None:
+    """CPU seconds (user + system) used so far by a process and its children (Linux /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    pending = [pid]
+    try:
+        while pending:
+            current = pending.pop()
+            stat = Path(f"/proc/{current}/stat").read_text()
+            fields = stat[stat.rindex(")") + 2 :].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+            pending.extend(int(child) for child in children)
+    except (OSError, ValueError, IndexError):
+        return None
+    return total
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+def database_url(server_url: str, name: str) -> str:
+    parts = urllib.parse.urlsplit(server_url)
+    return urllib.parse.urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def wait_until_up(base: str, process: subprocess.Popen, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"gunicorn exited with status {process.returncode}")
+        try:
+            with urllib.request.urlopen(base + "/", timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError("gunicorn did not answer within 30 s")
+
+
+def stop(process: subprocess.Popen | None) -> None:
+    """Stop gunicorn (its master; it stops its workers), forcefully if it takes too long."""
+    if process is None or process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
+
+
+def field_for(scorekeepers: int, shared: int) -> tuple[int, int]:
+    """Singles and pairs for enough round-1 tables, about a tenth to spare (100 → 270, 30)."""
+    tables = math.ceil((scorekeepers - shared) * 1.1)
+    pairs_tables = max(1, round(tables / 7))
+    return 3 * (tables - pairs_tables), 2 * pairs_tables
+
+
+def build_event(singles: int, pairs: int, seed: int) -> Any:
+    from django.db import connection
+
+    from tournament.models import Event
+    from tournament.services import generate_plan, register_entry, release_round
+
+    event = Event.objects.create(
+        name="Benefizbinokel Lasttest", slug=f"last-{os.getpid()}", date="2026-11-21"
+    )
+    for number in range(singles):
+        register_entry(event=event, name=f"Einzel {number + 1}")
+    for number in range(pairs):
+        register_entry(
+            event=event, name=f"Paar {number + 1} A", partner_name=f"Paar {number + 1} B"
+        )
+    generate_plan(event=event, seed=seed)
+    release_round(round=event.rounds.get(number=1), released=True)
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")  # as autovacuum would after the bulk writes
+    return event
+
+
+def round_one_sheets(event: Any) -> list[tuple[int, str, int]]:
+    """(pk, token, parties) of every sheet of round 1, in table order."""
+    from scoring.models import ScoreSheet
+    from tournament.models import Table
+
+    return [
+        (sheet.pk, sheet.token, 2 if sheet.table.kind == Table.Kind.TWO_PAIRS
+         else sheet.table.seat_count)
+        for sheet in ScoreSheet.objects.filter(table__round__event=event, table__round__number=1)
+        .select_related("table")
+        .order_by("table__number")
+    ]
+
+
+def warm_up(base: str, sheets: list[tuple[int, str, int]], count: int) -> int:
+    """Let every worker load its templates and translations once (not counted)."""
+    recorder = Recorder()
+    paths = [f"/zettel/{token}/" for _pk, token, _parties in sheets] or ["/"]
+
+    def visit(index: int) -> None:
+        browser = Browser(base, recorder, time.monotonic() + 60)
+        browser.request("page", paths[index % len(paths)])
+        browser.request("page", "/")
+
+    threads = [threading.Thread(target=visit, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return len(recorder.samples)
+
+
+# --------------------------------------------------------------------------------------------
+# Check and report
+# --------------------------------------------------------------------------------------------
+
+
+def check_database(
+    plans: list[SheetPlan], spare: list[int], games_per_round: int
+) -> tuple[list[str], Counter]:
+    """What the database holds against what was accepted: the problems found, and counts."""
+    from scoring.models import Game, ScoreSheet
+    from scoring.rules import score_hand
+    from scoring.services import sheet_games, sheet_parties
+
+    problems: list[str] = []
+    expected_numbers = list(range(1, games_per_round + 1))
+    stats: Counter = Counter()
+    for plan in plans:
+        sheet = ScoreSheet.objects.select_related("table__round__event").get(pk=plan.pk)
+        parties = sheet_parties(sheet)
+        numbers = list(Game.objects.filter(sheet=sheet).values_list("number", flat=True))
+        if sorted(numbers) != expected_numbers:
+            problems.append(f"sheet {plan.pk}: games {sorted(numbers)} instead of 1..12 once")
+        party_rows = Counter(
+            Game.objects.filter(sheet=sheet).values_list("scores__entry_id", flat=True)
+        )
+        if set(party_rows) != {p.pk for p in parties} or set(party_rows.values()) != {
+            len(numbers)
+        }:
+            problems.append(f"sheet {plan.pk}: party rows incomplete: {dict(party_rows)}")
+        stored = sheet_games(sheet, parties)
+        for number, values in stored.items():
+            inputs = {k: values[k] for k in ("bid", "declarer", "melds", "tricks", "kind",
+                                             "revoked")}
+            if tuple(values["points"]) != score_hand(**inputs):
+                problems.append(f"sheet {plan.pk} game {number}: points {values['points']}")
+        stats["games"] += len(numbers)
+        # the accepted saves in version order; the last one's form is what must be stored
+        versions = [save.base_version for save in plan.accepted]
+        if len(set(versions)) != len(versions):
+            problems.append(f"sheet {plan.pk}: two accepted saves on one version {versions}")
+        if not plan.accepted:
+            problems.append(f"sheet {plan.pk}: no save accepted")
+            continue
+        last = max(plan.accepted, key=lambda save: save.base_version)
+        for number in expected_numbers:
+            want = last.rows.get(number)
+            have = stored.get(number)
+            if have is not None:
+                have = {k: v for k, v in have.items() if k != "points"}
+            if want != have:
+                problems.append(f"sheet {plan.pk} game {number}: stored {have}, saved {want}")
+        for refused in plan.refused:
+            for number, values in refused.rows.items():
+                if values == last.rows.get(number):
+                    continue
+                stats["refused rows"] += 1
+                stats["refused deletions" if values is None else "refused overwrites"] += 1
+                have = stored.get(number)
+                if have is not None:
+                    have = {k: v for k, v in have.items() if k != "points"}
+                if have == values:
+                    problems.append(f"sheet {plan.pk} game {number}: a refused save got through")
+        if sheet.status != ScoreSheet.Status.SUBMITTED:
+            problems.append(f"sheet {plan.pk}: status {sheet.status}, not handed in")
+        else:
+            stats["handed in"] += 1
+    if Game.objects.filter(sheet_id__in=spare).exists():
+        problems.append("a spare sheet holds games")
+    return problems, stats
+
+
+def percentile(sorted_values: list[float], share: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    index = min(len(sorted_values) - 1, max(0, math.ceil(share * len(sorted_values)) - 1))
+    return sorted_values[index]
+
+
+def latency_line(label: str, samples: list[Sample]) -> str:
+    times = sorted(sample.seconds * 1000 for sample in samples)
+    if not times:
+        return f"  {label:<8} 0 requests"
+    return (
+        f"  {label:<8} {len(times):>5} requests  p50 {percentile(times, 0.5):6.1f} ms  "
+        f"p95 {percentile(times, 0.95):6.1f} ms  max {times[-1]:6.1f} ms"
+    )
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--scorekeepers", type=int, default=100, help="simulated devices")
+    parser.add_argument(
+        "--database-url",
+        default="postgres://postgres@127.0.0.1:5432/postgres",
+        help="PostgreSQL server (and a database to connect to there); the script creates "
+        "binokel_load_<pid> on it",
+    )
+    parser.add_argument("--keep", action="store_true", help="keep the database at the end")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=2, help="threads per gunicorn worker")
+    parser.add_argument(
+        "--shared", type=int, default=None,
+        help="sheets kept on two devices (default: one per 20 scorekeepers)",
+    )
+    parser.add_argument("--think", type=float, default=5.0, help="seconds per game typed (mean)")
+    parser.add_argument("--ramp", type=float, default=60.0, help="seconds over which they start")
+    parser.add_argument("--time-limit", type=float, default=300.0, help="seconds for the run")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    if not 1 <= args.scorekeepers <= 500:
+        parser.error("--scorekeepers must be between 1 and 500")
+    if not urllib.parse.urlsplit(args.database_url).scheme.startswith("postgres"):
+        parser.error("--database-url must name a PostgreSQL server")
+    shared = args.shared if args.shared is not None else (
+        max(1, args.scorekeepers // 20) if args.scorekeepers >= 2 else 0
+    )
+    if not 0 <= 2 * shared <= args.scorekeepers:
+        parser.error("--shared needs two scorekeepers per shared sheet")
+
+    import psycopg
+
+    name = f"binokel_load_{os.getpid()}"
+    admin = psycopg.connect(args.database_url, autocommit=True)
+    server_version = admin.info.server_version
+    admin.execute(f'CREATE DATABASE "{name}"')
+    gunicorn: subprocess.Popen | None = None
+    workdir = tempfile.TemporaryDirectory(prefix="binokel-load-")
+    error_log = Path(workdir.name) / "gunicorn.log"
+    status = 1
+    try:
+        env = {
+            **os.environ,
+            "DATABASE_URL": database_url(args.database_url, name),
+            "DJANGO_SETTINGS_MODULE": "tournament.settings",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": HOST,
+            # whitenoise warns that STATIC_ROOT (made by collectstatic) is missing: not news here
+            "PYTHONWARNINGS": "ignore:No directory at",
+        }
+        env.pop("DEBUG", None)
+        os.environ.update(env)
+        os.environ.pop("DEBUG", None)
+        started = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+            cwd=ROOT, env=env, check=True,
+        )
+        migrated = time.perf_counter() - started
+
+        import warnings
+
+        import django
+
+        warnings.filterwarnings("ignore", message="No directory at")
+        django.setup()
+        from django.db import connections
+        from django.utils import translation
+        from django.utils.translation import gettext
+
+        from scoring.simulate import random_game
+
+        with translation.override("de"):
+            texts = Texts(
+                conflict=gettext(
+                    "Someone else saved this score sheet in the meantime. Your entries have not "
+                    "been saved; they are still in the form. Compare them with what was saved "
+                    "and save again."
+                ),
+                other_device=gettext("Saved on the other device:"),
+            )
+        texts = Texts(html.escape(texts.conflict), html.escape(texts.other_device))
+
+        singles, pairs = field_for(args.scorekeepers, shared)
+        started = time.perf_counter()
+        event = build_event(singles, pairs, args.seed)
+        built = time.perf_counter() - started
+        sheets = round_one_sheets(event)
+        needed = args.scorekeepers - shared
+        if len(sheets) < needed:
+            raise SystemExit(f"only {len(sheets)} tables for {needed} sheets")
+        rng = random.Random(args.seed)
+        rng.shuffle(sheets)
+        count = event.games_per_round
+        plans = [
+            SheetPlan(
+                pk=pk, token=token, parties=parties, shared=index < shared,
+                games={n: random_game(parties, rng) for n in range(1, count + 1)},
+            )
+            for index, (pk, token, parties) in enumerate(sheets[:needed])
+        ]
+        spare = sheets[needed:]
+        connections.close_all()
+
+        port = free_port()
+        base = f"http://{HOST}:{port}"
+        load_average = os.getloadavg()
+        gunicorn = subprocess.Popen(
+            [
+                str(ROOT / ".venv" / "bin" / "gunicorn")
+                if (ROOT / ".venv" / "bin" / "gunicorn").exists()
+                else shutil.which("gunicorn") or "gunicorn",
+                "tournament.wsgi",
+                "--bind", f"{HOST}:{port}",
+                "--workers", str(args.workers),
+                "--threads", str(args.threads),
+                "--timeout", "60",
+                "--graceful-timeout", "10",
+                "--error-logfile", str(error_log),
+                "--log-level", "warning",
+            ],
+            cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+        )
+        wait_until_up(base, gunicorn)
+        warmed = warm_up(base, spare, 2 * args.workers * args.threads)
+
+        recorder = Recorder()
+        deadline = time.monotonic() + args.time_limit
+        self_before = resource.getrusage(resource.RUSAGE_SELF)
+        server_before = process_tree_cpu(gunicorn.pid)
+        devices: list[Device] = []
+        for index, plan in enumerate(plans):
+            numbers = list(range(1, count + 1))
+            roles = [("solo", numbers)]
+            if plan.shared:
+                split = count - SECOND_DEVICE_GAMES
+                roles = [("first", numbers[:split]), ("second", numbers[split:])]
+            for role, own in roles:
+                device_rng = random.Random(f"{args.seed}-{index}-{role}")
+                devices.append(Device(
+                    sheet=plan, role=role, numbers=own, rng=device_rng, think=args.think,
+                    start_delay=device_rng.uniform(0, args.ramp),
+                    browser=Browser(base, recorder, deadline), texts=texts,
+                ))
+        threads = [threading.Thread(target=device, daemon=True) for device in devices]
+        load_started = time.perf_counter()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=max(0.0, deadline - time.monotonic()) + REQUEST_TIMEOUT)
+        hanging = sum(thread.is_alive() for thread in threads)
+        if hanging:
+            recorder.error(f"{hanging} scorekeepers still busy at the time limit")
+        self_after = resource.getrusage(resource.RUSAGE_SELF)
+        server_after = process_tree_cpu(gunicorn.pid)
+        stop(gunicorn)
+        log = error_log.read_text(errors="replace") if error_log.exists() else ""
+
+        def cpu(before: Any, after: Any) -> float:
+            return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+        server_cpu = (
+            server_after - server_before
+            if server_before is not None and server_after is not None
+            else float("nan")
+        )
+        client_cpu = cpu(self_before, self_after)
+
+        problems, stats = check_database(plans, [pk for pk, _t, _p in spare], count)
+
+        samples = list(recorder.samples)
+        if samples:
+            first = min(s.started for s in samples)
+            last = max(s.started + s.seconds for s in samples)
+        else:
+            first = last = load_started
+        span = max(last - first, 1e-9)
+        conflicts = sum(device.conflicts for device in devices)
+        deliberate = sum(device.deliberate_refused for device in devices)
+        # HTTP errors: failed connections, and every status outside 2xx/3xx except the
+        # conflict refusals the devices recognised (by status 409 and the app's message)
+        http_errors = sum(s.status == 0 or s.status >= 400 for s in samples) - conflicts
+        errors = http_errors + len(recorder.errors)
+        statuses = Counter(s.status for s in samples)
+        times = sorted(s.seconds * 1000 for s in samples)
+        p95 = percentile(times, 0.95)
+
+        print(f"Load test of score entry: {args.scorekeepers} scorekeepers on {len(plans)} "
+              f"sheets ({len(plans) - shared} own, {shared} shared by two devices), "
+              f"{len(spare)} sheets spare")
+        print(f"Event: {singles} singles, {pairs} pairs -> round 1 with {len(sheets)} tables; "
+              f"{count} games per sheet; random games from scoring.simulate (seed {args.seed})")
+        print(f"Server: gunicorn {args.workers} workers x {args.threads} threads on "
+              f"{HOST}:{port}; PostgreSQL {server_version // 10000}.{server_version % 10000} "
+              f"database {name}; {os.cpu_count()} CPU cores shared with this client")
+        print(f"Setup: migrate {migrated:.1f} s, event and plan {built:.1f} s, warm-up "
+              f"{warmed} requests (not counted); load average before the run "
+              f"{load_average[0]:.2f} (other work on this machine competes for the cores)")
+        print(f"Pace: {args.think:.1f} s per game typed (mean), starts spread over "
+              f"{args.ramp:.0f} s, a save every 1-4 games, last save hands the sheet in")
+        print(f"Requests: {len(samples)} in {span:.1f} s = {len(samples) / span:.1f} requests/s "
+              f"(statuses: {', '.join(f'{k}: {v}' for k, v in sorted(statuses.items()))})")
+        print(f"CPU during the run: gunicorn {server_cpu:.1f} s "
+              f"({server_cpu / max(len(samples), 1) * 1000:.1f} ms per request), this client "
+              f"{client_cpu:.1f} s, PostgreSQL not measured")
+        print(f"Errors: {errors} ({http_errors} HTTP errors or failed connections, "
+              f"{len(recorder.errors)} other problems of the scorekeepers)")
+        for message in recorder.errors[:20]:
+            print(f"  - {message}")
+        print(f"Conflict refusals (HTTP 409 with the app's conflict message, expected): "
+              f"{conflicts} ({deliberate} of {shared} deliberate stale saves refused, "
+              f"{conflicts - deliberate} follow-on refusals of the other device), "
+              "each followed by a reload and a successful retry")
+        print(f"Latency: p50 {percentile(times, 0.5):.1f} ms, p95 {p95:.1f} ms, "
+              f"p99 {percentile(times, 0.99):.1f} ms, max {times[-1] if times else 0:.1f} ms; "
+              f"mean {statistics.fmean(times) if times else 0:.1f} ms")
+        for kind in ("page", "save", "preview", "static"):
+            print(latency_line(kind, [s for s in samples if s.kind == kind]))
+        print(f"Database check: {stats['games']} games on {len(plans)} sheets "
+              f"(expected {len(plans) * count}); every sheet games 1..{count} exactly once, "
+              "one party row per party, points = score_hand(stored inputs), values = the last "
+              f"accepted save; {stats['handed in']} of {len(plans)} sheets handed in; "
+              f"{len(spare)} spare sheets empty")
+        print(f"  refused saves: {sum(len(p.refused) for p in plans)}; rows they would have "
+              f"changed: {stats['refused rows']} ({stats['refused deletions']} deletions, "
+              f"{stats['refused overwrites']} overwrites), none of them in the database")
+        if problems:
+            print(f"  PROBLEMS ({len(problems)}):")
+            for problem in problems[:30]:
+                print(f"  - {problem}")
+        else:
+            print("  result: ok, no game lost, duplicated or overwritten")
+        if log.strip():
+            print("gunicorn error log:")
+            print("\n".join("  " + line for line in log.strip().splitlines()[-15:]))
+        verdicts = [
+            ("0 errors", errors == 0),
+            ("0 lost or duplicated games", not problems),
+            ("p95 <= 300 ms", p95 <= 300),
+        ]
+        print("Targets: " + ", ".join(f"{label} {'met' if ok else 'MISSED'}"
+                                      for label, ok in verdicts))
+        status = 0 if errors == 0 and not problems else 1
+    finally:
+        stop(gunicorn)
+        try:
+            from django.db import connections
+
+            connections.close_all()
+        except Exception:  # Django may not be set up yet
+            pass
+        if args.keep:
+            print(f"Database kept: {database_url(args.database_url, name)}")
+        else:
+            force = " WITH (FORCE)" if server_version >= 130000 else ""
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}"{force}')
+        admin.close()
+        workdir.cleanup()
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
