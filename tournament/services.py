@@ -87,6 +87,17 @@ def plan_is_locked(event: Event) -> bool:
     return Game.objects.filter(sheet__table__round__event=event).exists()
 
 
+def _lock_unscored_plan(event: Event, locked_message: str) -> None:
+    """Lock the event and its sheets; raise ``PlanLocked(locked_message)`` once a game exists.
+
+    Locking the sheets keeps a game being entered right now from slipping in after the check.
+    """
+    Event.objects.select_for_update().filter(pk=event.pk).first()
+    list(ScoreSheet.objects.select_for_update().filter(table__round__event=event).only("pk"))
+    if plan_is_locked(event):
+        raise PlanLocked(gettext(locked_message))
+
+
 def _seating_for(table_entries: list[Entry]) -> tuple[str, list[tuple[Entry, Player]]]:
     """Table kind and (entry, player) per seat in order; pairs sit A1, B1, A2, B2."""
     if table_entries[0].is_pair:
@@ -104,16 +115,13 @@ def generate_plan(*, event: Event, seed: int | None = None, user=None) -> None:
     game has been entered and ``SeatingError`` (German) when the field cannot be seated; in
     both cases nothing changes.
     """
-    Event.objects.select_for_update().filter(pk=event.pk).first()
-    # Lock the sheets so a game being entered right now cannot slip in before the check.
-    list(ScoreSheet.objects.select_for_update().filter(table__round__event=event).only("pk"))
-    if plan_is_locked(event):
-        raise PlanLocked(
-            gettext(
-                "The seating plan is locked because scores have been entered already; "
-                "it can no longer be generated anew."
-            )
-        )
+    _lock_unscored_plan(
+        event,
+        gettext_noop(
+            "The seating plan is locked because scores have been entered already; "
+            "it can no longer be generated anew."
+        ),
+    )
     entries = list(event.entries.active().with_players())
     by_number = {entry.start_number: entry for entry in entries}
     singles = [entry.start_number for entry in entries if not entry.is_pair]
@@ -163,15 +171,13 @@ def discard_plan(*, event: Event, user=None) -> None:
     For a late registration before play starts: discard, register, generate anew. Raises
     ``PlanLocked`` once a game has been entered; then nothing changes.
     """
-    Event.objects.select_for_update().filter(pk=event.pk).first()
-    list(ScoreSheet.objects.select_for_update().filter(table__round__event=event).only("pk"))
-    if plan_is_locked(event):
-        raise PlanLocked(
-            gettext(
-                "The seating plan is locked because scores have been entered already; "
-                "it can no longer be discarded."
-            )
-        )
+    _lock_unscored_plan(
+        event,
+        gettext_noop(
+            "The seating plan is locked because scores have been entered already; "
+            "it can no longer be discarded."
+        ),
+    )
     if not plan_exists(event):
         raise PlanError(gettext("There is no seating plan to discard."))
     event.rounds.all().delete()
