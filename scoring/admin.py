@@ -1,6 +1,7 @@
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Game, PartyScore, ScoreSheet
+from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
 
 
 class GameInline(admin.TabularInline):
@@ -13,12 +14,13 @@ class GameInline(admin.TabularInline):
 
 @admin.register(ScoreSheet)
 class ScoreSheetAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "event", "status", "version"]
+    list_display = ["__str__", "event", "status", "version", "updated_at", "confirmed_by"]
+    readonly_fields = ["token", "version", "updated_at"]
     list_filter = ["status", "table__round__event", "table__round__number"]
     list_select_related = ["table", "table__round", "table__round__event"]
     inlines = [GameInline]
 
-    @admin.display(description="Event", ordering="table__round__event")
+    @admin.display(description=_("event"), ordering="table__round__event")
     def event(self, sheet: ScoreSheet) -> str:
         return str(sheet.table.round.event)
 
@@ -42,3 +44,19 @@ class PartyScoreAdmin(admin.ModelAdmin):
     list_display = ["game", "entry", "meld", "tricks", "points"]
     list_select_related = ["game__sheet__table__round", "entry__player"]
     search_fields = ["entry__player__name", "entry__start_number"]
+
+
+@admin.register(SheetChange)
+class SheetChangeAdmin(admin.ModelAdmin):
+    """The audit trail is read-only: it is written by the score-entry services only."""
+
+    list_display = ["created_at", "sheet", "action", "game_number", "user"]
+    list_filter = ["action", "sheet__table__round__event"]
+    list_select_related = ["sheet__table__round", "user"]
+    date_hierarchy = "created_at"
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

@@ -53,13 +53,15 @@ def test_wrong_password_gets_german_message(client):
 
 
 @pytest.mark.parametrize(
-    "model", ["event", "player", "entry", "round", "table", "seat", "scoresheet", "game",
-              "partyscore"],
+    "model",
+    ["event", "player", "entry", "round", "table", "seat", "changelog", "scoresheet", "game",
+     "partyscore", "sheetchange"],
 )
 def test_admin_lists_every_model(client, model):
     make_user("admin", "geheim-123", is_staff=True, is_superuser=True)
     client.login(username="admin", password="geheim-123")
-    app = "scoring" if model in {"scoresheet", "game", "partyscore"} else "tournament"
+    scoring_models = {"scoresheet", "game", "partyscore", "sheetchange"}
+    app = "scoring" if model in scoring_models else "tournament"
     response = client.get(reverse(f"admin:{app}_{model}_changelist"))
     assert response.status_code == 200
 

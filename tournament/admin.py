@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tournament.models import Entry, Event, Player, Round, Seat, Table
+from tournament.models import ChangeLog, Entry, Event, Player, Round, Seat, Table
 
 
 @admin.register(Event)
@@ -35,8 +35,8 @@ class TableInline(admin.TabularInline):
 
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
-    list_display = ["event", "number"]
-    list_filter = ["event"]
+    list_display = ["event", "number", "released", "closed"]
+    list_filter = ["event", "released", "closed"]
     inlines = [TableInline]
 
 
@@ -61,3 +61,20 @@ class SeatAdmin(admin.ModelAdmin):
     list_select_related = ["table", "table__round", "entry", "player"]
     search_fields = ["player__name", "entry__start_number"]
     autocomplete_fields = ["entry", "player"]
+
+
+@admin.register(ChangeLog)
+class ChangeLogAdmin(admin.ModelAdmin):
+    """The record of changes is read-only: it is written by the services only."""
+
+    list_display = ["created_at", "event", "action", "entry", "user", "description"]
+    list_filter = ["event", "action"]
+    list_select_related = ["event", "entry__player", "entry__partner", "user"]
+    search_fields = ["description"]
+    date_hierarchy = "created_at"
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
