@@ -43,47 +43,32 @@ def record_game(
     """Store game ``number`` of ``sheet`` (replacing an earlier version of it) with its points.
 
     ``declarer``/``revoked`` are party indices and ``melds``/``tricks`` hold one figure per
-    party, in seating order, as for ``scoring.rules.score_hand``, which computes the points and
-    raises ``InvalidHand`` for a game that cannot be; then nothing is stored.
+    party, in seating order, as for ``scoring.rules.score_hand``. The row is checked and scored
+    like a row of the sheet page (``normalise_row``) and raises ``InvalidHand`` for a game that
+    cannot be; then nothing is stored. Unlike ``save_sheet_rows`` it neither checks nor raises
+    the sheet's version: it is for demos, benchmarks and tests.
     """
     parties = sheet_parties(sheet)
-    if len(melds) != len(parties):
+    games_per_round = sheet.table.round.event.games_per_round
+    if not 1 <= number <= games_per_round:
         raise InvalidHand(
-            "melds", gettext_noop("This table has %(count)s parties."), count=len(parties)
+            "number", gettext_noop("A round has games 1 to %(count)s."), count=games_per_round
         )
-    if not 1 <= number <= sheet.table.round.event.games_per_round:
-        raise InvalidHand(
-            "number",
-            gettext_noop("A round has games 1 to %(count)s."),
-            count=sheet.table.round.event.games_per_round,
-        )
-    points = score_hand(
-        bid=bid, declarer=declarer, melds=melds, tricks=tricks, kind=kind, revoked=revoked
+    row = {
+        "dealer": dealer,
+        "declarer": declarer,
+        "bid": bid,
+        "kind": kind,
+        "revoked": revoked,
+        "melds": melds,
+        "tricks": tricks,
+    }
+    values = normalise_row(
+        row, number=number, parties=len(parties), seat_count=sheet.table.seat_count
     )
-    seat_count = sheet.table.seat_count
-    game, _created = Game.objects.update_or_create(
-        sheet=sheet,
-        number=number,
-        defaults={
-            "dealer": dealer if dealer is not None else dealer_position(number, seat_count),
-            "declarer": parties[declarer],
-            "bid": bid,
-            "kind": kind,
-            "revoked": parties[revoked] if revoked is not None else None,
-        },
-    )
-    game.scores.all().delete()
-    PartyScore.objects.bulk_create(
-        PartyScore(
-            game=game,
-            entry=party,
-            meld=melds[index],
-            tricks=None if kind == CONCEDED else tricks[index],
-            points=points[index],
-        )
-        for index, party in enumerate(parties)
-    )
-    return game
+    Game.objects.filter(sheet=sheet, number=number).delete()
+    _write_games(sheet, parties, {number: values})
+    return Game.objects.get(sheet=sheet, number=number)
 
 
 @transaction.atomic
