@@ -502,12 +502,6 @@ def _lock_open_event(event: Event) -> Event:
     return locked
 
 
-def _record(*, event: Event, entry: Entry | None, action: str, description: str, user) -> None:
-    ChangeLog.objects.create(
-        event=event, entry=entry, action=action, description=description, user=user
-    )
-
-
 def _in_record_language(build, *args) -> str:
     """A ChangeLog description in the site's language (German), whoever makes the change."""
     with translation.override(settings.LANGUAGE_CODE):
@@ -568,7 +562,7 @@ def add_entry(
         if start_number is not None and event.entries.filter(start_number=start_number).exists():
             raise _start_number_taken_error(start_number) from None
         raise
-    _record(
+    ChangeLog.objects.create(
         event=event,
         entry=entry,
         action=ChangeLog.Action.REGISTERED,
@@ -692,7 +686,7 @@ def update_entry(
                 "changes": "; ".join(changes),
             }
     if changes:
-        _record(
+        ChangeLog.objects.create(
             event=event,
             entry=entry,
             action=ChangeLog.Action.EDITED,
@@ -714,7 +708,7 @@ def _set_withdrawn(*, entry: Entry, withdrawn: bool, user) -> Entry:
         raise RegistrationError(message % {"number": entry.start_number})
     entry.is_withdrawn = withdrawn
     entry.save(update_fields=["is_withdrawn"])
-    _record(
+    ChangeLog.objects.create(
         event=event,
         entry=entry,
         action=ChangeLog.Action.WITHDRAWN if withdrawn else ChangeLog.Action.REGISTERED,

@@ -104,6 +104,11 @@ def _plan_context(event: Event, **forms_) -> dict:
     }
 
 
+def _plan_form_errors(request: HttpRequest, event: Event, **forms_) -> HttpResponse:
+    """The plan page again, showing the errors of the form that was sent."""
+    return render(request, "tournament/plan.html", _plan_context(event, **forms_), status=400)
+
+
 @login_required
 def plan_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
@@ -116,9 +121,7 @@ def plan_generate(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     form = GenerateForm(request.POST, plan_exists=plan_exists(event))
     if not form.is_valid():
-        return render(
-            request, "tournament/plan.html", _plan_context(event, generate_form=form), status=400
-        )
+        return _plan_form_errors(request, event, generate_form=form)
     try:
         generate_plan(event=event, user=request.user)
     except SeatingError as error:
@@ -136,9 +139,7 @@ def plan_discard(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     form = GenerateForm(request.POST, plan_exists=plan_exists(event))
     if not form.is_valid():
-        return render(
-            request, "tournament/plan.html", _plan_context(event, generate_form=form), status=400
-        )
+        return _plan_form_errors(request, event, generate_form=form)
     try:
         discard_plan(event=event, user=request.user)
     except PlanError as error:
@@ -157,9 +158,7 @@ def plan_swap(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     form = SwapForm(request.POST, event=event)
     if not form.is_valid():
-        return render(
-            request, "tournament/plan.html", _plan_context(event, swap_form=form), status=400
-        )
+        return _plan_form_errors(request, event, swap_form=form)
     data = form.cleaned_data
     try:
         warnings = swap_entries(
@@ -187,9 +186,7 @@ def plan_replace(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     form = ReplaceForm(request.POST, event=event)
     if not form.is_valid():
-        return render(
-            request, "tournament/plan.html", _plan_context(event, replace_form=form), status=400
-        )
+        return _plan_form_errors(request, event, replace_form=form)
     data = form.cleaned_data
     try:
         new = replace_entry(
