@@ -44,6 +44,7 @@ import unicodedata
 import zipfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from xml.sax.saxutils import escape
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
@@ -182,6 +183,8 @@ def _column_widths(rows: Sequence[Sequence[Cell]]) -> list[float]:
 
 # Characters that XML 1.0 cannot hold (openpyxl refuses them too); dropped from exported texts.
 _NOT_IN_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+# escaped so that it survives reading (XML turns a raw \r\n into \n)
+_CARRIAGE_RETURN = {"\r": "&#13;"}
 MAX_TEXT = 32767  # characters a spreadsheet cell holds
 ROWS_PER_CHUNK = 2000  # rows serialised and compressed at a time (bounds the memory used)
 
@@ -191,12 +194,6 @@ def clean_text(value: str) -> str:
     return _NOT_IN_XML.sub("", value)[:MAX_TEXT]
 
 
-def _escape(text: str) -> str:
-    """Text content for XML; a carriage return survives as a character reference."""
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace("\r", "&#13;"))
-
-
 def _text_cell(text: str) -> str:
     """The inner part of an inline-text cell: ``t="inlineStr"><is><t>…</t></is>``; empty for
     an empty text (no cell, as openpyxl does)."""
@@ -204,7 +201,7 @@ def _text_cell(text: str) -> str:
     if not text:
         return ""
     space = ' xml:space="preserve"' if text != text.strip() else ""
-    return f' t="inlineStr"><is><t{space}>{_escape(text)}</t></is></c>'
+    return f' t="inlineStr"><is><t{space}>{escape(text, _CARRIAGE_RETURN)}</t></is></c>'
 
 
 def _value_cell(value: object) -> str:
