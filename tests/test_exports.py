@@ -325,17 +325,17 @@ def openpyxl_reference(rows) -> bytes:
     return buffer.getvalue()
 
 
-def cells(content: bytes, sheet_index: int = 0) -> dict[str, tuple]:
-    """Every stored cell of a sheet as coordinate -> (value, data type)."""
-    sheet = open_workbook(content).worksheets[sheet_index]
+def cells(content: bytes) -> dict[str, tuple]:
+    """Every stored cell of the first sheet as coordinate -> (value, data type)."""
+    sheet = open_workbook(content).worksheets[0]
     return {
         cell.coordinate: (cell.value, cell.data_type)
         for row in sheet.iter_rows() for cell in row if cell.value is not None
     }
 
 
-def written(rows, title="T") -> bytes:
-    return write_workbook([SheetData(title, [["Kopf", "Zeile"], *rows])])
+def written(rows) -> bytes:
+    return write_workbook([SheetData("T", [["Kopf", "Zeile"], *rows])])
 
 
 TRICKY_ROWS = [
