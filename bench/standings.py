@@ -89,9 +89,10 @@ def main() -> None:
     from django.urls import reverse
     from django.utils import translation
 
+    from scoring.demo import fill_random_games
     from scoring.exports import event_workbook
-    from scoring.services import fill_random_games
-    from scoring.standings import PAIRS, SINGLES, compute_standings
+    from scoring.ranking import PAIRS, SINGLES
+    from scoring.standings import compute_standings
     from scoring.standings_forms import StandingsSettingsForm
     from scoring.tables import StandingsTable
     from tournament.models import Event

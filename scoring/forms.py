@@ -1,15 +1,16 @@
 """Forms of score entry: one ``GameRowForm`` per game row of a sheet, and the sheet's frame.
 
-A row's fields are named with the game number as prefix (``g5-bid``, ``g5-meld0``, …); parties
-are numbered 0, 1, … in seating order, as in ``scoring.rules.score_hand``. A row left completely
-empty is not a game (the form says so with ``is_blank``). The form only parses and checks; the
-services decide what is stored.
+A row's fields are named with the game number as prefix (``g5-bid``, ``g5-meld0``, …; outside
+checks and bookmarks rely on these names); parties are numbered 0, 1, … in seating order, as in
+``scoring.rules.score_hand``. A row left completely empty is not a game (``is_blank``). The
+form parses and checks a row with the rules (``scoring.sheet_rows``); the services decide what
+is stored.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -21,7 +22,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Game
 from scoring.rules import CONCEDED, TRICK_TOTAL, InvalidHand
-from scoring.services import MAX_POINTS, normalise_row
+from scoring.sheet_rows import normalise_row
+from tournament.limits import MAX_GAMES_PER_ROUND, MAX_POINTS
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", "size": "4"}
 ROW_KEY = re.compile(r"^g(\d+)-")
@@ -87,7 +89,7 @@ class GameRowForm(forms.Form):
         self.party_count = len(party_labels)
         self.seat_count = len(seat_labels)
         self.points: list[int] | None = None
-        # Messages about the meld or trick columns as a whole (e.g. “add up to 240”).
+        # Messages about the meld or trick columns as a whole (e.g. the trick points' sum).
         self.column_errors: dict[str, list[str]] = {"melds": [], "tricks": []}
         parties = [(index, label) for index, label in enumerate(party_labels)]
         self.fields["dealer"] = forms.TypedChoiceField(
@@ -164,15 +166,9 @@ class GameRowForm(forms.Form):
             for name in self.entry_fields()
         )
 
-    def meld_fields(self) -> list[forms.BoundField]:
-        return [self[f"meld{i}"] for i in range(self.party_count)]
-
-    def trick_fields(self) -> list[forms.BoundField]:
-        return [self[f"tricks{i}"] for i in range(self.party_count)]
-
-    def add_invalid_hand(self, error: InvalidHand, translate: Callable[[str], str]) -> None:
+    def add_invalid_hand(self, error: InvalidHand) -> None:
         """Show a rules error next to the field it is about."""
-        message = error.translated(translate)
+        message = str(error)
         name = FIELD_OF_ERROR.get(error.field)
         if name is not None:
             self.add_error(name, message)
@@ -200,7 +196,7 @@ class GameRowForm(forms.Form):
                 seat_count=self.seat_count,
             )
         except InvalidHand as error:
-            self.add_invalid_hand(error, gettext)
+            self.add_invalid_hand(error)
         else:
             self.points = values["points"]
         return data
@@ -260,6 +256,10 @@ def forged_row_numbers(keys: Sequence[str], count: int) -> list[str]:
         if match is None:
             continue
         digits = match.group(1)
-        if len(digits) > 4 or digits != str(int(digits)) or not 1 <= int(digits) <= count:
+        if (
+            len(digits) > len(str(MAX_GAMES_PER_ROUND))
+            or digits != str(int(digits))
+            or not 1 <= int(digits) <= count
+        ):
             bad.append(digits)
     return bad

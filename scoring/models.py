@@ -1,14 +1,7 @@
-"""Score sheets: the twelve games a table plays in one Durchgang, as the scorekeeper writes them.
+"""Score sheets: the games a table plays in one round, each with one line per party.
 
-Domain terms (the rules themselves are explained in ``scoring.rules``):
-
-- *Spielzettel* (score sheet): one per table and round; kept by the third-named player.
-- *Spiel* (game): one hand; it records the dealer (a seat position), the declarer
-  (*Alleinspieler*), the bid (*Reizwert*), the kind (gespielt / abgeschrieben / Durch) and who
-  misplayed (*verworfen*), if anyone.
-- *Partei* (party): who scores together: a single, or a pair at a pairs table. Every game has one
-  ``PartyScore`` row per party with its meld (*Gemeldetes*), exact trick points (*Stiche*) and the
-  points computed by ``scoring.rules.score_hand``.
+A game's points are computed by ``scoring.rules.score_hand`` when it is saved
+(``scoring.services.sheets``); the terms are in ``docs/glossary.md``.
 """
 
 import secrets
@@ -21,7 +14,7 @@ from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import CONCEDED, DURCH, MIN_BID, PLAYED, TRICK_TOTAL
-from tournament.models import Entry, Table
+from tournament.models import AuditRecord, Entry, Table
 
 
 def new_token() -> str:
@@ -153,11 +146,12 @@ class PartyScore(models.Model):
         return f"{self.game}: {self.entry} {self.points}"
 
 
-class SheetChange(models.Model):
+class SheetChange(AuditRecord):
     """Audit trail of a sheet: every change after submission, and every status change.
 
     ``before`` and ``after`` hold a game's values as plain JSON (None where there was or is no
-    game); ``user`` is empty for a change made through the sheet's link by the scorekeeper.
+    game), parties named by start number; ``user`` is empty for a change made through the
+    sheet's link by the scorekeeper.
     """
 
     class Action(models.TextChoices):
@@ -174,15 +168,6 @@ class SheetChange(models.Model):
     game_number = models.PositiveSmallIntegerField(_("game"), null=True, blank=True)
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("user"),
-    )
-    created_at = models.DateTimeField(_("time"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("sheet change")

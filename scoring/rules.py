@@ -1,29 +1,10 @@
-"""Scoring of one Binokel game ("Spiel", a hand) in the ejl Benefizbinokel format.
+"""Scoring of one Binokel game (a hand) in the ejl Benefizbinokel format: ``score_hand``.
 
-Pure Python: nothing here imports Django, so the rules can be tested and reused anywhere.
-See ``shared/RULES.md`` for the rules this module implements.
-
-Domain terms, used throughout the project:
-
-- *Durchgang*: one round of the tournament; every table plays twelve games per Durchgang.
-- *Partei* (party): who scores together in a game: each single at a three- or four-singles
-  table, each pair (two players sitting crosswise) at a pairs table.
-- *Reizwert* (bid): the points the declarer's party promised in the bidding; a multiple of 10,
-  at least 150.
-- *Alleinspieler* (declarer): the party that won the bidding and plays alone against the others.
-- *Gemeldetes* (meld): the points of the card combinations a party shows before play
-  (Binokel, Familie, …); always a multiple of 10. A party that takes no trick loses its meld.
-- *Stiche* (trick points): the exact card points a party took in its tricks, the last trick
-  counting 10 extra; the trick points of one game add up to 250.
-- *abgeschrieben* (conceded): the declarer gives up after seeing the Dabb, before play.
-- *Durch*: the declarer announces to take every trick (no trump, no melds); counts ±1000.
-- *verworfen* (misplayed): a party broke the rules of play (revoke). A declarer who misplays
-  loses; an opponent who misplays has its trick points not counted.
-
-``score_hand`` returns the points every party scores for one game. Invalid input raises
-``InvalidHand``, whose ``field`` names the offending argument and whose message is German (the
-organisers' language); ``InvalidHand.translated`` renders it through any gettext function, which
-is how the web interface shows it in the user's language.
+The rules it implements, with the project's decisions where the sources leave gaps, are in
+``docs/rules.md``; the terms in ``docs/glossary.md``. ``score_hand`` returns the points of
+every party for one game; a game that cannot have happened raises ``InvalidHand`` (a
+``tournament.errors.UserError`` naming the argument at fault). Pure Python: nothing here
+imports Django.
 """
 
 from __future__ import annotations
@@ -31,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from tournament.messages import TranslatableError, gettext_noop
+from tournament.errors import UserError, gettext_noop
 
 __all__ = [
     "CONCEDED",
@@ -57,17 +38,15 @@ DURCH_POINTS: Final = 1000
 PARTY_COUNTS: Final = (2, 3, 4)
 
 
-class InvalidHand(TranslatableError):
-    """A game that cannot have happened as entered (a ``ValueError``).
+class InvalidHand(UserError, ValueError):
+    """A game that cannot have happened as entered (also a ``ValueError``).
 
     ``field`` is the argument at fault (``"bid"``, ``"declarer"``, ``"melds"``, ``"tricks"``,
-    ``"kind"`` or ``"revoked"``); ``str(error)`` is the German message for the scorekeeper and
-    ``error.translated(gettext)`` renders it in another language.
+    ``"kind"`` or ``"revoked"``); ``str(error)`` is the message in the reader's language.
     """
 
     def __init__(self, field: str, message: str, **params: object) -> None:
-        self.field = field
-        super().__init__(message, **params)
+        super().__init__(message, field=field, **params)
 
 
 def round10(points: int) -> int:
@@ -201,11 +180,3 @@ def score_hand(
         else counted_melds[p] + round10(counted_tricks[p])
         for p in parties
     )
-
-
-def dealer_position(game_number: int, seat_count: int) -> int:
-    """Seat position (1-based) of the dealer of a game.
-
-    The first-named deals game 1; the deal passes counter-clockwise, which is seating order.
-    """
-    return (game_number - 1) % seat_count + 1

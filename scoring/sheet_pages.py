@@ -1,8 +1,9 @@
 """What the score entry pages show: a sheet's parties, seats and game rows, and the round overview.
 
-Read-only helpers for ``scoring.views``: they load what a page needs in a few queries and
+Read-only helpers for ``scoring.views.sheets``: they load what a page needs in a few queries and
 shape it for the templates (a *row* is one game of the sheet; its *running totals* are every
-party's points summed over the stored games up to and including it).
+party's points summed over the stored games up to and including it). Seats are described
+through ``tournament.seats``.
 """
 
 from __future__ import annotations
@@ -18,11 +19,10 @@ from django.utils.translation import gettext
 
 from scoring.forms import GameRowForm, initial_from_values
 from scoring.models import Game, ScoreSheet
-from scoring.rules import dealer_position
-from scoring.services import sheet_games
+from scoring.services.sheets import sheet_games
+from tournament import seats
 from tournament.models import Entry, Round, Seat, Table, parties_in_seating_order
-
-PAIR_SEATS = ("A1", "B1", "A2", "B2")
+from tournament.plan import SeatRow, seat_row
 
 
 @dataclass
@@ -56,7 +56,7 @@ class SheetPage:
     round: Round
     parties: list[Entry]
     party_labels: list[str]
-    seats: list[Seat]
+    seats: list[SeatRow]
     seat_labels: list[str]
     rows: list[SheetRow]
     totals: list[int]
@@ -65,23 +65,11 @@ class SheetPage:
 
     @property
     def is_pairs(self) -> bool:
-        return self.table.kind == Table.Kind.TWO_PAIRS
+        return self.table.is_pairs
 
     @property
     def party_totals(self) -> list[tuple[str, int]]:
         return list(zip(self.party_labels, self.totals, strict=True))
-
-    @property
-    def seat_rows(self) -> list[tuple[str, Seat]]:
-        """Seats with their label: the position, or A1/B1/A2/B2 at a pairs table."""
-        return [
-            (PAIR_SEATS[seat.position - 1] if self.is_pairs else str(seat.position), seat)
-            for seat in self.seats
-        ]
-
-    @property
-    def scorekeeper(self) -> Seat | None:
-        return next((seat for seat in self.seats if seat.position == 3), None)
 
 
 def load_sheet(sheet_id: int) -> ScoreSheet:
@@ -101,7 +89,7 @@ def seats_of(table: Table) -> list[Seat]:
 def party_label(entry: Entry, index: int, *, pairs: bool) -> str:
     if pairs:
         return gettext("Pair %(letter)s: %(number)s %(name)s") % {
-            "letter": "AB"[index],
+            "letter": seats.party_letter(index),
             "number": entry.start_number,
             "name": entry.name,
         }
@@ -110,12 +98,12 @@ def party_label(entry: Entry, index: int, *, pairs: bool) -> str:
 
 def party_short(entry: Entry, index: int, *, pairs: bool) -> str:
     """The party's start number, with the pair's letter at a pairs table (“A 12”)."""
-    return f"{'AB'[index]} {entry.start_number}" if pairs else str(entry.start_number)
+    return f"{seats.party_letter(index)} {entry.start_number}" if pairs else str(entry.start_number)
 
 
-def seat_label(seat: Seat, *, pairs: bool) -> str:
-    position = PAIR_SEATS[seat.position - 1] if pairs else str(seat.position)
-    return f"{position} · {seat.player.name}"
+def dealer_choice(seat: SeatRow) -> str:
+    """How a seat is offered as the dealer of a game: “B1 · Anna Rapp”."""
+    return f"{seat.label} · {seat.player.name}"
 
 
 def describe_values(
@@ -165,7 +153,7 @@ def row_forms(
             party_labels=party_labels,
             seat_labels=seat_labels,
             initial=initial_from_values(
-                stored.get(number), dealer=dealer_position(number, seat_count)
+                stored.get(number), dealer=seats.dealer_position(number, seat_count)
             ),
         )
         for number in range(1, count + 1)
@@ -187,11 +175,12 @@ def sheet_page(
 ) -> SheetPage:
     """Everything the sheet page shows; ``forms`` are bound forms from a refused/partial save."""
     table = sheet.table
-    seats = seats_of(table)
-    pairs = table.kind == Table.Kind.TWO_PAIRS
-    parties = parties_in_seating_order(seats)
+    table_seats = seats_of(table)
+    pairs = table.is_pairs
+    parties = parties_in_seating_order(table_seats)
     party_labels = [party_label(p, i, pairs=pairs) for i, p in enumerate(parties)]
-    seat_labels = [seat_label(seat, pairs=pairs) for seat in seats]
+    seat_rows = [seat_row(table, seat) for seat in table_seats]
+    seat_labels = [dealer_choice(seat) for seat in seat_rows]
     stored = sheet_games(sheet, parties)
     if forms is None:
         forms = row_forms(
@@ -243,7 +232,7 @@ def sheet_page(
         round=table.round,
         parties=parties,
         party_labels=party_labels,
-        seats=seats,
+        seats=seat_rows,
         seat_labels=seat_labels,
         rows=rows,
         totals=totals,

@@ -1,80 +1,25 @@
-"""Standings ("Rangliste"): who leads, overall and per Durchgang, singles and pairs separately.
+"""Standings (Rangliste): the figures of an event loaded from the database, ranked by
+``scoring.ranking``, and the games of one entry.
 
-Domain terms and the project's decisions (RULES.md "Ranking"):
-
-- *Gesamt* (total): an entry's points summed over every game of every round it played; a
-  round's figure (*D1*, *D2*, …) is the sum over that round's games.
-- *Gezählte Spielzettel* (counted sheets): by default only confirmed sheets count. With
-  ``Event.count_unconfirmed`` every sheet with games counts (in progress, submitted or
-  confirmed).
-- *Vorläufig* (provisional): the standings are provisional while a started round (one with a
-  sheet that has games, or a closed one) has a table whose sheet is not confirmed yet — either
-  because it is still missing and so not counted, or because it counts without being confirmed.
-- *Platz* (place): equal totals share a place (1, 1, 3) unless the organiser chose tie-breaks
-  (``Event.tie_breaks``, comma-separated codes in order, see ``TIE_BREAKS``). Tie-breaks only
-  separate equal totals; entries equal on every criterion still share the place. A round's own
-  ranking applies the same tie-breaks within that round (where the best single round is the
-  round's total and so decides nothing).
-- *Als Alleinspieler gewonnen / verloren* (won / lost as declarer): the declarer party's points
-  of a game decide, which is exactly how ``scoring.rules.score_hand`` scores it: a won game
-  (played: counted meld + exact tricks reach the bid; Durch: every trick) always scores more
-  than 0 for the declarer, a lost game (including a misplay by the declarer) scores −2 × bid or
-  −1000, and a conceded game scores −bid. So *won* means the declarer's points are positive and
-  *lost* means they are negative; a conceded game counts as lost.
-
-Who is listed:
-
-- Stand-in entries (*Ersatz*) play but are never ranked; they are returned apart
-  (``Standings.stand_ins``) so the organiser still sees their figures.
-- A withdrawn entry that never played (no counted game) is not listed. A withdrawn entry that
-  played keeps what it scored: it is listed and ranked with its total and marked withdrawn.
-- An entry without any counted game yet (its sheet is still missing) is listed without a place,
-  after the ranked entries, so that no place is given on missing data. The per-round rankings
-  follow the same rule within their round.
-
-The computation runs a constant number of SQL queries whatever the event's size: entries with
-their players, the points summed per entry and round (with the declarer statistics) in the
-database, and the tables of the event with their sheets' status.
+Which sheets count: by default only confirmed ones; with ``Event.count_unconfirmed`` every sheet
+with games (in progress, submitted or confirmed), and the standings say they are provisional
+(see ``docs/rules.md``, "Ranking"). The computation runs a constant number of SQL queries
+whatever the event's size: entries with their players, the points summed per entry and sheet
+(with the declarer statistics) in the database, and the tables of the event with their sheets'
+status.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Count, F, Q, Sum
-from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Game, PartyScore, ScoreSheet
+from scoring.ranking import EntryFigures, Figures, RoundState, Standings, parse_tie_breaks
 from tournament.models import Entry, Event, Seat, Table
 
-TIE_BREAKS: dict[str, str] = {
-    "best_round": _("best single round"),
-    "declarer_wins": _("more games won as declarer"),
-    "fewer_losses": _("fewer games lost as declarer"),
-}
-
-SINGLES = "singles"
-PAIRS = "pairs"
-
 HANDED_IN = (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED)
-
-
-def parse_tie_breaks(value: str) -> list[str]:
-    """The known tie-break codes of ``Event.tie_breaks`` in order, unknown or repeated dropped."""
-    codes: list[str] = []
-    for part in value.split(","):
-        code = part.strip()
-        if code in TIE_BREAKS and code not in codes:
-            codes.append(code)
-    return codes
-
-
-def signed(value: int | None) -> str:
-    """Points for display: a real minus sign for negatives, a dash where there is no figure."""
-    if value is None:
-        return "–"
-    return f"−{-value}" if value < 0 else str(value)
 
 
 def counted_statuses(event: Event) -> tuple[str, ...]:
@@ -86,213 +31,6 @@ def counted_statuses(event: Event) -> tuple[str, ...]:
             ScoreSheet.Status.CONFIRMED,
         )
     return (ScoreSheet.Status.CONFIRMED,)
-
-
-@dataclass(slots=True)
-class Figures:
-    """What an entry scored in some games: points, games, games won and lost as declarer."""
-
-    points: int = 0
-    games: int = 0
-    wins: int = 0
-    losses: int = 0
-
-    def add(self, other: Figures) -> None:
-        self.points += other.points
-        self.games += other.games
-        self.wins += other.wins
-        self.losses += other.losses
-
-
-@dataclass(slots=True)
-class EntryFigures:
-    """An entry with its counted figures per round number."""
-
-    entry_id: int
-    start_number: int
-    name: str
-    is_pair: bool
-    is_stand_in: bool
-    is_withdrawn: bool
-    by_round: dict[int, Figures] = field(default_factory=dict)
-
-    def summed(self, rounds: Iterable[int]) -> Figures:
-        total = Figures()
-        for number in rounds:
-            figures = self.by_round.get(number)
-            if figures is not None:
-                total.add(figures)
-        return total
-
-    def best_round(self, rounds: Iterable[int]) -> int | None:
-        played = [self.by_round[n].points for n in rounds if n in self.by_round]
-        return max(played) if played else None
-
-
-@dataclass(slots=True)
-class StandingRow:
-    """One line of a ranking: place (None: not ranked yet), the entry and its figures."""
-
-    place: int | None
-    shared: bool
-    entry: EntryFigures
-    total: int
-    figures: Figures
-    round_points: list[int | None]
-
-    @property
-    def start_number(self) -> int:
-        return self.entry.start_number
-
-    @property
-    def name(self) -> str:
-        return self.entry.name
-
-    @property
-    def is_withdrawn(self) -> bool:
-        return self.entry.is_withdrawn
-
-    @property
-    def round_cells(self) -> list[str]:
-        return [signed(points) for points in self.round_points]
-
-    @property
-    def total_cell(self) -> str:
-        return signed(self.total)
-
-
-@dataclass(slots=True)
-class RoundState:
-    """The sheets of one round: which tables are still missing or not confirmed."""
-
-    number: int
-    closed: bool
-    tables: int = 0
-    started: bool = False
-    missing: list[int] = field(default_factory=list)
-    unconfirmed: list[int] = field(default_factory=list)
-
-    @property
-    def complete(self) -> bool:
-        return not self.missing and not self.unconfirmed
-
-
-@dataclass
-class Standings:
-    """The standings of an event as computed by ``compute_standings``."""
-
-    event: Event
-    round_numbers: list[int]
-    tie_breaks: list[str]
-    count_unconfirmed: bool
-    rounds: list[RoundState]
-    entries: list[EntryFigures]
-
-    @property
-    def started_rounds(self) -> list[RoundState]:
-        return [state for state in self.rounds if state.started]
-
-    @property
-    def provisional(self) -> bool:
-        """True while a started round has a sheet that is missing or not confirmed."""
-        return any(not state.complete for state in self.started_rounds)
-
-    @property
-    def has_results(self) -> bool:
-        return any(entry.by_round for entry in self.entries)
-
-    @property
-    def current_round(self) -> RoundState | None:
-        """The last started round, else the first round with tables, else None."""
-        started = self.started_rounds
-        if started:
-            return started[-1]
-        return next((state for state in self.rounds if state.tables), None)
-
-    @property
-    def tie_break_labels(self) -> list[str]:
-        return [TIE_BREAKS[code] for code in self.tie_breaks]
-
-    @property
-    def stand_ins(self) -> list[EntryFigures]:
-        return [entry for entry in self.entries if entry.is_stand_in]
-
-    def ranking(self, kind: str, round_number: int | None = None) -> list[StandingRow]:
-        """Singles or pairs ranked overall (``round_number`` None) or by one round's points."""
-        pairs = kind == PAIRS
-        rounds = self.round_numbers if round_number is None else [round_number]
-        candidates = [
-            entry
-            for entry in self.entries
-            if entry.is_pair == pairs
-            and not entry.is_stand_in
-            and (not entry.is_withdrawn or any(n in entry.by_round for n in rounds))
-        ]
-        return rank(
-            candidates, rounds=rounds, all_rounds=self.round_numbers, tie_breaks=self.tie_breaks
-        )
-
-
-def _tie_key(
-    entry: EntryFigures, figures: Figures, rounds: Sequence[int], tie_breaks: Sequence[str]
-) -> tuple[int, ...]:
-    """Sort key (smaller ranks higher): total first, then the tie-breaks in order."""
-    key = [-figures.points]
-    for code in tie_breaks:
-        if code == "best_round":
-            key.append(-(entry.best_round(rounds) or 0))
-        elif code == "declarer_wins":
-            key.append(-figures.wins)
-        elif code == "fewer_losses":
-            key.append(figures.losses)
-    return tuple(key)
-
-
-def rank(
-    entries: Iterable[EntryFigures],
-    *,
-    rounds: Sequence[int],
-    all_rounds: Sequence[int],
-    tie_breaks: Sequence[str] = (),
-) -> list[StandingRow]:
-    """Rank ``entries`` by their points over ``rounds``: competition ranking (1, 1, 3).
-
-    Entries without a counted game in ``rounds`` follow unranked (place None), by start number.
-    ``round_points`` of every row lists the entry's points per round of ``all_rounds``.
-    """
-    played: list[tuple[tuple[int, ...], EntryFigures, Figures]] = []
-    unplayed: list[tuple[EntryFigures, Figures]] = []
-    for entry in entries:
-        figures = entry.summed(rounds)
-        if figures.games:
-            played.append((_tie_key(entry, figures, rounds, tie_breaks), entry, figures))
-        else:
-            unplayed.append((entry, figures))
-    played.sort(key=lambda item: (item[0], item[1].start_number))
-    unplayed.sort(key=lambda item: item[0].start_number)
-
-    def points_per_round(entry: EntryFigures) -> list[int | None]:
-        return [
-            entry.by_round[n].points if n in entry.by_round else None for n in all_rounds
-        ]
-
-    rows: list[StandingRow] = []
-    previous_key: tuple[int, ...] | None = None
-    place = 0
-    for index, (key, entry, figures) in enumerate(played, start=1):
-        if key != previous_key:
-            place = index
-            previous_key = key
-        rows.append(
-            StandingRow(place, False, entry, figures.points, figures, points_per_round(entry))
-        )
-    for i, row in enumerate(rows):
-        row.shared = (i > 0 and rows[i - 1].place == row.place) or (
-            i + 1 < len(rows) and rows[i + 1].place == row.place
-        )
-    for entry, figures in unplayed:
-        rows.append(StandingRow(None, False, entry, 0, figures, points_per_round(entry)))
-    return rows
 
 
 def compute_standings(event: Event) -> Standings:
@@ -366,7 +104,6 @@ def compute_standings(event: Event) -> Standings:
             entry.by_round[number] = figures
 
     return Standings(
-        event=event,
         round_numbers=sorted(round_numbers),
         tie_breaks=parse_tie_breaks(event.tie_breaks),
         count_unconfirmed=event.count_unconfirmed,

@@ -3,14 +3,14 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.standings import TIE_BREAKS, parse_tie_breaks
+from scoring.ranking import TIE_BREAKS, parse_tie_breaks
 from tournament.models import Event
 
 TIE_BREAK_SLOTS = 3
 
 
-def _choices() -> list[tuple[str, str]]:
-    return [("", _("— none —")), *TIE_BREAKS.items()]
+def _choices() -> list[tuple[str, object]]:
+    return [("", _("— none —")), *((code, _(tb.label)) for code, tb in TIE_BREAKS.items())]
 
 
 class StandingsSettingsForm(forms.Form):

@@ -1,6 +1,6 @@
 """django-tables2 tables of the scoring app: the standings (Rangliste) and an entry's games.
 
-A standings table shows the rows of ``scoring.standings.rank`` (plain Python objects, already
+A standings table shows the rows of ``scoring.ranking.rank`` (plain Python objects, already
 in ranking order): Platz, Startnummer, Name (linked to the entry's games), one column per
 Durchgang (D1, D2, …) and Gesamt. Columns sort in Python; the default order is the ranking.
 An entry's games table lists its games of one round with the round's total as footer.
@@ -15,7 +15,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from scoring.standings import EntryGame, EntryRound, StandingRow, signed
+from scoring.ranking import StandingRow, signed
+from scoring.standings import EntryGame, EntryRound
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}, "tf": {"class": "num"}}
 
@@ -76,27 +77,6 @@ class StandingsTable(tables.Table):
         rounds = [name for name, _column in extra if name != "total"]
         sequence = ["place", "start_number", "name", *rounds, "total"]
         super().__init__(rows, extra_columns=extra, sequence=sequence, **kwargs)
-
-    def render_place(self, value: int | None, record: StandingRow) -> str:
-        if value is None:
-            return ""
-        return f"{value}."
-
-    def render_name(self, record: StandingRow) -> SafeString:
-        suffix = (
-            format_html(' <span class="tag">{}</span>', _("withdrawn"))
-            if record.is_withdrawn
-            else ""
-        )
-        if self.entry_url_base is None:
-            return format_html("{}{}", record.name, suffix)
-        return format_html(
-            '<a href="{}{}/">{}</a>{}',
-            self.entry_url_base,
-            record.start_number,
-            record.name,
-            suffix,
-        )
 
 
 class EntryGamesTable(tables.Table):

@@ -18,18 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl.utils import get_column_letter
 
-from scoring import exports
-from scoring.exports import (
-    MAX_TEXT,
-    SheetData,
-    clean_text,
-    event_workbook,
-    file_stem,
-    standings_csv,
-    write_workbook,
-)
+from scoring import xlsx
+from scoring.demo import fill_random_games, record_game
+from scoring.exports import event_workbook, file_stem, standings_csv
 from scoring.models import PartyScore, ScoreSheet
-from scoring.services import fill_random_games, record_game
+from scoring.xlsx import MAX_TEXT, SheetData, clean_text, write_workbook
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
 from tests.test_standings import CONCEDED, LOST, WON
 from tournament.models import Seat
@@ -404,7 +397,7 @@ def test_row_writer_matches_openpyxl_for_any_values(rows):
 
 
 def test_row_writer_numbers_rows_across_chunks(monkeypatch):
-    monkeypatch.setattr(exports, "ROWS_PER_CHUNK", 3)
+    monkeypatch.setattr(xlsx, "ROWS_PER_CHUNK", 3)
     rows = [[number, f"Name {number}"] for number in range(1, 11)]
     sheet = open_workbook(written(rows)).worksheets[0]
     assert values(sheet) == [["Kopf", "Zeile"], *rows]

@@ -17,7 +17,9 @@ from tournament.imports import (
     parse_rows,
     read_table,
 )
+from tournament.limits import MAX_IMPORT_ROWS
 from tournament.models import ChangeLog, Entry, Player
+from tournament.services import registration
 
 
 def xlsx_bytes(rows: list[list]) -> bytes:
@@ -35,7 +37,8 @@ def parse(filename: str, data: bytes, taken: set[int] = frozenset()) -> list[Imp
 
 
 def problems_by_row(rows: list[ImportRow]) -> dict[int, list[str]]:
-    return {row.row: row.problems for row in rows if row.problems}
+    """Each row's problems as read in the active language (German in the tests)."""
+    return {row.row: [str(problem) for problem in row.problems] for row in rows if row.problems}
 
 
 # --- reading files ---------------------------------------------------------------------------
@@ -112,8 +115,8 @@ def test_file_problems_are_named_in_german(filename, data, expected):
 
 
 def test_exactly_the_row_limit_is_accepted():
-    rows = parse("liste.csv", b"Name\n" + b"Hans\n" * imports.MAX_ROWS)
-    assert len(rows) == imports.MAX_ROWS and rows[-1].row == imports.MAX_ROWS + 1
+    rows = parse("liste.csv", b"Name\n" + b"Hans\n" * MAX_IMPORT_ROWS)
+    assert len(rows) == MAX_IMPORT_ROWS and rows[-1].row == MAX_IMPORT_ROWS + 1
 
 
 def test_too_many_rows_in_xlsx():
@@ -344,13 +347,13 @@ def test_import_is_all_or_nothing_when_the_database_refuses_a_row(monkeypatch, o
     make_entry(event, 2, "Schneller Meldender")
     players_before = Player.objects.count()
     calls = []
-    real_check = services.check_rows
+    real_check = registration.check_rows
 
     def check_that_misses_the_first_time(rows, taken):
         calls.append(1)
         return real_check(rows, set() if len(calls) == 1 else taken)
 
-    monkeypatch.setattr(services, "check_rows", check_that_misses_the_first_time)
+    monkeypatch.setattr(registration, "check_rows", check_that_misses_the_first_time)
     rows = parse("l.csv", b"Nr;Name;Partner\n1;Hans;Karl\n2;Otto;\n;Egon;\n")
     with pytest.raises(services.ImportRejected) as error:
         services.import_entries(event=event, user=organiser, rows=rows, filename="l.csv")

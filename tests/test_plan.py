@@ -7,8 +7,8 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 
+from scoring.demo import record_game
 from scoring.models import Game, ScoreSheet
-from scoring.services import record_game
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
 from tournament.models import ChangeLog, Entry, Event, Round, Seat, Table
 from tournament.seating import SeatingError, plan_seating
@@ -164,7 +164,9 @@ def test_regenerate_replaces_the_plan_and_resets_release():
     new_tables = set(Table.objects.filter(round__event=event).values_list("pk", flat=True))
     assert len(new_tables) == 9 and not new_tables & old_tables
     assert ScoreSheet.objects.filter(table__round__event=event).count() == 9
-    assert ChangeLog.objects.filter(event=event, action=ChangeLog.Action.PLAN).count() == 2
+    assert ChangeLog.objects.filter(
+        event=event, action__in=[ChangeLog.Action.PLAN, ChangeLog.Action.PLAN_DISCARDED]
+    ).count() == 2
 
 
 def test_regenerate_is_locked_once_a_game_is_entered():
@@ -247,7 +249,7 @@ def test_swap_two_singles_exchanges_their_seats(two_round_field):
     round_1 = event.rounds.get(number=1)
     warnings = swap_entries(round=round_1, first=entries[2], second=entries[6])
     # 2 now sits with 4 and 5, 6 with 1 and 3; 2 meets 4 and 6 meets 1 in round 2 as well
-    assert warnings == [
+    assert [str(warning) for warning in warnings] == [
         "Die Startnummern 2 und 4 treffen erneut aufeinander (auch in Durchgang 2).",
         "Die Startnummern 6 und 1 treffen erneut aufeinander (auch in Durchgang 2).",
     ]
@@ -282,7 +284,12 @@ def test_swap_two_pairs_keeps_them_crosswise(two_round_field):
 def test_swap_warns_about_repeated_meetings(two_round_field):
     event, entries = two_round_field
     # round 2: 1 goes to 2 and 3 (met in round 1); 4 goes to 5 and 6 (met in round 1)
-    warnings = swap_entries(round=event.rounds.get(number=2), first=entries[1], second=entries[4])
+    warnings = [
+        str(warning)
+        for warning in swap_entries(
+            round=event.rounds.get(number=2), first=entries[1], second=entries[4]
+        )
+    ]
     assert len(warnings) == 4
     pairs_warned = sorted(
         tuple(int(word) for word in warning.split() if word.isdigit())[:2] for warning in warnings
@@ -294,7 +301,12 @@ def test_swap_warns_about_repeated_meetings(two_round_field):
 def test_swap_pairs_warns_about_a_repeated_pair_meeting(two_round_field):
     event, entries = two_round_field
     # round 2: pair 9 moves to table 4 and meets pair 10 (met in round 1) → one warning each way
-    warnings = swap_entries(round=event.rounds.get(number=2), first=entries[9], second=entries[8])
+    warnings = [
+        str(warning)
+        for warning in swap_entries(
+            round=event.rounds.get(number=2), first=entries[9], second=entries[8]
+        )
+    ]
     assert len(warnings) == 2
     assert "9 und 10" in warnings[0] and "8 und 7" in warnings[1]
 
@@ -419,12 +431,12 @@ def test_release_round_toggles_and_logs():
     assert list(event.rounds.filter(released=True).values_list("number", flat=True)) == [2]
     release_round(round=round_2, released=False)
     assert not event.rounds.filter(released=True).exists()
-    descriptions = list(
-        ChangeLog.objects.filter(action=ChangeLog.Action.RELEASED)
-        .order_by("id")
-        .values_list("description", flat=True)
-    )
+    changes = ChangeLog.objects.filter(
+        action__in=[ChangeLog.Action.RELEASED, ChangeLog.Action.HIDDEN]
+    ).order_by("id")
+    descriptions = [change.description for change in changes]
     assert len(descriptions) == 2 and all("Durchgang 2" in d for d in descriptions)
+    assert [change.action for change in changes] == ["released", "hidden"]
 
 
 # --------------------------------------------------------------------------------------------
@@ -481,7 +493,9 @@ def test_regenerating_needs_confirmation(organiser):
     event.refresh_from_db()
     assert event.plan_seed == 1
     organiser.post(reverse("plan-generate", args=[event.slug]), {"confirm": "on"})
-    assert ChangeLog.objects.filter(event=event, action=ChangeLog.Action.PLAN).count() == 2
+    assert ChangeLog.objects.filter(
+        event=event, action__in=[ChangeLog.Action.PLAN, ChangeLog.Action.PLAN_DISCARDED]
+    ).count() == 2
 
 
 def test_locked_plan_shows_notice_and_no_generate_button(organiser):
@@ -553,15 +567,19 @@ def test_release_button_toggles_the_round(organiser):
     assert organiser.post(huge, {"released": "1"}).status_code == 404
 
 
-def test_change_log_is_written_in_german_whatever_the_users_language():
+def test_change_log_reads_in_the_readers_language_whoever_wrote_it():
     event = make_event()
     make_field(event, 3, 0)
     with translation.override("en"):
         generate_plan(event=event, seed=1)
         release_round(round=event.rounds.get(number=1), released=True)
-    descriptions = " ".join(ChangeLog.objects.values_list("description", flat=True))
+    descriptions = " ".join(change.description for change in ChangeLog.objects.all())
     assert "Sitzplan für 3 Durchgänge erstellt" in descriptions
     assert "Durchgang 1 für die Platzsuche freigegeben" in descriptions
+    with translation.override("en"):
+        english = " ".join(change.description for change in ChangeLog.objects.all())
+    assert "Seating plan generated for 3 rounds" in english
+    assert "Round 1 released for the seat lookup" in english
 
 
 def test_demo_command_generates_the_plan_once(capsys):
@@ -600,7 +618,9 @@ def test_discard_plan_reopens_registration_until_the_first_score(organiser):
     response = organiser.post(url, {"confirm": "on"}, follow=True)
     assert "verworfen" in response.content.decode()
     assert not event.rounds.exists() and not ScoreSheet.objects.exists()
-    assert ChangeLog.objects.filter(event=event, action=ChangeLog.Action.PLAN).count() == 2
+    assert ChangeLog.objects.filter(
+        event=event, action__in=[ChangeLog.Action.PLAN, ChangeLog.Action.PLAN_DISCARDED]
+    ).count() == 2
     # a late arrival can register again, and the new plan seats everyone
     make_entry(event, 7, "Spät Kommer")
     generate_plan(event=event, seed=2)

@@ -1,13 +1,12 @@
 """Services: registration and storing a game with its computed points."""
 
 import pytest
-from django.db import IntegrityError
 
+from scoring.demo import record_game
 from scoring.models import Game, PartyScore
 from scoring.rules import InvalidHand
-from scoring.services import record_game
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
-from tournament.services import next_start_number, register_entry
+from tournament.services import RegistrationError, next_start_number, register_entry
 
 pytestmark = pytest.mark.django_db
 
@@ -32,8 +31,9 @@ def test_register_gives_next_free_start_number():
 def test_register_clashing_start_number_is_refused():
     event = make_event()
     register_entry(event=event, name="Hans", start_number=5)
-    with pytest.raises(IntegrityError):
+    with pytest.raises(RegistrationError) as error:
         register_entry(event=event, name="Otto", start_number=5)
+    assert error.value.field == "start_number"
     assert event.entries.count() == 1
 
 

@@ -8,9 +8,9 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
-from scoring.rules import dealer_position
 from scoring.services import confirm_sheet, save_sheet_rows, submit_sheet
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
+from tournament.seats import dealer_position
 
 pytestmark = pytest.mark.django_db
 

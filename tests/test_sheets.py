@@ -6,7 +6,6 @@ import time
 import pytest
 from django.db import connection
 
-from scoring import services
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
 from scoring.services import (
     SaveResult,
@@ -21,6 +20,7 @@ from scoring.services import (
     sheet_games,
     submit_sheet,
 )
+from scoring.services import sheets as sheet_services
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
 
 pytestmark = pytest.mark.django_db
@@ -225,7 +225,7 @@ def test_conditional_update_guards_where_rows_cannot_be_locked(three, monkeypatc
     sheet, _ = three
     stale_snapshot = fresh(sheet)  # read at version 0
     save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1]})
-    monkeypatch.setattr(services, "_lock_sheet", lambda _sheet: stale_snapshot)
+    monkeypatch.setattr(sheet_services, "_lock_sheet", lambda _sheet: stale_snapshot)
     with pytest.raises(StaleSheet):
         save_sheet_rows(sheet=sheet, base_version=0, rows={2: FULL_SHEET[2]})
     assert list(Game.objects.values_list("number", flat=True)) == [1]
@@ -349,13 +349,13 @@ def test_two_saves_from_the_same_version_exactly_one_wins(monkeypatch):
     barrier = threading.Barrier(2)
     outcomes: dict[int, object] = {}
     seconds: dict[int, float] = {}
-    write_games = services._write_games
+    write_games = sheet_services.write_games
 
     def slow_write_games(*args, **kwargs):
         time.sleep(0.4)  # the winner holds the sheet's row lock a while
         return write_games(*args, **kwargs)
 
-    monkeypatch.setattr(services, "_write_games", slow_write_games)
+    monkeypatch.setattr(sheet_services, "write_games", slow_write_games)
 
     def save(bid: int) -> None:
         try:

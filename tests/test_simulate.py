@@ -7,9 +7,10 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from scoring.demo import fill_random_games
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
 from scoring.rules import CONCEDED, DURCH, MIN_BID, PLAYED, TRICK_TOTAL, score_hand
-from scoring.services import fill_random_games, sheet_games, sheet_parties
+from scoring.services import sheet_games, sheet_parties
 from scoring.simulate import random_game
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
 from tournament.models import Event, Table

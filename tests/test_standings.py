@@ -6,9 +6,10 @@ Expected figures are worked out by hand in the tests from the points of the game
 
 import pytest
 
+from scoring.demo import record_game
 from scoring.models import Game, PartyScore, ScoreSheet
-from scoring.services import record_game
-from scoring.standings import PAIRS, SINGLES, compute_standings, parse_tie_breaks
+from scoring.ranking import PAIRS, SINGLES, parse_tie_breaks
+from scoring.standings import compute_standings
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
 
 pytestmark = pytest.mark.django_db

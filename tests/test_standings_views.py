@@ -10,8 +10,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from scoring.demo import record_game
 from scoring.models import ScoreSheet
-from scoring.services import record_game
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
 from tests.test_standings import CONCEDED, CONCEDED_POINTS, WON, WON_POINTS
 

@@ -1,14 +1,28 @@
-"""Forms of the registration pages: the event, an entry, a participant-list upload.
+"""Forms of the tournament pages: the event, an entry, a list upload, the plan, the seat lookup.
 
 They validate input and nothing more; the services in ``tournament.services`` decide whether a
-change is allowed (start number free, no seating plan yet) and write it.
+change is allowed (start number free, no seating plan yet) and write it. Bounds come from
+``tournament.limits``.
 """
 
 from django import forms
-from django.utils.text import slugify
+from django.utils.text import format_lazy, slugify
 from django.utils.translation import gettext_lazy as _
 
-from tournament.imports import MAX_NAME_LENGTH, MAX_START_NUMBER
+from tournament.limits import (
+    DEFAULT_GAMES_PER_ROUND,
+    DEFAULT_ROUNDS,
+    MAX_GAMES_PER_ROUND,
+    MAX_IMPORT_BYTES,
+    MAX_IMPORT_ROWS,
+    MAX_NAME_LENGTH,
+    MAX_ROUNDS,
+    MAX_SLUG_LENGTH,
+    MAX_START_NUMBER,
+    MIN_GAMES_PER_ROUND,
+    MIN_ROUNDS,
+    MIN_START_NUMBER,
+)
 from tournament.models import Entry, Event
 
 
@@ -26,9 +40,14 @@ class EventForm(forms.ModelForm):
     cannot change: the plan, its printouts and the public links depend on them.
     """
 
-    round_count = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=10, initial=3)
+    round_count = forms.IntegerField(
+        label=_("Rounds"), min_value=MIN_ROUNDS, max_value=MAX_ROUNDS, initial=DEFAULT_ROUNDS
+    )
     games_per_round = forms.IntegerField(
-        label=_("Games per round"), min_value=1, max_value=48, initial=12
+        label=_("Games per round"),
+        min_value=MIN_GAMES_PER_ROUND,
+        max_value=MAX_GAMES_PER_ROUND,
+        initial=DEFAULT_GAMES_PER_ROUND,
     )
 
     class Meta:
@@ -64,7 +83,8 @@ class EventForm(forms.ModelForm):
             return slug
         typed = bool(slug)
         if not slug:
-            slug = slugify(self.cleaned_data.get("name") or "")[:70].strip("-")
+            # room for a "-2", "-3", … when the name's short name is taken
+            slug = slugify(self.cleaned_data.get("name") or "")[: MAX_SLUG_LENGTH - 10].strip("-")
             if not slug:
                 if self.cleaned_data.get("name"):
                     raise forms.ValidationError(
@@ -103,7 +123,7 @@ class EntryForm(forms.Form):
     )
     start_number = forms.IntegerField(
         label=_("Start number"),
-        min_value=1,
+        min_value=MIN_START_NUMBER,
         max_value=MAX_START_NUMBER,
         required=False,
         help_text=_("Empty: the next free number."),
@@ -132,7 +152,11 @@ class EntryForm(forms.Form):
 class ImportForm(forms.Form):
     file = forms.FileField(
         label=_("Participant list"),
-        help_text=_("Excel (.xlsx) or CSV, at most 2 MB and 2000 rows."),
+        help_text=format_lazy(
+            _("Excel (.xlsx) or CSV, at most {megabytes} MB and {rows} rows."),
+            megabytes=MAX_IMPORT_BYTES // 2**20,
+            rows=MAX_IMPORT_ROWS,
+        ),
     )
 
 
@@ -154,7 +178,7 @@ def start_number_field(label: str, *, required: bool = True) -> forms.IntegerFie
     return forms.IntegerField(
         label=label,
         required=required,
-        min_value=1,
+        min_value=MIN_START_NUMBER,
         max_value=MAX_START_NUMBER,
         error_messages=NUMBER_ERRORS,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "number"}),
@@ -229,11 +253,14 @@ class SwapForm(EventScopedForm):
 
 class ReplaceForm(EventScopedForm):
     absent = start_number_field(_("Absent start number"))
-    name = forms.CharField(label=_("Name"), max_length=200)
+    name = forms.CharField(label=_("Name"), max_length=MAX_NAME_LENGTH)
     partner_name = forms.CharField(
-        label=_("Partner"), max_length=200, required=False, help_text=_("Only for a pair.")
+        label=_("Partner"),
+        max_length=MAX_NAME_LENGTH,
+        required=False,
+        help_text=_("Only for a pair."),
     )
-    club = forms.CharField(label=_("Club"), max_length=200, required=False)
+    club = forms.CharField(label=_("Club"), max_length=MAX_NAME_LENGTH, required=False)
     stand_in = forms.BooleanField(
         label=_("Stand-in (plays, but is not ranked)"), required=False
     )

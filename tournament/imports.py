@@ -11,8 +11,9 @@ Domain terms:
 - *Problem*: something in a row (or in the whole file) that keeps the list from being imported.
   Importing is all-or-nothing, so a single problem stops the whole import.
 
-Everything here is a plain function on plain values: nothing touches the database. The caller
-passes the start numbers already taken in the event and writes the rows itself.
+Everything here is a plain function on plain values: nothing touches the database and nothing
+imports Django. The caller passes the start numbers already taken in the event and writes the
+rows itself. Problems are ``tournament.errors.Message`` values, rendered when shown.
 """
 
 import csv
@@ -23,12 +24,14 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext as _
-
-MAX_FILE_BYTES = 2 * 1024 * 1024
-MAX_ROWS = 2000
-MAX_START_NUMBER = 99999
-MAX_NAME_LENGTH = 200
+from tournament.errors import Message, UserError, gettext_noop
+from tournament.limits import (
+    MAX_IMPORT_BYTES,
+    MAX_IMPORT_ROWS,
+    MAX_NAME_LENGTH,
+    MAX_START_NUMBER,
+    MIN_START_NUMBER,
+)
 
 # Normalised header text → the field it fills.
 COLUMN_NAMES: dict[str, str] = {
@@ -49,8 +52,8 @@ YES = {"ja", "j", "x", "1", "true", "wahr", "yes", "y"}
 NO = {"", "nein", "n", "0", "false", "falsch", "no", "-"}
 
 
-class ImportFileError(ValueError):
-    """The file as a whole cannot be read (type, size, encoding, structure); German message."""
+class ImportFileError(UserError):
+    """The file as a whole cannot be read (type, size, encoding, structure)."""
 
 
 @dataclass
@@ -66,7 +69,7 @@ class ImportRow:
     stand_in_text: str = ""
     start_number: int | None = None
     is_stand_in: bool = False
-    problems: list[str] = field(default_factory=list)
+    problems: list[Message] = field(default_factory=list)
 
     def as_data(self) -> dict[str, Any]:
         """JSON-serialisable values without the problems (they are checked again later)."""
@@ -86,10 +89,6 @@ class ParsedList:
 
     rows: list[ImportRow]
     ignored_columns: list[str] = field(default_factory=list)
-
-    @property
-    def has_problems(self) -> bool:
-        return any(row.problems for row in self.rows)
 
 
 def normalise_header(text: str) -> str:
@@ -132,12 +131,14 @@ def read_csv(data: bytes) -> list[list[str]]:
             for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
         ]
     except csv.Error as error:
-        message = _("The CSV file cannot be read: %(error)s") % {"error": error}
-        raise ImportFileError(message) from error
+        raise ImportFileError(
+            gettext_noop("The CSV file cannot be read: %(error)s"), error=str(error)
+        ) from error
 
 
 def read_xlsx(data: bytes) -> list[list[str]]:
-    """Rows of the first sheet of an Excel workbook, as text; stops after MAX_ROWS + 2 rows."""
+    """Rows of the first sheet of an Excel workbook, as text; stops after MAX_IMPORT_ROWS + 2
+    rows."""
     from openpyxl import load_workbook
     from openpyxl.utils.exceptions import InvalidFileException
 
@@ -145,7 +146,7 @@ def read_xlsx(data: bytes) -> list[list[str]]:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
         raise ImportFileError(
-            _("The Excel file cannot be read. Please save it again as .xlsx or .csv.")
+            gettext_noop("The Excel file cannot be read. Please save it again as .xlsx or .csv.")
         ) from error
     try:
         sheet = workbook.worksheets[0]
@@ -155,12 +156,12 @@ def read_xlsx(data: bytes) -> list[list[str]]:
             row = [cell_text(value) for value in values]
             rows.append(row)
             filled += any(row)
-            if filled > MAX_ROWS + 1:  # header + too many rows: enough to tell, stop reading
+            if filled > MAX_IMPORT_ROWS + 1:  # header + too many rows: enough to tell, stop reading
                 break
         return rows
     except (zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
         raise ImportFileError(
-            _("The Excel file cannot be read. Please save it again as .xlsx or .csv.")
+            gettext_noop("The Excel file cannot be read. Please save it again as .xlsx or .csv.")
         ) from error
     finally:
         workbook.close()
@@ -168,10 +169,8 @@ def read_xlsx(data: bytes) -> list[list[str]]:
 
 def read_table(filename: str, data: bytes) -> list[list[str]]:
     """The cells of an uploaded file by its type; raises :class:`ImportFileError`."""
-    if len(data) > MAX_FILE_BYTES:
-        raise ImportFileError(
-            _("The file is too large: at most %(size)s MB.") % {"size": MAX_FILE_BYTES // 2**20}
-        )
+    if len(data) > MAX_IMPORT_BYTES:
+        raise file_too_large()
     suffix = filename.lower().rsplit(".", 1)[-1] if "." in filename else ""
     if suffix in {"csv", "txt"}:
         rows = read_csv(data)
@@ -179,11 +178,13 @@ def read_table(filename: str, data: bytes) -> list[list[str]]:
         rows = read_xlsx(data)
     else:
         raise ImportFileError(
-            _("Unknown file type “%(name)s”: please upload an Excel file (.xlsx) or a CSV file.")
-            % {"name": filename}
+            gettext_noop(
+                "Unknown file type “%(name)s”: please upload an Excel file (.xlsx) or a CSV file."
+            ),
+            name=filename,
         )
     if not any(any(cell.strip() for cell in row) for row in rows):
-        raise ImportFileError(_("The file is empty."))
+        raise ImportFileError(gettext_noop("The file is empty."))
     return rows
 
 
@@ -192,13 +193,13 @@ def parse_rows(cells: list[list[str]]) -> ParsedList:
 
     The header is the first row that is not empty. Empty rows are skipped; unknown columns are
     ignored and reported in ``ignored_columns``. Raises :class:`ImportFileError` without a Name
-    column, without any data row and with more than ``MAX_ROWS`` rows.
+    column, without any data row and with more than ``MAX_IMPORT_ROWS`` rows.
     """
     numbered = [
         (number, row) for number, row in enumerate(cells, start=1) if any(c.strip() for c in row)
     ]
     if not numbered:
-        raise ImportFileError(_("The file is empty."))
+        raise ImportFileError(gettext_noop("The file is empty."))
     _header_number, header = numbered[0]
     columns: dict[str, int] = {}
     ignored: list[str] = []
@@ -211,17 +212,20 @@ def parse_rows(cells: list[list[str]]) -> ParsedList:
             columns[key] = index
     if "name" not in columns:
         raise ImportFileError(
-            _("The header row has no Name column (also recognised: Spieler, Player). "
-              "Found: %(columns)s")
-            % {"columns": ", ".join(c.strip() for c in header if c.strip()) or "–"}
+            gettext_noop(
+                "The header row has no Name column (also recognised: Spieler, Player). "
+                "Found: %(columns)s"
+            ),
+            columns=", ".join(c.strip() for c in header if c.strip()) or "–",
         )
     data_rows = numbered[1:]
     if not data_rows:
-        raise ImportFileError(_("The file has a header row but no participants."))
-    if len(data_rows) > MAX_ROWS:
+        raise ImportFileError(gettext_noop("The file has a header row but no participants."))
+    if len(data_rows) > MAX_IMPORT_ROWS:
         raise ImportFileError(
-            _("The file has %(count)s rows; at most %(max)s can be imported at once.")
-            % {"count": len(data_rows), "max": MAX_ROWS}
+            gettext_noop("The file has %(count)s rows; at most %(max)s can be imported at once."),
+            count=len(data_rows),
+            max=MAX_IMPORT_ROWS,
         )
 
     def value(row: list[str], key: str) -> str:
@@ -246,31 +250,39 @@ def parse_rows(cells: list[list[str]]) -> ParsedList:
 def check_rows(rows: list[ImportRow], taken: set[int]) -> list[ImportRow]:
     """Fill each row's start number, stand-in flag and problems; ``taken``: numbers in the event.
 
-    Returns the same rows. Problems are German (the active language) sentences.
+    Returns the same rows; each problem is a ``Message``.
     """
     for row in rows:
         row.problems = []
         row.start_number = None
         if not row.name:
-            row.problems.append(_("Name is missing."))
+            row.problems.append(Message(gettext_noop("Name is missing.")))
         for label, text in (
-            (_("Name"), row.name),
-            (_("Partner"), row.partner),
-            (_("Club"), row.club),
+            (Message(gettext_noop("Name")), row.name),
+            (Message(gettext_noop("Partner")), row.partner),
+            (Message(gettext_noop("Club")), row.club),
         ):
             if len(text) > MAX_NAME_LENGTH:
                 row.problems.append(
-                    _("%(field)s is longer than %(max)s characters.")
-                    % {"field": label, "max": MAX_NAME_LENGTH}
+                    Message(
+                        gettext_noop("%(field)s is longer than %(max)s characters."),
+                        field=label,
+                        max=MAX_NAME_LENGTH,
+                    )
                 )
         if row.start_number_text:
             text = row.start_number_text.strip()
-            if text.isdigit() and 1 <= int(text) <= MAX_START_NUMBER:
+            if text.isdigit() and MIN_START_NUMBER <= int(text) <= MAX_START_NUMBER:
                 row.start_number = int(text)
             else:
                 row.problems.append(
-                    _("Start number “%(value)s” is not a whole number from 1 to %(max)s.")
-                    % {"value": row.start_number_text, "max": MAX_START_NUMBER}
+                    Message(
+                        gettext_noop(
+                            "Start number “%(value)s” is not a whole number from 1 to %(max)s."
+                        ),
+                        value=row.start_number_text,
+                        max=MAX_START_NUMBER,
+                    )
                 )
         stand_in = row.stand_in_text.strip().casefold()
         if stand_in in YES:
@@ -280,8 +292,12 @@ def check_rows(rows: list[ImportRow], taken: set[int]) -> list[ImportRow]:
         else:
             row.is_stand_in = False
             row.problems.append(
-                _("Stand-in “%(value)s” is not understood: use “ja” or leave it empty.")
-                % {"value": row.stand_in_text}
+                Message(
+                    gettext_noop(
+                        "Stand-in “%(value)s” is not understood: use “ja” or leave it empty."
+                    ),
+                    value=row.stand_in_text,
+                )
             )
     counts = Counter(row.start_number for row in rows if row.start_number is not None)
     for row in rows:
@@ -294,15 +310,33 @@ def check_rows(rows: list[ImportRow], taken: set[int]) -> list[ImportRow]:
                 if other.start_number == row.start_number and other is not row
             ]
             row.problems.append(
-                _("Start number %(number)s appears more than once in the file (also row %(rows)s).")
-                % {"number": row.start_number, "rows": ", ".join(others)}
+                Message(
+                    gettext_noop(
+                        "Start number %(number)s appears more than once in the file "
+                        "(also row %(rows)s)."
+                    ),
+                    number=row.start_number,
+                    rows=", ".join(others),
+                )
             )
         if row.start_number in taken:
-            row.problems.append(
-                _("Start number %(number)s is already taken in this tournament.")
-                % {"number": row.start_number}
-            )
+            row.problems.append(start_number_taken(row.start_number))
     return rows
+
+
+def start_number_taken(number: int) -> Message:
+    """The one wording for a start number that another entry of the event has."""
+    return Message(
+        gettext_noop("Start number %(number)s is already taken in this tournament."),
+        number=number,
+    )
+
+
+def file_too_large() -> ImportFileError:
+    return ImportFileError(
+        gettext_noop("The file is too large: at most %(size)s MB."),
+        size=MAX_IMPORT_BYTES // 2**20,
+    )
 
 
 def assign_start_numbers(rows: list[ImportRow], highest_taken: int) -> list[int]:

@@ -1,24 +1,16 @@
-"""Data of a tournament: the event, its entries and the seating plan.
+"""Data of a tournament: the event, its entries, the seating plan and the change log.
 
-Domain terms:
-
-- *Startnummer* (start number): every entry, a single player or a fixed pair, gets one; it is
-  unique within the event and is how the seating plan names the entry.
-- *Ersatz* (stand-in): an entry that fills a seat so the field can be seated, plays, but is not
-  ranked.
-- *Durchgang* (round): the event plays a number of rounds (3 by default) of a number of games
-  (12 by default) each; every round has its own tables.
-- *Dreiertisch / Vierertisch*: a table of three singles, of four singles (only when the singles do
-  not divide by three), or of two pairs sitting crosswise (seating order A1, B1, A2, B2).
-- *Sitzplatz* (seat): a position 1–4 in seating order; the first-named deals the first game, the
-  third-named keeps the score sheet, and play goes counter-clockwise in that order.
+The terms are in ``docs/glossary.md``; what a seat position means is in ``tournament.seats``.
 """
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+
+from tournament import limits, seats
 
 
 class Event(models.Model):
@@ -27,12 +19,26 @@ class Event(models.Model):
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
 
-    name = models.CharField(_("name"), max_length=200)
-    slug = models.SlugField(_("short name"), max_length=80, unique=True)
+    name = models.CharField(_("name"), max_length=limits.MAX_NAME_LENGTH)
+    slug = models.SlugField(_("short name"), max_length=limits.MAX_SLUG_LENGTH, unique=True)
     date = models.DateField(_("date"))
-    venue = models.CharField(_("venue"), max_length=200, blank=True)
-    round_count = models.PositiveSmallIntegerField(_("rounds"), default=3)
-    games_per_round = models.PositiveSmallIntegerField(_("games per round"), default=12)
+    venue = models.CharField(_("venue"), max_length=limits.MAX_NAME_LENGTH, blank=True)
+    round_count = models.PositiveSmallIntegerField(
+        _("rounds"),
+        default=limits.DEFAULT_ROUNDS,
+        validators=[
+            MinValueValidator(limits.MIN_ROUNDS),
+            MaxValueValidator(limits.MAX_ROUNDS),
+        ],
+    )
+    games_per_round = models.PositiveSmallIntegerField(
+        _("games per round"),
+        default=limits.DEFAULT_GAMES_PER_ROUND,
+        validators=[
+            MinValueValidator(limits.MIN_GAMES_PER_ROUND),
+            MaxValueValidator(limits.MAX_GAMES_PER_ROUND),
+        ],
+    )
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.PREPARATION
     )
@@ -60,11 +66,14 @@ class Event(models.Model):
         ordering = ["-date", "name"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(round_count__gte=1, round_count__lte=10),
+                condition=Q(round_count__gte=limits.MIN_ROUNDS, round_count__lte=limits.MAX_ROUNDS),
                 name="event_round_count_range",
             ),
             models.CheckConstraint(
-                condition=Q(games_per_round__gte=1, games_per_round__lte=48),
+                condition=Q(
+                    games_per_round__gte=limits.MIN_GAMES_PER_ROUND,
+                    games_per_round__lte=limits.MAX_GAMES_PER_ROUND,
+                ),
                 name="event_games_per_round_range",
             ),
         ]
@@ -77,8 +86,8 @@ class Event(models.Model):
 
 
 class Player(models.Model):
-    name = models.CharField(_("name"), max_length=200)
-    club = models.CharField(_("club"), max_length=200, blank=True)
+    name = models.CharField(_("name"), max_length=limits.MAX_NAME_LENGTH)
+    club = models.CharField(_("club"), max_length=limits.MAX_NAME_LENGTH, blank=True)
 
     class Meta:
         verbose_name = _("player")
@@ -112,7 +121,13 @@ class Entry(models.Model):
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="entries", verbose_name=_("event")
     )
-    start_number = models.PositiveIntegerField(_("start number"))
+    start_number = models.PositiveIntegerField(
+        _("start number"),
+        validators=[
+            MinValueValidator(limits.MIN_START_NUMBER),
+            MaxValueValidator(limits.MAX_START_NUMBER),
+        ],
+    )
     player = models.ForeignKey(
         Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("player")
     )
@@ -144,7 +159,8 @@ class Entry(models.Model):
                 fields=["event", "start_number"], name="entry_unique_start_number"
             ),
             models.CheckConstraint(
-                condition=Q(start_number__gte=1), name="entry_start_number_positive"
+                condition=Q(start_number__gte=limits.MIN_START_NUMBER),
+                name="entry_start_number_positive",
             ),
             models.CheckConstraint(
                 condition=~Q(partner=models.F("player")), name="entry_partner_not_self"
@@ -194,9 +210,9 @@ class Round(models.Model):
 
 class Table(models.Model):
     class Kind(models.TextChoices):
-        THREE_SINGLES = "three", _("three singles")
-        FOUR_SINGLES = "four", _("four singles")
-        TWO_PAIRS = "pairs", _("two pairs")
+        THREE_SINGLES = seats.THREE_SINGLES, _("three singles")
+        FOUR_SINGLES = seats.FOUR_SINGLES, _("four singles")
+        TWO_PAIRS = seats.TWO_PAIRS, _("two pairs")
 
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round")
@@ -218,15 +234,15 @@ class Table(models.Model):
 
     @property
     def seat_count(self) -> int:
-        return 3 if self.kind == self.Kind.THREE_SINGLES else 4
+        return seats.seat_count(self.kind)
+
+    @property
+    def is_pairs(self) -> bool:
+        return self.kind == self.Kind.TWO_PAIRS
 
 
 class Seat(models.Model):
-    """A place at a table, in seating order: position 1 deals first, position 3 keeps score.
-
-    At a pairs table the two pairs sit crosswise: positions 1 and 3 are pair A's players,
-    2 and 4 pair B's.
-    """
+    """A place at a table, in seating order (``tournament.seats``)."""
 
     table = models.ForeignKey(
         Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
@@ -255,19 +271,50 @@ class Seat(models.Model):
         return f"{self.table} / {self.position}: {self.player}"
 
 
-class ChangeLog(models.Model):
-    """A record of a change to the field or the plan: who, when, what."""
+class AuditRecord(models.Model):
+    """One recorded change: an action code and its parameters, who made it and when.
+
+    The record stores no sentence: it is described in the reader's language when it is shown
+    (``tournament.audit``).
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("user"),
+    )
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        abstract = True
+
+
+class ChangeLog(AuditRecord):
+    """A change to an event: its settings, the field, the plan, the rounds, the standings."""
 
     class Action(models.TextChoices):
+        EVENT_CREATED = "event_created", _("tournament created")
+        EVENT_EDITED = "event_edited", _("tournament edited")
         REGISTERED = "registered", _("registered")
         EDITED = "edited", _("edited")
         WITHDRAWN = "withdrawn", _("withdrawn")
+        REINSTATED = "reinstated", _("registered again")
         IMPORTED = "imported", _("imported")
         REPLACED = "replaced", _("replaced")
         STAND_IN = "stand_in", _("stand-in added")
         PLAN = "plan", _("plan generated")
+        PLAN_DISCARDED = "plan_discarded", _("plan discarded")
         SWAPPED = "swapped", _("seats swapped")
         RELEASED = "released", _("round released")
+        HIDDEN = "hidden", _("round hidden")
+        ROUND_CLOSED = "round_closed", _("round closed")
+        ROUND_REOPENED = "round_reopened", _("round reopened")
+        STANDINGS = "standings", _("standings settings")
+        PUBLISHED = "published", _("standings public")
+        UNPUBLISHED = "unpublished", _("standings private")
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="changes", verbose_name=_("event")
@@ -281,16 +328,7 @@ class ChangeLog(models.Model):
         verbose_name=_("entry"),
     )
     action = models.CharField(_("action"), max_length=20, choices=Action.choices)
-    description = models.TextField(_("description"))
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("user"),
-    )
-    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+    params = models.JSONField(_("parameters"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("change")
@@ -300,11 +338,14 @@ class ChangeLog(models.Model):
     def __str__(self) -> str:
         return f"{self.created_at:%d.%m.%Y %H:%M} {self.get_action_display()}: {self.description}"
 
+    @property
+    def description(self) -> str:
+        """The change in one sentence, in the active language."""
+        from tournament.audit import describe
 
-def parties_in_seating_order(seats: "list[Seat]") -> list[Entry]:
+        return describe(self.action, self.params)
+
+
+def parties_in_seating_order(table_seats: "list[Seat]") -> list[Entry]:
     """The parties (entries) of a table by their first seat: pair A before B at a pairs table."""
-    parties: list[Entry] = []
-    for seat in sorted(seats, key=lambda s: s.position):
-        if all(seat.entry_id != party.pk for party in parties):
-            parties.append(seat.entry)
-    return parties
+    return seats.parties_in_order([(seat.position, seat.entry) for seat in table_seats])

@@ -1,32 +1,23 @@
 """Read side of the seating plan (Sitzplan): the stored plan as plain rows for pages and printouts.
 
-Domain terms (the models explain the rest):
-
-- *gibt* (deals): the first-named player of a table (position 1) deals the first game; the deal
-  then passes in seating order, so game g is dealt by position ``(g - 1) % seats + 1``.
-- *schreibt* (keeps score): the third-named player (position 3) keeps the score sheet.
-- *A1, B1, A2, B2*: the seats of a pairs table; pair A sits at positions 1 and 3, pair B at 2
-  and 4, partners crosswise.
-- *Laufzettel* (running slip): an entry's tables and seats in every round, on a slip of paper.
-
-Nothing here writes; the writes are in ``tournament.services``.
+Nothing here writes (the writes are in ``tournament.services.plan``); seats are described
+through ``tournament.seats`` and each table's score sheet comes through ``scoring.interface``.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Prefetch
 
-from scoring.models import Game, ScoreSheet
-from scoring.rules import dealer_position
+from scoring.interface import scored_tables, sheets_of
+from tournament import seats
 from tournament.models import Entry, Event, Player, Round, Seat, Table, parties_in_seating_order
 
-PAIR_SEAT_LABELS = ("A1", "B1", "A2", "B2")
-DEALER_POSITION = 1
-SCOREKEEPER_POSITION = 3
+if TYPE_CHECKING:
+    from scoring.models import ScoreSheet
 
 
 @dataclass
@@ -52,16 +43,10 @@ class TableRows:
 
     @property
     def is_pairs(self) -> bool:
-        return self.table.kind == Table.Kind.TWO_PAIRS
+        return self.table.is_pairs
 
     def seat_at(self, position: int) -> SeatRow | None:
         return next((seat for seat in self.seats if seat.position == position), None)
-
-    def party_label(self, entry: Entry) -> str:
-        """``A`` or ``B`` for a pair at a pairs table, else an empty string."""
-        if not self.is_pairs:
-            return ""
-        return "A" if self.parties and self.parties[0].pk == entry.pk else "B"
 
 
 @dataclass
@@ -94,11 +79,6 @@ class Placement:
     def keeps_score(self) -> bool:
         return any(seat.keeps_score for seat in self.seats)
 
-    @property
-    def mates(self) -> list[SeatRow]:
-        own = {seat.position for seat in self.seats}
-        return [seat for seat in self.table.seats if seat.position not in own]
-
 
 @dataclass
 class EntrySchedule:
@@ -113,41 +93,35 @@ class EntrySchedule:
         return list(zip(self.round_numbers, self.placements, strict=True))
 
 
-def seat_label(table: Table, position: int) -> str:
-    if table.kind == Table.Kind.TWO_PAIRS:
-        return PAIR_SEAT_LABELS[position - 1]
-    return str(position)
-
-
-def _sheet_of(table: Table) -> ScoreSheet | None:
-    try:
-        return table.sheet
-    except ObjectDoesNotExist:
-        return None
+def seat_row(table: Table, seat: Seat) -> SeatRow:
+    return SeatRow(
+        position=seat.position,
+        label=seats.seat_label(seat.position, pairs=table.is_pairs),
+        entry=seat.entry,
+        player=seat.player,
+        deals=seats.deals_first(seat.position),
+        keeps_score=seats.keeps_score(seat.position),
+    )
 
 
 def load_plan(event: Event, round_numbers: list[int] | None = None) -> list[RoundRows]:
     """The event's plan: rounds in order, tables by number, seats by position."""
-    seats = Seat.objects.select_related("entry__player", "entry__partner", "player").order_by(
-        "position"
-    )
-    tables = (
-        Table.objects.select_related("sheet")
-        .prefetch_related(Prefetch("seats", queryset=seats))
-        .order_by("number")
+    seat_query = Seat.objects.select_related(
+        "entry__player", "entry__partner", "player"
+    ).order_by("position")
+    tables = Table.objects.prefetch_related(Prefetch("seats", queryset=seat_query)).order_by(
+        "number"
     )
     rounds = Round.objects.filter(event=event).prefetch_related(
         Prefetch("tables", queryset=tables)
     )
     if round_numbers is not None:
         rounds = rounds.filter(number__in=round_numbers)
-    played = set(
-        Game.objects.filter(sheet__table__round__event=event).values_list(
-            "sheet__table_id", flat=True
-        )
-    )
+    rounds = list(rounds.order_by("number"))
+    played = scored_tables(event=event)
+    sheets = sheets_of(table.pk for round_ in rounds for table in round_.tables.all())
     result: list[RoundRows] = []
-    for round_ in rounds.order_by("number"):
+    for round_ in rounds:
         table_rows: list[TableRows] = []
         for table in round_.tables.all():
             seat_list = list(table.seats.all())
@@ -155,19 +129,9 @@ def load_plan(event: Event, round_numbers: list[int] | None = None) -> list[Roun
                 TableRows(
                     table=table,
                     round=round_,
-                    seats=[
-                        SeatRow(
-                            position=seat.position,
-                            label=seat_label(table, seat.position),
-                            entry=seat.entry,
-                            player=seat.player,
-                            deals=seat.position == DEALER_POSITION,
-                            keeps_score=seat.position == SCOREKEEPER_POSITION,
-                        )
-                        for seat in seat_list
-                    ],
+                    seats=[seat_row(table, seat) for seat in seat_list],
                     parties=parties_in_seating_order(seat_list),
-                    sheet=_sheet_of(table),
+                    sheet=sheets.get(table.pk),
                     has_games=table.pk in played,
                 )
             )
@@ -258,6 +222,6 @@ def game_rows(table: TableRows, games: int) -> list[GameRow]:
     """The rows of a blank score sheet: game numbers with the seat that deals each game."""
     count = table.table.seat_count
     return [
-        GameRow(number=number, dealer=table.seat_at(dealer_position(number, count)))
+        GameRow(number=number, dealer=table.seat_at(seats.dealer_position(number, count)))
         for number in range(1, games + 1)
     ]

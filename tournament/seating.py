@@ -51,17 +51,13 @@ import random
 from collections import deque
 from collections.abc import Sequence
 
-from tournament.messages import TranslatableError, gettext_noop
+from tournament.errors import UserError, gettext_noop
 
 __all__ = ["SeatingError", "four_table_limit", "plan_seating"]
 
 
-class SeatingError(TranslatableError):
-    """The field cannot be seated, or the input is invalid (a ``ValueError``).
-
-    ``str(error)`` is the German message for the organiser; ``error.translated(gettext)``
-    renders it in another language.
-    """
+class SeatingError(UserError, ValueError):
+    """The field cannot be seated, or the input is invalid (also a ``ValueError``)."""
 
 
 # Proven minima of the repeat cost C for three rounds and small numbers of singles; every other

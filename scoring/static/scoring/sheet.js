@@ -1,8 +1,8 @@
-/* Score sheet: shows each row's points and the 250 check while typing.
+/* Score sheet: shows each row's points and the trick-point check while typing.
  *
  * The points come from the server (the rules live only in scoring/rules.py): each row is sent,
  * debounced, to the preview endpoint, which runs score_hand and stores nothing. Only the sum of
- * the trick points (must be 250) and the running totals are added up here. Without JavaScript
+ * the trick points (data-trick-total, 250) and the running totals are added up here. Without JavaScript
  * the page works the same; the points then appear after saving.
  */
 (function () {
@@ -17,7 +17,7 @@
   var timers = {};
   var sequence = {};
   var DELAY = 350;
-  var TOTAL = 250;
+  var TOTAL = parseInt(form.getAttribute("data-trick-total"), 10);
 
   function fields(card) {
     return Array.prototype.slice.call(card.querySelectorAll("input, select"));

@@ -21,18 +21,26 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from scoring.demo import fill_random_games
 from scoring.models import Game, ScoreSheet
+from scoring.ranking import parse_tie_breaks
 from scoring.services import (
     confirm_sheet,
-    fill_random_games,
     save_sheet_rows,
     sheet_parties,
     submit_sheet,
+    update_standings_settings,
 )
 from scoring.simulate import random_game
 from tournament.models import Event, Round, Table
 from tournament.seating import SeatingError
-from tournament.services import add_entry, generate_plan, plan_exists, release_round
+from tournament.services import (
+    create_event,
+    generate_plan,
+    plan_exists,
+    register_entry,
+    release_round,
+)
 
 DEMO_SLUG = "demo"
 DEMO_USERNAME = "turnierleitung"
@@ -105,24 +113,24 @@ class Command(BaseCommand):
                 username=DEMO_USERNAME, email="", password=DEMO_PASSWORD
             )
 
-        event, created = Event.objects.get_or_create(
-            slug=DEMO_SLUG,
-            defaults={
-                "name": "Benefizbinokel (Demo)",
-                "date": datetime.date.today(),
-                "venue": "Gemeindehaus",
-            },
-        )
-        if created:
+        event = Event.objects.filter(slug=DEMO_SLUG).first()
+        if event is None:
+            event = create_event(
+                user=organiser,
+                slug=DEMO_SLUG,
+                name="Benefizbinokel (Demo)",
+                date=datetime.date.today(),
+                venue="Gemeindehaus",
+            )
             rng = random.Random(seed)
 
             def name() -> str:
                 return f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
 
             for _ in range(singles):
-                add_entry(event=event, user=organiser, name=name(), club=rng.choice(CLUBS))
+                register_entry(event=event, user=organiser, name=name(), club=rng.choice(CLUBS))
             for _ in range(pairs):
-                add_entry(
+                register_entry(
                     event=event,
                     user=organiser,
                     name=name(),
@@ -211,9 +219,13 @@ class Command(BaseCommand):
         elif len(rounds) > 3:
             self.stdout.write(f"Rounds 3 to {len(rounds)} not started yet.")
 
-        event.status = Event.Status.RUNNING
-        event.public_standings = True
-        event.save(update_fields=["status", "public_standings"])
+        update_standings_settings(
+            event=event,
+            tie_breaks=parse_tie_breaks(event.tie_breaks),
+            count_unconfirmed=event.count_unconfirmed,
+            public_standings=True,
+            user=organiser,
+        )
         self.stdout.write("Standings public (also on the projector page).")
 
 

@@ -1,0 +1,52 @@
+"""What the tournament app may ask of scoring: the one door between the two apps.
+
+The seating plan needs to know which tables have scores (a scored table keeps its seats), to
+keep a score from slipping in while it changes seats, to give every new table its empty sheet,
+and to print each table's sheet link and the blank sheet's rules figure (``TRICK_TOTAL``). The
+tournament app imports nothing else of scoring (a test checks it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from scoring.models import Game, ScoreSheet
+from scoring.rules import TRICK_TOTAL
+from tournament.models import Event, Table
+
+__all__ = ["TRICK_TOTAL", "create_sheets", "scored_tables", "sheets_of"]
+
+
+def scored_tables(
+    *, event: Event | None = None, table_ids: Iterable[int] | None = None, lock: bool = False
+) -> set[int]:
+    """The ids of the tables (of ``event``, or among ``table_ids``) whose sheet holds a game.
+
+    With ``lock`` their sheets are locked first (inside the caller's transaction), so that no
+    game can be entered until the caller's change is done.
+    """
+    if (event is None) == (table_ids is None):
+        raise TypeError("give either event or table_ids")
+    sheets = (
+        ScoreSheet.objects.filter(table__round__event=event)
+        if event is not None
+        else ScoreSheet.objects.filter(table_id__in=list(table_ids or ()))
+    )
+    if lock:
+        list(sheets.select_for_update().only("pk"))
+    return set(Game.objects.filter(sheet__in=sheets.values("pk")).values_list(
+        "sheet__table_id", flat=True
+    ))
+
+
+def create_sheets(tables: Iterable[Table]) -> None:
+    """An empty score sheet for each of the new ``tables``."""
+    ScoreSheet.objects.bulk_create(ScoreSheet(table=table) for table in tables)
+
+
+def sheets_of(table_ids: Iterable[int]) -> dict[int, ScoreSheet]:
+    """The score sheets of the tables, by table id (for their links on printouts)."""
+    return {
+        sheet.table_id: sheet
+        for sheet in ScoreSheet.objects.filter(table_id__in=list(table_ids))
+    }

@@ -1,0 +1,42 @@
+"""Writes of the scoring app, one module per topic; each function is keyword-only and atomic.
+
+- ``sheets``: save a sheet's rows, hand it in, confirm or reopen it, close a round;
+- ``standings``: the settings of the standings.
+
+Demo and benchmark writes are in ``scoring.demo``. The services callers use are re-exported
+here.
+"""
+
+from scoring.services.sheets import (
+    SaveResult,
+    SheetError,
+    SheetLocked,
+    StaleSheet,
+    check_link_access,
+    close_round,
+    confirm_sheet,
+    reopen_sheet,
+    save_sheet_rows,
+    sheet_for_table,
+    sheet_games,
+    sheet_parties,
+    submit_sheet,
+)
+from scoring.services.standings import update_standings_settings
+
+__all__ = [
+    "SaveResult",
+    "SheetError",
+    "SheetLocked",
+    "StaleSheet",
+    "check_link_access",
+    "close_round",
+    "confirm_sheet",
+    "reopen_sheet",
+    "save_sheet_rows",
+    "sheet_for_table",
+    "sheet_games",
+    "sheet_parties",
+    "submit_sheet",
+    "update_standings_settings",
+]

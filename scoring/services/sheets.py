@@ -1,0 +1,407 @@
+"""Score entry: save a sheet's rows, hand it in, confirm or reopen it, close a round.
+
+Every save names the sheet version it was based on (optimistic locking): a save based on an
+older version is refused when it would change anything, so a concurrent edit never silently
+overwrites another. Changes after a sheet was handed in, and every status change, are recorded
+as ``SheetChange`` rows; closing and reopening a round goes into the event's change log.
+``user`` None means the scorekeeper coming through the sheet's link.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext_noop
+
+from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
+from scoring.rules import CONCEDED, InvalidHand
+from scoring.sheet_rows import normalise_row, number_ranges
+from tournament import audit
+from tournament.errors import UserError
+from tournament.models import ChangeLog, Entry, Round, Table, parties_in_seating_order
+
+RowInput = Mapping[str, Any] | None
+"""A row to save, as ``scoring.sheet_rows.normalise_row`` takes it; None clears the row
+(deletes its game)."""
+
+
+class SheetError(UserError):
+    """A refused change of a score sheet."""
+
+
+class SheetLocked(SheetError):
+    """This person may not change the sheet now (confirmed sheet, closed round)."""
+
+
+class StaleSheet(SheetError):
+    """Another device saved the sheet since the form was loaded; nothing was saved.
+
+    ``version`` is the sheet's current version; ``current`` maps the numbers of the rows the
+    refused save would have changed to their stored values (``game_values``; None: no game).
+    """
+
+    def __init__(self, *, version: int, current: dict[int, dict | None]) -> None:
+        super().__init__(
+            gettext_noop(
+                "Someone else saved this score sheet in the meantime. Your entries have not "
+                "been saved; they are still in the form. Compare them with what was saved and "
+                "save again."
+            )
+        )
+        self.version = version
+        self.current = current
+
+
+@dataclass
+class SaveResult:
+    """What a save did: the rows stored and cleared, the rows refused with their error."""
+
+    version: int
+    saved: list[int] = field(default_factory=list)
+    deleted: list[int] = field(default_factory=list)
+    errors: dict[int, InvalidHand] = field(default_factory=dict)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.saved or self.deleted)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _user_or_none(user: Any) -> Any:
+    """The user to record: None for the scorekeeper coming through the sheet's link."""
+    return user if user is not None and getattr(user, "is_authenticated", False) else None
+
+
+def sheet_parties(sheet: ScoreSheet) -> list[Entry]:
+    """The parties of a sheet's table in seating order."""
+    return parties_in_seating_order(list(sheet.table.seats.select_related("entry")))
+
+
+def game_values(game: Game, parties: Sequence[Entry]) -> dict[str, Any]:
+    """A stored game as a row's values (``scoring.sheet_rows``), parties by index."""
+    index = {party.pk: i for i, party in enumerate(parties)}
+    scores = sorted(game.scores.all(), key=lambda score: index.get(score.entry_id, len(index)))
+    return {
+        "dealer": game.dealer,
+        "declarer": index.get(game.declarer_id),
+        "bid": game.bid,
+        "kind": game.kind,
+        "revoked": index.get(game.revoked_id) if game.revoked_id is not None else None,
+        "melds": [score.meld for score in scores],
+        "tricks": None if game.kind == CONCEDED else [score.tricks for score in scores],
+        "points": [score.points for score in scores],
+    }
+
+
+def sheet_games(sheet: ScoreSheet, parties: Sequence[Entry] | None = None) -> dict[int, dict]:
+    """The stored games of a sheet by number, as ``game_values``."""
+    parties = sheet_parties(sheet) if parties is None else parties
+    games = Game.objects.filter(sheet=sheet).prefetch_related("scores")
+    return {game.number: game_values(game, parties) for game in games}
+
+
+def audit_values(values: Mapping[str, Any] | None, parties: Sequence[Entry]) -> dict | None:
+    """Game values for the audit trail: parties named by start number, so they read alone."""
+    if values is None:
+        return None
+    numbers = [party.start_number for party in parties]
+    revoked = values["revoked"]
+    return {
+        **values,
+        "declarer": numbers[values["declarer"]],
+        "revoked": numbers[revoked] if revoked is not None else None,
+        "parties": numbers,
+    }
+
+
+def sheet_for_table(table: Table) -> ScoreSheet:
+    """The table's sheet, created empty if the plan did not create one."""
+    return ScoreSheet.objects.get_or_create(table=table)[0]
+
+
+def _lock_sheet(sheet: ScoreSheet) -> ScoreSheet:
+    """The sheet's row, locked until the end of the transaction (PostgreSQL)."""
+    return (
+        ScoreSheet.objects.select_for_update(of=("self",))
+        .select_related("table__round__event")
+        .get(pk=sheet.pk)
+    )
+
+
+def check_link_access(sheet: ScoreSheet) -> None:
+    """Raise SheetLocked when the sheet's link no longer works (confirmed, or round closed)."""
+    round_ = sheet.table.round
+    if round_.closed:
+        raise SheetLocked(
+            gettext_noop(
+                "Round %(number)s is closed: the score sheet links no longer work. "
+                "Please ask the organisers."
+            ),
+            number=round_.number,
+        )
+    if sheet.status == ScoreSheet.Status.CONFIRMED:
+        raise SheetLocked(
+            gettext_noop(
+                "This score sheet has been confirmed by the organisers; it can no longer be "
+                "changed through the link."
+            )
+        )
+
+
+def _check_may_edit(sheet: ScoreSheet, user: Any) -> None:
+    if _user_or_none(user) is None:
+        check_link_access(sheet)
+
+
+def write_games(
+    sheet: ScoreSheet, parties: Sequence[Entry], values_by_number: Mapping[int, Mapping]
+) -> None:
+    """Create the games (bulk) with their party rows; the numbers must be free."""
+    games = [
+        Game(
+            sheet=sheet,
+            number=number,
+            dealer=values["dealer"],
+            declarer=parties[values["declarer"]],
+            bid=values["bid"],
+            kind=values["kind"],
+            revoked=parties[values["revoked"]] if values["revoked"] is not None else None,
+        )
+        for number, values in sorted(values_by_number.items())
+    ]
+    Game.objects.bulk_create(games)
+    PartyScore.objects.bulk_create(
+        PartyScore(
+            game=game,
+            entry=party,
+            meld=values["melds"][index],
+            tricks=None if values["tricks"] is None else values["tricks"][index],
+            points=values["points"][index],
+        )
+        for game, (_number, values) in zip(games, sorted(values_by_number.items()), strict=True)
+        for index, party in enumerate(parties)
+    )
+
+
+def _check_row_numbers(rows: Mapping[int, RowInput], count: int) -> None:
+    for number in rows:
+        if not _is_int(number) or not 1 <= number <= count:
+            raise SheetError(
+                gettext_noop(
+                    "This score sheet has games 1 to %(count)s; there is no game %(number)s."
+                ),
+                count=count,
+                number=number,
+            )
+
+
+def _judge_rows(
+    rows: Mapping[int, RowInput], *, parties: int, seat_count: int
+) -> tuple[dict[int, dict | None], dict[int, InvalidHand]]:
+    """The rows as they would be stored (None: cleared), and the rows refused by the rules."""
+    wanted: dict[int, dict | None] = {}
+    errors: dict[int, InvalidHand] = {}
+    for number, row in sorted(rows.items()):
+        if row is None:
+            wanted[number] = None
+            continue
+        try:
+            wanted[number] = normalise_row(
+                row, number=number, parties=parties, seat_count=seat_count
+            )
+        except InvalidHand as error:
+            errors[number] = error
+    return wanted, errors
+
+
+def _status_after(sheet: ScoreSheet, current: Mapping[int, dict], changes: Mapping) -> str:
+    """An open sheet is in progress while it holds a game, else empty; others keep theirs."""
+    if sheet.status not in (ScoreSheet.Status.EMPTY, ScoreSheet.Status.IN_PROGRESS):
+        return sheet.status
+    remaining = {n for n in current if changes.get(n, current[n]) is not None} | {
+        n for n, v in changes.items() if v is not None
+    }
+    return ScoreSheet.Status.IN_PROGRESS if remaining else ScoreSheet.Status.EMPTY
+
+
+@transaction.atomic
+def save_sheet_rows(
+    *, sheet: ScoreSheet, base_version: int, rows: Mapping[int, RowInput], user: Any = None
+) -> SaveResult:
+    """Save the given rows of a sheet; each row is judged on its own.
+
+    Valid rows that differ from what is stored are saved (None clears a row), invalid ones are
+    reported in ``SaveResult.errors`` and leave their stored game alone; all in one transaction.
+    Raises ``StaleSheet`` when ``base_version`` is not the current version and the save would
+    change something, ``SheetLocked`` when the link may no longer change the sheet and
+    ``SheetError`` for a game number outside the sheet. Then nothing is stored.
+    """
+    locked = _lock_sheet(sheet)
+    _check_may_edit(locked, user)
+    if not _is_int(base_version):
+        raise SheetError(gettext_noop("The form is incomplete; please reload the page."))
+    _check_row_numbers(rows, locked.table.round.event.games_per_round)
+    parties = sheet_parties(locked)
+    current = sheet_games(locked, parties)
+    wanted, errors = _judge_rows(rows, parties=len(parties), seat_count=locked.table.seat_count)
+    changes = {number: v for number, v in wanted.items() if current.get(number) != v}
+    if not changes:
+        return SaveResult(version=locked.version, errors=errors)
+
+    def stale() -> StaleSheet:
+        affected = sorted(set(changes) | {number for number in errors if number in current})
+        return StaleSheet(
+            version=locked.version, current={number: current.get(number) for number in affected}
+        )
+
+    if locked.version != base_version:
+        raise stale()
+    # The conditional UPDATE is the guard where the database cannot lock rows (SQLite).
+    updated = ScoreSheet.objects.filter(pk=locked.pk, version=base_version).update(
+        version=F("version") + 1,
+        status=_status_after(locked, current, changes),
+        updated_at=timezone.now(),
+    )
+    if updated != 1:
+        raise stale()
+    Game.objects.filter(sheet=locked, number__in=list(changes)).delete()
+    to_save = {number: v for number, v in changes.items() if v is not None}
+    write_games(locked, parties, to_save)
+    if locked.status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED):
+        SheetChange.objects.bulk_create(
+            SheetChange(
+                sheet=locked,
+                action=SheetChange.Action.DELETED if v is None else SheetChange.Action.SAVED,
+                game_number=number,
+                before=audit_values(current.get(number), parties),
+                after=audit_values(v, parties),
+                user=_user_or_none(user),
+            )
+            for number, v in sorted(changes.items())
+        )
+    return SaveResult(
+        version=base_version + 1,
+        saved=sorted(to_save),
+        deleted=sorted(number for number, v in changes.items() if v is None),
+        errors=errors,
+    )
+
+
+def missing_games(sheet: ScoreSheet) -> list[int]:
+    """The game numbers of a sheet that have no game yet."""
+    count = sheet.table.round.event.games_per_round
+    entered = set(Game.objects.filter(sheet=sheet).values_list("number", flat=True))
+    return [number for number in range(1, count + 1) if number not in entered]
+
+
+def _check_complete(sheet: ScoreSheet) -> None:
+    missing = missing_games(sheet)
+    if missing:
+        raise SheetError(
+            gettext_noop("Not every game has been entered yet; missing: %(games)s."),
+            games=number_ranges(missing),
+        )
+
+
+def _change_status(
+    sheet: ScoreSheet, status: str, action: str, user: Any, **fields: Any
+) -> ScoreSheet:
+    ScoreSheet.objects.filter(pk=sheet.pk).update(
+        status=status, version=F("version") + 1, updated_at=timezone.now(), **fields
+    )
+    SheetChange.objects.create(sheet=sheet, action=action, user=_user_or_none(user))
+    sheet.refresh_from_db()
+    return sheet
+
+
+@transaction.atomic
+def submit_sheet(*, sheet: ScoreSheet, user: Any = None) -> ScoreSheet:
+    """The scorekeeper hands the finished sheet in (all games entered); a repeat is harmless."""
+    locked = _lock_sheet(sheet)
+    _check_may_edit(locked, user)
+    if locked.status == ScoreSheet.Status.SUBMITTED:
+        return locked
+    if locked.status == ScoreSheet.Status.CONFIRMED:
+        raise SheetError(gettext_noop("This score sheet has been confirmed already."))
+    _check_complete(locked)
+    return _change_status(
+        locked,
+        ScoreSheet.Status.SUBMITTED,
+        SheetChange.Action.SUBMITTED,
+        user,
+        submitted_at=timezone.now(),
+    )
+
+
+@transaction.atomic
+def confirm_sheet(
+    *, sheet: ScoreSheet, user: Any, base_version: int | None = None
+) -> ScoreSheet:
+    """An organiser confirms a complete sheet: locked for the link, counted as final.
+
+    With ``base_version`` the confirmation is refused when the sheet changed since the
+    organiser looked at it.
+    """
+    locked = _lock_sheet(sheet)
+    if base_version is not None and locked.version != base_version:
+        raise SheetError(
+            gettext_noop(
+                "The score sheet was changed in the meantime; please check it again "
+                "before confirming."
+            )
+        )
+    if locked.status == ScoreSheet.Status.CONFIRMED:
+        return locked
+    _check_complete(locked)
+    now = timezone.now()
+    return _change_status(
+        locked,
+        ScoreSheet.Status.CONFIRMED,
+        SheetChange.Action.CONFIRMED,
+        user,
+        confirmed_at=now,
+        confirmed_by=_user_or_none(user),
+        submitted_at=locked.submitted_at or now,
+    )
+
+
+@transaction.atomic
+def reopen_sheet(*, sheet: ScoreSheet, user: Any) -> ScoreSheet:
+    """An organiser reopens a submitted or confirmed sheet: the link works again."""
+    locked = _lock_sheet(sheet)
+    if locked.status not in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED):
+        raise SheetError(
+            gettext_noop("This score sheet has not been submitted; it is open already.")
+        )
+    has_games = Game.objects.filter(sheet=locked).exists()
+    return _change_status(
+        locked,
+        ScoreSheet.Status.IN_PROGRESS if has_games else ScoreSheet.Status.EMPTY,
+        SheetChange.Action.REOPENED,
+        user,
+        submitted_at=None,
+        confirmed_at=None,
+        confirmed_by=None,
+    )
+
+
+@transaction.atomic
+def close_round(*, round: Round, closed: bool = True, user: Any = None) -> Round:
+    """Close a round (every sheet link of it stops working) or open it again."""
+    Round.objects.filter(pk=round.pk).update(closed=closed)
+    round.closed = closed
+    audit.log(
+        event=round.event_id,
+        action=ChangeLog.Action.ROUND_CLOSED if closed else ChangeLog.Action.ROUND_REOPENED,
+        user=user,
+        number=round.number,
+    )
+    return round

@@ -1,0 +1,56 @@
+"""The organiser's settings of the standings: tie-breaks, what counts, public or not."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+
+from scoring.ranking import TIE_BREAKS, parse_tie_breaks
+from tournament import audit
+from tournament.models import ChangeLog, Event
+
+
+@transaction.atomic
+def update_standings_settings(
+    *,
+    event: Event,
+    tie_breaks: Sequence[str],
+    count_unconfirmed: bool,
+    public_standings: bool,
+    user: Any = None,
+) -> Event:
+    """Save the standings settings of ``event``: tie-break codes in order, counting, public.
+
+    A change of tie-breaks or counting and a change of the public switch are logged apart.
+    Unknown or repeated tie-break codes are a caller's bug (``ValueError``; the settings form
+    offers only the known ones); then nothing is saved.
+    """
+    codes = list(tie_breaks)
+    if any(code not in TIE_BREAKS for code in codes) or len(set(codes)) != len(codes):
+        raise ValueError(f"Invalid tie-breaks: {codes!r}")
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    ranking_changed = (
+        parse_tie_breaks(event.tie_breaks) != codes or event.count_unconfirmed != count_unconfirmed
+    )
+    public_changed = event.public_standings != public_standings
+    event.tie_breaks = ",".join(codes)
+    event.count_unconfirmed = count_unconfirmed
+    event.public_standings = public_standings
+    event.save(update_fields=["tie_breaks", "count_unconfirmed", "public_standings"])
+    if ranking_changed:
+        audit.log(
+            event=event,
+            action=ChangeLog.Action.STANDINGS,
+            user=user,
+            tie_breaks=codes,
+            count_unconfirmed=count_unconfirmed,
+        )
+    if public_changed:
+        audit.log(
+            event=event,
+            action=ChangeLog.Action.PUBLISHED if public_standings else ChangeLog.Action.UNPUBLISHED,
+            user=user,
+        )
+    return event

@@ -1,0 +1,78 @@
+"""One row of a score sheet as plain values: checked and scored by the rules.
+
+A row is one game as the sheet holds it: ``dealer`` (a seat position), ``declarer`` and
+``revoked`` (party indices in seating order), ``bid``, ``kind``, ``melds`` and ``tricks`` (one
+figure per party), and, once judged, ``points``. The same shape is what the services store and
+read back (``scoring.services.sheets.game_values``). Pure Python, like ``scoring.rules``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scoring.rules import CONCEDED, PLAYED, InvalidHand, score_hand
+from tournament.errors import gettext_noop
+from tournament.limits import MAX_POINTS
+from tournament.seats import dealer_position
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def normalise_row(
+    row: Mapping[str, Any], *, number: int, parties: int, seat_count: int
+) -> dict[str, Any]:
+    """Check one row and compute its points; returns the row's values or raises InvalidHand.
+
+    The row stands on its own: nothing else of the sheet is needed to judge it. A missing
+    dealer is the one the rotation gives game ``number``; missing melds count 0.
+    """
+    dealer = row.get("dealer")
+    if dealer is None:
+        dealer = dealer_position(number, seat_count)
+    if not _is_int(dealer) or not 1 <= dealer <= seat_count:
+        raise InvalidHand("dealer", gettext_noop("Choose the dealer among the players."))
+    bid = row.get("bid")
+    if _is_int(bid) and bid > MAX_POINTS:
+        raise InvalidHand("bid", gettext_noop("The bid can be at most %(max)s."), max=MAX_POINTS)
+    melds = list(row.get("melds") or [0] * parties)
+    if len(melds) != parties:
+        raise InvalidHand(
+            "melds", gettext_noop("This table has %(count)s parties."), count=parties
+        )
+    if any(_is_int(meld) and meld > MAX_POINTS for meld in melds):
+        raise InvalidHand("melds", gettext_noop("Meld can be at most %(max)s."), max=MAX_POINTS)
+    kind = row.get("kind") or PLAYED
+    tricks = row.get("tricks")
+    tricks = list(tricks) if tricks is not None else None
+    points = score_hand(
+        bid=bid,
+        declarer=row.get("declarer"),
+        melds=melds,
+        tricks=tricks,
+        kind=kind,
+        revoked=row.get("revoked"),
+    )
+    return {
+        "dealer": dealer,
+        "declarer": row["declarer"],
+        "bid": bid,
+        "kind": kind,
+        "revoked": row.get("revoked"),
+        "melds": melds,
+        "tricks": None if kind == CONCEDED else tricks,
+        "points": list(points),
+    }
+
+
+def number_ranges(numbers: Sequence[int]) -> str:
+    """Game numbers compactly: [1, 2, 3, 5, 7, 8] → "1–3, 5, 7–8"."""
+    parts: list[list[int]] = []
+    for number in sorted(numbers):
+        if parts and parts[-1][1] == number - 1:
+            parts[-1][1] = number
+        else:
+            parts.append([number, number])
+    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in parts)

@@ -1,0 +1,43 @@
+"""Organiser routes of the scoring app: every view is an ``organiser_view``."""
+
+from django.urls import path
+
+from scoring.views import sheets, standings
+
+SHEET = "turnier/<slug:slug>/zettel/<int:number>/tisch/<int:table>/"
+
+urlpatterns = [
+    # score entry
+    path("turnier/<slug:slug>/zettel/<int:number>/", sheets.round_sheets, name="round-sheets"),
+    path(
+        "turnier/<slug:slug>/zettel/<int:number>/schliessen/",
+        sheets.round_close,
+        name="round-close",
+    ),
+    path("turnier/<slug:slug>/zettel/<int:number>/qr/", sheets.round_qr, name="round-qr"),
+    path(SHEET, sheets.sheet_edit, name="sheet-edit"),
+    path(f"{SHEET}status/", sheets.sheet_status, name="sheet-status"),
+    path(f"{SHEET}protokoll/", sheets.sheet_changes, name="sheet-changes"),
+    # standings and downloads
+    path("turnier/<slug:slug>/rangliste/", standings.standings_page, name="standings"),
+    path(
+        "turnier/<slug:slug>/rangliste/einstellungen/",
+        standings.standings_settings,
+        name="standings-settings",
+    ),
+    path(
+        "turnier/<slug:slug>/rangliste/<int:start_number>/",
+        standings.standings_entry,
+        name="standings-entry",
+    ),
+    path(
+        "turnier/<slug:slug>/export/rangliste.xlsx",
+        standings.standings_xlsx,
+        name="standings-xlsx",
+    ),
+    path(
+        "turnier/<slug:slug>/export/rangliste.csv",
+        standings.standings_csv_download,
+        name="standings-csv",
+    ),
+]

@@ -1,0 +1,23 @@
+"""Public routes of the scoring app: the scorekeeper's sheet link, public standings, projector."""
+
+from django.urls import path
+
+from scoring.views import sheets, standings
+
+urlpatterns = [
+    path("zettel/<str:token>/", sheets.sheet_link, name="sheet-link"),
+    path("spielzettel/vorschau/", sheets.sheet_preview, name="sheet-preview"),
+    path("rangliste/<slug:slug>/", standings.public_standings, name="public-standings"),
+    path(
+        "rangliste/<slug:slug>/<int:start_number>/",
+        standings.public_standings_entry,
+        name="public-standings-entry",
+    ),
+    path(
+        "rangliste/<slug:slug>/rangliste.csv",
+        standings.public_standings_csv,
+        name="public-standings-csv",
+    ),
+    # organisers only while the standings are not public
+    path("turnier/<slug:slug>/beamer/", standings.projector, name="projector"),
+]

@@ -1,0 +1,1 @@
+"""Pages of the scoring app: score entry (``sheets``) and standings (``standings``)."""

@@ -1,0 +1,253 @@
+"""Standings pages: the organiser's standings with settings and downloads, the public
+standings, an entry's games, the projector."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+from scoring.exports import (
+    CSV_CONTENT_TYPE,
+    XLSX_CONTENT_TYPE,
+    event_workbook,
+    file_stem,
+    standings_csv,
+)
+from scoring.ranking import PAIRS, SINGLES, signed
+from scoring.services import update_standings_settings
+from scoring.standings import compute_standings, entry_rounds
+from scoring.standings_forms import StandingsSettingsForm
+from scoring.tables import EntryGamesTable, StandingsTable, round_label
+from tournament.limits import PROJECTOR_ROWS, PROJECTOR_SECONDS
+from tournament.models import Entry, Event
+from tournament.web import organiser_view
+
+STANDINGS_ROUND_PARAM = "durchgang"
+
+
+def _int_param(request: HttpRequest, name: str, bounds: tuple[int, int, int]) -> int:
+    """A whole-number query parameter within bounds (default, minimum, maximum)."""
+    default, low, high = bounds
+    try:
+        value = int(request.GET.get(name, default))
+    except (TypeError, ValueError):
+        return default
+    return min(max(value, low), high)
+
+
+def _standings_context(
+    request: HttpRequest, event: Event, *, public: bool
+) -> dict[str, object]:
+    standings = compute_standings(event)
+    try:
+        round_number: int | None = int(request.GET.get(STANDINGS_ROUND_PARAM, ""))
+    except ValueError:
+        round_number = None
+    if round_number not in standings.round_numbers:
+        round_number = None
+    entry_url = reverse(
+        "public-standings-entry" if public else "standings-entry",
+        kwargs={"slug": event.slug, "start_number": 0},
+    )
+    shown_rounds = standings.round_numbers if round_number is None else []
+    total_label = None if round_number is None else gettext("Points")
+    singles = standings.ranking(SINGLES, round_number)
+    pairs = standings.ranking(PAIRS, round_number)
+    singles_table = StandingsTable(
+        singles, round_numbers=shown_rounds, entry_url=entry_url, prefix="einzel-",
+        total_label=total_label,
+    )
+    pairs_table = StandingsTable(
+        pairs, round_numbers=shown_rounds, entry_url=entry_url, prefix="paare-",
+        total_label=total_label,
+    )
+    config = RequestConfig(request, paginate=False)
+    config.configure(singles_table)
+    config.configure(pairs_table)
+    return {
+        "event": event,
+        "standings": standings,
+        "round_number": round_number,
+        "singles_table": singles_table,
+        "pairs_table": pairs_table,
+        "show_singles": bool(singles),
+        "show_pairs": bool(pairs),
+        "stand_ins": standings.stand_ins,
+        "public": public,
+    }
+
+
+def _not_public(request: HttpRequest, event: Event) -> HttpResponse:
+    return render(request, "scoring/standings_private.html", {"event": event}, status=404)
+
+
+def _entry_page(
+    request: HttpRequest, event: Event, start_number: int, *, public: bool
+) -> HttpResponse:
+    entry = get_object_or_404(
+        Entry.objects.with_players(), event=event, start_number=start_number
+    )
+    standings = compute_standings(event)
+    kind = PAIRS if entry.is_pair else SINGLES
+    row = next((r for r in standings.ranking(kind) if r.entry.entry_id == entry.pk), None)
+    rounds = entry_rounds(event, entry, counted_only=public)
+    back_url = reverse("public-standings" if public else "standings", kwargs={"slug": event.slug})
+    return render(
+        request,
+        "scoring/standings_entry.html",
+        {
+            "event": event,
+            "entry": entry,
+            "row": row,
+            "total": signed(sum(r.total for r in rounds if r.counted)),
+            "standings": standings,
+            "rounds": [{"round": r, "table": EntryGamesTable(r)} for r in rounds],
+            "back_url": back_url,
+            "public": public,
+        },
+    )
+
+
+def _download(content: bytes, filename: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+# Organisers
+
+
+@organiser_view
+def standings_page(request: HttpRequest, event: Event) -> HttpResponse:
+    """The organiser's standings: overall or per round, settings, downloads."""
+    context = _standings_context(request, event, public=False)
+    context["form"] = StandingsSettingsForm.for_event(event)
+    return render(request, "scoring/standings.html", context)
+
+
+@organiser_view
+@require_POST
+def standings_settings(request: HttpRequest, event: Event) -> HttpResponse:
+    """Save the tie-breaks, the counting of unconfirmed sheets and the public switch."""
+    form = StandingsSettingsForm(request.POST)
+    if not form.is_valid():
+        context = _standings_context(request, event, public=False)
+        context["form"] = form
+        messages.error(request, gettext("The settings were not saved; see below."))
+        return render(request, "scoring/standings.html", context)
+    update_standings_settings(
+        event=event,
+        tie_breaks=form.cleaned_data["tie_breaks"],
+        count_unconfirmed=form.cleaned_data["count_unconfirmed"],
+        public_standings=form.cleaned_data["public_standings"],
+        user=request.user,
+    )
+    messages.success(request, gettext("The settings of the standings were saved."))
+    return redirect("standings", slug=event.slug)
+
+
+@organiser_view
+def standings_entry(
+    request: HttpRequest, event: Event, start_number: int
+) -> HttpResponse:
+    """Every game an entry played, round by round (organiser: sheets not counted yet too)."""
+    return _entry_page(request, event, start_number, public=False)
+
+
+@organiser_view
+def standings_xlsx(request: HttpRequest, event: Event) -> HttpResponse:
+    """The event's workbook: Einzel, Paare, Sitzplan, Spiele."""
+    return _download(event_workbook(event), f"{file_stem(event)}.xlsx", XLSX_CONTENT_TYPE)
+
+
+@organiser_view
+def standings_csv_download(request: HttpRequest, event: Event) -> HttpResponse:
+    """The standings of singles and pairs as CSV (UTF-8 with BOM, ';')."""
+    return _download(standings_csv(event), f"{file_stem(event)}.csv", CSV_CONTENT_TYPE)
+
+
+# Everyone, while the organiser has made the standings public
+
+
+def public_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings for everyone, if the organiser switched them on; else 404 with a hint."""
+    event = get_object_or_404(Event, slug=slug)
+    if not event.public_standings:
+        return _not_public(request, event)
+    return render(
+        request, "scoring/standings.html", _standings_context(request, event, public=True)
+    )
+
+
+def public_standings_entry(request: HttpRequest, slug: str, start_number: int) -> HttpResponse:
+    """Every counted game of an entry, if the standings are public."""
+    event = get_object_or_404(Event, slug=slug)
+    if not event.public_standings:
+        return _not_public(request, event)
+    return _entry_page(request, event, start_number, public=True)
+
+
+def public_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The public standings as CSV, while the standings are public (else 404 with a hint)."""
+    event = get_object_or_404(Event, slug=slug)
+    if not event.public_standings:
+        return _not_public(request, event)
+    return _download(standings_csv(event), f"{file_stem(event)}.csv", CSV_CONTENT_TYPE)
+
+
+def projector(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings in large type for a projector, one screen after another.
+
+    Open to everyone while the standings are public, else to organisers only. ``?page=`` picks
+    the screen (singles first, then pairs), ``?rows=`` the rows per screen and ``?seconds=``
+    the time per screen; the page refreshes itself to the next screen (JS swaps it in without
+    flicker, a <noscript> meta refresh reloads).
+    """
+    event = get_object_or_404(Event, slug=slug)
+    if not event.public_standings and not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    standings = compute_standings(event)
+    rows_per_screen = _int_param(request, "rows", PROJECTOR_ROWS)
+    seconds = _int_param(request, "seconds", PROJECTOR_SECONDS)
+    screens: list[dict[str, object]] = []
+    for kind, title in ((SINGLES, gettext("Singles")), (PAIRS, gettext("Pairs"))):
+        rows = [
+            {
+                "place": row.place,
+                "start_number": row.start_number,
+                "name": row.name,
+                "round_cells": [signed(points) for points in row.round_points],
+                "total_cell": signed(row.total),
+            }
+            for row in standings.ranking(kind)
+        ]
+        for start in range(0, len(rows), rows_per_screen):
+            screens.append({"title": title, "rows": rows[start : start + rows_per_screen]})
+    page_count = max(len(screens), 1)
+    page = (_int_param(request, "page", (1, 1, 10**6)) - 1) % page_count + 1
+    query = {"page": page % page_count + 1, "rows": rows_per_screen, "seconds": seconds}
+    return render(
+        request,
+        "scoring/projector.html",
+        {
+            "event": event,
+            "standings": standings,
+            "screen": screens[page - 1] if screens else None,
+            "page": page,
+            "page_count": page_count,
+            "seconds": seconds,
+            "next_url": f"{request.path}?{urlencode(query)}",
+            "round_labels": [round_label(n) for n in standings.round_numbers],
+            "current": standings.current_round,
+            "now": timezone.localtime(),
+        },
+    )

@@ -1,0 +1,223 @@
+"""The change log: writing a record beside the change, and describing it when it is read.
+
+A record (``tournament.models.ChangeLog``) holds an action code and JSON parameters, never a
+sentence. ``describe`` turns it into one sentence in the reader's language, so a German and an
+English reader both read the log right. Every action has one describer here; the scoring app
+adds the describers of its actions with ``describes`` (``scoring.audit``).
+
+Parameters are plain JSON values. An entry is named as ``{"number": 12, "name": "…"}`` (under
+``entry_ref`` for the record's own entry), as it was at the time of the change. Records written
+before actions had parameters hold their old sentence as ``{"text": "…"}`` and are shown as
+written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext, gettext_noop
+
+from tournament.models import ChangeLog, Entry, Event
+
+Describer = Callable[[Mapping[str, Any]], str]
+_DESCRIBERS: dict[str, Describer] = {}
+
+
+def describes(*actions: str) -> Callable[[Describer], Describer]:
+    """Register the decorated function as the describer of ``actions``."""
+
+    def register(function: Describer) -> Describer:
+        for action in actions:
+            _DESCRIBERS[action] = function
+        return function
+
+    return register
+
+
+def describe(action: str, params: Mapping[str, Any]) -> str:
+    """One sentence for a record, in the active language."""
+    if "text" in params:  # written before records had parameters
+        return str(params["text"])
+    describer = _DESCRIBERS.get(action)
+    if describer is None:
+        return f"{action} {dict(params)}"
+    return describer(params)
+
+
+def log(
+    *, event: Event | int, action: str, user: Any = None, entry: Entry | None = None,
+    **params: Any,
+) -> ChangeLog:
+    """Record a change of ``event`` (call it inside the change's transaction)."""
+    change = record(event, action, user, entry, **params)
+    change.save()
+    return change
+
+
+def record(
+    event: Event | int, action: str, user: Any = None, entry: Entry | None = None, **params: Any
+) -> ChangeLog:
+    """An unsaved record, for ``ChangeLog.objects.bulk_create``."""
+    event_id = event if isinstance(event, int) else event.pk
+    if action not in _DESCRIBERS:
+        raise ValueError(f"no describer for change-log action {action!r}")
+    return ChangeLog(
+        event_id=event_id,
+        entry=entry,
+        action=action,
+        params=params,
+        user=user if getattr(user, "is_authenticated", False) else None,
+    )
+
+
+def entry_ref(entry: Entry) -> dict[str, Any]:
+    """How a record names an entry: its start number and name at the time of the change."""
+    return {"number": entry.start_number, "name": entry.name}
+
+
+def entry_label(ref: Mapping[str, Any]) -> str:
+    return gettext("no. %(number)s %(name)s") % {"number": ref["number"], "name": ref["name"]}
+
+
+def yes_no(value: bool) -> str:
+    return gettext("yes") if value else gettext("no")
+
+
+def changes_text(changes: Sequence[Sequence[Any]], labels: Mapping[str, str]) -> str:
+    """``[[field, old, new], …]`` as “Name “Hans” → “Hans Maier”; …”; booleans as yes/no."""
+
+    def shown(value: Any) -> str:
+        if isinstance(value, bool):
+            return yes_no(value)
+        return str(value) if value not in (None, "") else "–"
+
+    return "; ".join(
+        gettext("%(field)s “%(old)s” → “%(new)s”")
+        % {"field": gettext(labels.get(field, field)), "old": shown(old), "new": shown(new)}
+        for field, old, new in changes
+    )
+
+
+ENTRY_FIELDS = {
+    "start_number": gettext_noop("Start number"),
+    "name": gettext_noop("Name"),
+    "partner": gettext_noop("Partner"),
+    "club": gettext_noop("Club"),
+    "notes": gettext_noop("Notes"),
+    "stand_in": gettext_noop("Stand-in"),
+}
+EVENT_FIELDS = {
+    "name": gettext_noop("Name"),
+    "slug": gettext_noop("Short name"),
+    "date": gettext_noop("Date"),
+    "venue": gettext_noop("Venue"),
+    "round_count": gettext_noop("Rounds"),
+    "games_per_round": gettext_noop("Games per round"),
+}
+
+A = ChangeLog.Action
+
+
+@describes(A.EVENT_CREATED)
+def _event_created(params: Mapping[str, Any]) -> str:
+    return gettext("Tournament “%(name)s” created.") % {"name": params["name"]}
+
+
+@describes(A.EVENT_EDITED)
+def _event_edited(params: Mapping[str, Any]) -> str:
+    return gettext("Tournament changed: %(changes)s.") % {
+        "changes": changes_text(params["changes"], EVENT_FIELDS)
+    }
+
+
+@describes(A.REGISTERED)
+def _registered(params: Mapping[str, Any]) -> str:
+    text = gettext("%(entry)s registered.") % {"entry": entry_label(params["entry_ref"])}
+    details = []
+    if params.get("club"):
+        details.append(gettext("Club: %(club)s") % {"club": params["club"]})
+    if params.get("stand_in"):
+        details.append(gettext("stand-in (plays, not ranked)"))
+    if params.get("notes"):
+        details.append(gettext("Notes: %(notes)s") % {"notes": params["notes"]})
+    return " ".join([text, "; ".join(details)]).strip()
+
+
+@describes(A.EDITED)
+def _edited(params: Mapping[str, Any]) -> str:
+    return gettext("%(entry)s changed: %(changes)s.") % {
+        "entry": entry_label(params["entry_ref"]),
+        "changes": changes_text(params["changes"], ENTRY_FIELDS),
+    }
+
+
+@describes(A.WITHDRAWN)
+def _withdrawn(params: Mapping[str, Any]) -> str:
+    return gettext("%(entry)s withdrawn.") % {"entry": entry_label(params["entry_ref"])}
+
+
+@describes(A.REINSTATED)
+def _reinstated(params: Mapping[str, Any]) -> str:
+    return gettext("%(entry)s registered again.") % {"entry": entry_label(params["entry_ref"])}
+
+
+@describes(A.IMPORTED)
+def _imported(params: Mapping[str, Any]) -> str:
+    return gettext("%(entry)s imported from “%(file)s”, row %(row)s.") % {
+        "entry": entry_label(params["entry_ref"]),
+        "file": params["file"],
+        "row": params["row"],
+    }
+
+
+@describes(A.REPLACED, A.STAND_IN)
+def _replaced(params: Mapping[str, Any]) -> str:
+    if params.get("stand_in"):
+        message = gettext(
+            "Stand-in %(new)s (%(name)s) takes the seats of start number %(absent)s "
+            "(%(absent_name)s) in round %(rounds)s; %(absent)s is withdrawn."
+        )
+    else:
+        message = gettext(
+            "%(new)s (%(name)s) takes the seats of start number %(absent)s (%(absent_name)s) "
+            "in round %(rounds)s; %(absent)s is withdrawn."
+        )
+    return message % {
+        "new": params["new"]["number"],
+        "name": params["new"]["name"],
+        "absent": params["absent"]["number"],
+        "absent_name": params["absent"]["name"],
+        "rounds": ", ".join(str(number) for number in params["rounds"]),
+    }
+
+
+@describes(A.PLAN)
+def _plan(params: Mapping[str, Any]) -> str:
+    return gettext(
+        "Seating plan generated for %(rounds)s rounds (%(singles)s singles, %(pairs)s "
+        "pairs), seed %(seed)s."
+    ) % params
+
+
+@describes(A.PLAN_DISCARDED)
+def _plan_discarded(params: Mapping[str, Any]) -> str:
+    return gettext("Seating plan discarded; entries can be registered and withdrawn again.")
+
+
+@describes(A.SWAPPED)
+def _swapped(params: Mapping[str, Any]) -> str:
+    return gettext(
+        "Round %(round)s: start number %(first)s (now table %(first_table)s) and start "
+        "number %(second)s (now table %(second_table)s) swapped."
+    ) % params
+
+
+@describes(A.RELEASED)
+def _released(params: Mapping[str, Any]) -> str:
+    return gettext("Round %(round)s released for the seat lookup.") % params
+
+
+@describes(A.HIDDEN)
+def _hidden(params: Mapping[str, Any]) -> str:
+    return gettext("Round %(round)s hidden from the seat lookup again.") % params

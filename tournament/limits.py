@@ -1,0 +1,35 @@
+"""Every limit the application enforces, stated once.
+
+Models, validators, forms, templates and JavaScript take their bounds from here (templates and
+scripts through the context and ``data-`` attributes). The rules' own figures (250 trick
+points, bids from 150) are in ``scoring.rules``; these are the application's choices.
+Pure Python.
+"""
+
+from typing import Final
+
+MIN_ROUNDS: Final = 1
+MAX_ROUNDS: Final = 10
+DEFAULT_ROUNDS: Final = 3
+
+MIN_GAMES_PER_ROUND: Final = 1
+MAX_GAMES_PER_ROUND: Final = 48
+DEFAULT_GAMES_PER_ROUND: Final = 12
+
+MIN_START_NUMBER: Final = 1
+MAX_START_NUMBER: Final = 99_999
+
+MAX_NAME_LENGTH: Final = 200
+"""Names of players, clubs, events and venues, in characters."""
+MAX_SLUG_LENGTH: Final = 80
+"""An event's short name (part of its web address), in characters."""
+
+MAX_POINTS: Final = 10_000
+"""The highest bid or meld accepted: far above any real game, and it keeps the columns sane."""
+
+MAX_IMPORT_BYTES: Final = 2 * 1024 * 1024
+MAX_IMPORT_ROWS: Final = 2000
+
+# Projector: rows per screen and seconds per screen as (default, minimum, maximum).
+PROJECTOR_ROWS: Final = (15, 5, 60)
+PROJECTOR_SECONDS: Final = (12, 5, 300)

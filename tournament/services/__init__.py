@@ -1,0 +1,58 @@
+"""Writes that span rows, one module per topic; each function is keyword-only and atomic.
+
+- ``events``: create an event, change its settings;
+- ``registration``: register, edit, withdraw and import entries before the plan;
+- ``plan``: generate and discard the seating plan, swap and replace entries, release rounds.
+
+The services callers use are re-exported here.
+"""
+
+from tournament.services.events import EventError, create_event, update_event
+from tournament.services.plan import (
+    PlanError,
+    PlanLocked,
+    discard_plan,
+    generate_plan,
+    plan_is_locked,
+    release_round,
+    replace_entry,
+    swap_entries,
+)
+from tournament.services.registration import (
+    REGISTRATION_CLOSED,
+    ImportRejected,
+    RegistrationClosed,
+    RegistrationError,
+    import_entries,
+    next_start_number,
+    plan_exists,
+    register_entry,
+    reinstate_entry,
+    update_entry,
+    withdraw_entry,
+)
+
+__all__ = [
+    "REGISTRATION_CLOSED",
+    "EventError",
+    "ImportRejected",
+    "PlanError",
+    "PlanLocked",
+    "RegistrationClosed",
+    "RegistrationError",
+    "create_event",
+    "discard_plan",
+    "generate_plan",
+    "import_entries",
+    "next_start_number",
+    "plan_exists",
+    "plan_is_locked",
+    "register_entry",
+    "reinstate_entry",
+    "release_round",
+    "replace_entry",
+    "swap_entries",
+    "update_entry",
+    "update_event",
+    "withdraw_entry",
+]

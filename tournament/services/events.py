@@ -1,0 +1,84 @@
+"""Events: create one and change its settings."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_noop
+
+from tournament import audit
+from tournament.errors import UserError
+from tournament.models import ChangeLog, Event
+from tournament.services.registration import lock_event, plan_exists
+
+# What an organiser may set on an event; the plan depends on the last three.
+EVENT_FIELDS = ("name", "slug", "date", "venue", "round_count", "games_per_round")
+FIXED_BY_PLAN = ("slug", "round_count", "games_per_round")
+
+
+class EventError(UserError):
+    """A refused change of an event's settings."""
+
+
+def _slug_taken(slug: str) -> EventError:
+    return EventError(
+        gettext_noop("The short name “%(slug)s” is already used by another tournament."),
+        field="slug",
+        slug=slug,
+    )
+
+
+def _shown(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, datetime.date) else value
+
+
+@transaction.atomic
+def create_event(*, user: Any = None, **fields: Any) -> Event:
+    """A new event with ``fields`` (see ``EVENT_FIELDS``); a short name taken meanwhile
+    raises ``EventError`` (field ``slug``)."""
+    event = Event(**{name: fields[name] for name in EVENT_FIELDS if name in fields})
+    try:
+        with transaction.atomic():
+            event.save()
+    except IntegrityError:
+        if Event.objects.filter(slug=event.slug).exists():
+            raise _slug_taken(event.slug) from None
+        raise
+    audit.log(event=event, action=ChangeLog.Action.EVENT_CREATED, user=user, name=event.name)
+    return event
+
+
+@transaction.atomic
+def update_event(*, event: Event, user: Any = None, **fields: Any) -> list[list[Any]]:
+    """Change an event's settings; returns the changes as ``[field, old, new]``.
+
+    Once the plan exists its short name, rounds and games per round cannot change
+    (``EventError`` with the field); a short name taken meanwhile raises ``EventError`` too.
+    """
+    event = lock_event(event)
+    changes = [
+        [name, _shown(getattr(event, name)), _shown(fields[name])]
+        for name in EVENT_FIELDS
+        if name in fields and getattr(event, name) != fields[name]
+    ]
+    if plan_exists(event):
+        for name, _old, _new in changes:
+            if name in FIXED_BY_PLAN:
+                raise EventError(
+                    gettext_noop("Cannot change any more: the seating plan exists."), field=name
+                )
+    if not changes:
+        return []
+    for name, _old, _new in changes:
+        setattr(event, name, fields[name])
+    try:
+        with transaction.atomic():
+            event.save(update_fields=[name for name, _old, _new in changes])
+    except IntegrityError:
+        if Event.objects.filter(slug=event.slug).exclude(pk=event.pk).exists():
+            raise _slug_taken(event.slug) from None
+        raise
+    audit.log(event=event, action=ChangeLog.Action.EVENT_EDITED, user=user, changes=changes)
+    return changes

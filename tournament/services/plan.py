@@ -1,0 +1,357 @@
+"""The seating plan's writes: generate, discard, swap, replace an entry, release a round.
+
+A plan is Round → Table → Seat rows plus an empty score sheet per table. It may be replaced
+until the first game of the event is entered; after that only single entries move (swap,
+replace), and only at tables whose sheet has no game yet. Which tables have games is asked of
+scoring through its one door, ``scoring.interface``. Every change is logged beside it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext_noop
+
+from scoring.interface import create_sheets, scored_tables
+from tournament import audit, seats
+from tournament.errors import Message, UserError
+from tournament.models import ChangeLog, Entry, Event, Round, Seat, Table
+from tournament.seating import plan_seating
+from tournament.services.registration import insert_entry, lock_event, plan_exists
+
+
+class PlanError(UserError):
+    """A refused change of the seating plan."""
+
+
+class PlanLocked(PlanError):
+    """The plan cannot be replaced: scores have been entered already."""
+
+
+def plan_is_locked(event: Event) -> bool:
+    """True once a game has been entered on any sheet of the event."""
+    return bool(scored_tables(event=event))
+
+
+def _lock_unscored_plan(event: Event, locked_message: str) -> Event:
+    """Lock the event and its sheets; raise ``PlanLocked`` once a game exists.
+
+    Locking the sheets keeps a game being entered right now from slipping in after the check.
+    """
+    locked = lock_event(event)
+    if scored_tables(event=locked, lock=True):
+        raise PlanLocked(locked_message)
+    return locked
+
+
+def _seat_rows(table: Table, table_entries: list[Entry]) -> list[Seat]:
+    pairs = table_entries[0].is_pair
+    return [
+        Seat(
+            table=table,
+            position=position,
+            entry=entry,
+            player=entry.player if member == 0 else entry.partner,
+        )
+        for position, (entry, member) in enumerate(
+            seats.seating(table_entries, pairs=pairs), start=1
+        )
+    ]
+
+
+@transaction.atomic
+def generate_plan(*, event: Event, seed: int | None = None, user: Any = None) -> None:
+    """Seat the event's active entries for every round and store the plan with empty sheets.
+
+    Replaces an existing plan (its rounds lose their release, the event is in preparation
+    again); raises ``PlanLocked`` once a game has been entered and ``SeatingError`` when the
+    field cannot be seated; in both cases nothing changes.
+    """
+    event = _lock_unscored_plan(
+        event,
+        gettext_noop(
+            "The seating plan is locked because scores have been entered already; "
+            "it can no longer be generated anew."
+        ),
+    )
+    entries = list(event.entries.active().with_players())
+    by_number = {entry.start_number: entry for entry in entries}
+    singles = [entry.start_number for entry in entries if not entry.is_pair]
+    pairs = [entry.start_number for entry in entries if entry.is_pair]
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    plan = plan_seating(singles, pairs, rounds=event.round_count, seed=seed)
+
+    event.rounds.all().delete()
+    seat_rows: list[Seat] = []
+    tables: list[Table] = []
+    for round_number, round_plan in enumerate(plan, start=1):
+        round_ = Round.objects.create(event=event, number=round_number)
+        round_tables = [[by_number[number] for number in table] for table in round_plan]
+        # singles tables first, then pairs tables (a stable sort keeps the generator's order)
+        round_tables.sort(key=lambda table_entries: table_entries[0].is_pair)
+        for table_number, table_entries in enumerate(round_tables, start=1):
+            table = Table.objects.create(
+                round=round_,
+                number=table_number,
+                kind=seats.table_kind(len(table_entries), pairs=table_entries[0].is_pair),
+            )
+            tables.append(table)
+            seat_rows.extend(_seat_rows(table, table_entries))
+    Seat.objects.bulk_create(seat_rows)
+    create_sheets(tables)
+    event.plan_seed = seed
+    event.status = Event.Status.PREPARATION
+    event.save(update_fields=["plan_seed", "status"])
+    audit.log(
+        event=event,
+        action=ChangeLog.Action.PLAN,
+        user=user,
+        rounds=len(plan),
+        singles=len(singles),
+        pairs=len(pairs),
+        seed=seed,
+    )
+
+
+@transaction.atomic
+def discard_plan(*, event: Event, user: Any = None) -> None:
+    """Delete the plan (rounds, tables, seats, empty sheets) so the field can change again.
+
+    For a late registration before play starts: discard, register, generate anew. Raises
+    ``PlanLocked`` once a game has been entered; then nothing changes.
+    """
+    event = _lock_unscored_plan(
+        event,
+        gettext_noop(
+            "The seating plan is locked because scores have been entered already; "
+            "it can no longer be discarded."
+        ),
+    )
+    if not plan_exists(event):
+        raise PlanError(gettext_noop("There is no seating plan to discard."))
+    event.rounds.all().delete()
+    event.status = Event.Status.PREPARATION
+    event.save(update_fields=["status"])
+    audit.log(event=event, action=ChangeLog.Action.PLAN_DISCARDED, user=user)
+
+
+def repeat_meetings(*, round: Round, entry: Entry) -> list[tuple[Entry, list[int]]]:
+    """Table mates of ``entry`` in ``round`` it also meets in other rounds, with those rounds."""
+    event_seats = Seat.objects.filter(table__round__event_id=round.event_id)
+    own_tables = dict(
+        event_seats.filter(entry=entry).values_list("table_id", "table__round__number")
+    )
+    mates_here = (
+        event_seats.filter(table__round=round, table_id__in=own_tables)
+        .exclude(entry=entry)
+        .select_related("entry__player", "entry__partner")
+    )
+    result: list[tuple[Entry, list[int]]] = []
+    for mate in {seat.entry_id: seat.entry for seat in mates_here}.values():
+        rounds = sorted(
+            {
+                own_tables[table_id]
+                for table_id in event_seats.filter(entry=mate, table_id__in=own_tables)
+                .exclude(table__round=round)
+                .values_list("table_id", flat=True)
+            }
+        )
+        if rounds:
+            result.append((mate, rounds))
+    return sorted(result, key=lambda item: item[0].start_number)
+
+
+@transaction.atomic
+def swap_entries(*, round: Round, first: Entry, second: Entry, user: Any = None) -> list[Message]:
+    """Exchange the tables of two entries of the same kind in one round.
+
+    Two singles exchange their seats; two pairs exchange their two seats each (keeping the
+    positions). Refused (``PlanError``) for entries of different kinds, at the same table, not
+    seated in the round, or when a game has been entered on either table's sheet. Returns
+    warnings about meetings the swap repeats from other rounds.
+    """
+    if first.event_id != round.event_id or second.event_id != round.event_id:
+        raise PlanError(gettext_noop("Both entries must belong to this tournament."))
+    if first.is_pair != second.is_pair:
+        raise PlanError(
+            gettext_noop("A single can only swap with a single, and a pair only with a pair.")
+        )
+    moving = list(
+        Seat.objects.select_for_update()
+        .filter(table__round=round, entry__in=[first, second])
+        .select_related("table")
+        .order_by("table__number", "position")
+    )
+    for entry in (first, second):
+        if not any(seat.entry_id == entry.pk for seat in moving):
+            raise PlanError(
+                gettext_noop("Start number %(number)s has no seat in round %(round)s."),
+                number=entry.start_number,
+                round=round.number,
+            )
+    first_table = next(seat.table for seat in moving if seat.entry_id == first.pk)
+    second_table = next(seat.table for seat in moving if seat.entry_id == second.pk)
+    if first_table.pk == second_table.pk:
+        raise PlanError(
+            gettext_noop(
+                "Start numbers %(first)s and %(second)s sit at the same table; there is "
+                "nothing to swap."
+            ),
+            first=first.start_number,
+            second=second.start_number,
+        )
+    if scored_tables(table_ids=[first_table.pk, second_table.pk], lock=True):
+        raise PlanError(
+            gettext_noop(
+                "Scores have been entered at table %(first)s or %(second)s already; its seats "
+                "can no longer change."
+            ),
+            first=first_table.number,
+            second=second_table.number,
+        )
+    counterpart = {
+        (first.pk, first.player_id): (second, second.player_id),
+        (first.pk, first.partner_id): (second, second.partner_id),
+        (second.pk, second.player_id): (first, first.player_id),
+        (second.pk, second.partner_id): (first, first.partner_id),
+    }
+    for seat in moving:
+        seat.entry, seat.player_id = counterpart[(seat.entry_id, seat.player_id)]
+    for seat in moving:
+        seat.save(update_fields=["entry", "player"])
+    warnings = [
+        Message(
+            gettext_noop(
+                "Start numbers %(first)s and %(second)s now meet again (also in round "
+                "%(rounds)s)."
+            ),
+            first=entry.start_number,
+            second=mate.start_number,
+            rounds=", ".join(str(number) for number in rounds),
+        )
+        for entry in (first, second)
+        for mate, rounds in repeat_meetings(round=round, entry=entry)
+    ]
+    audit.log(
+        event=round.event_id,
+        action=ChangeLog.Action.SWAPPED,
+        user=user,
+        entry=first,
+        round=round.number,
+        first=first.start_number,
+        first_table=second_table.number,
+        second=second.start_number,
+        second_table=first_table.number,
+    )
+    return warnings
+
+
+@transaction.atomic
+def replace_entry(
+    *,
+    absent: Entry,
+    name: str,
+    partner_name: str = "",
+    club: str = "",
+    stand_in: bool = False,
+    start_number: int | None = None,
+    user: Any = None,
+) -> Entry:
+    """A late arrival (or a stand-in) takes every seat of a no-show not yet played.
+
+    Creates the new entry (the next free start number unless one is given; a pair for a pair, a
+    single for a single), moves the absent entry's seats at tables without any game to it and
+    marks the absent entry withdrawn. Raises ``PlanError`` and changes nothing when that is not
+    possible.
+    """
+    event = lock_event(absent.event)
+    if not plan_exists(event):
+        raise PlanError(
+            gettext_noop(
+                "There is no seating plan yet; register the entry in the list of entries."
+            )
+        )
+    name, partner_name = name.strip(), partner_name.strip()
+    if not name:
+        raise PlanError(gettext_noop("Please enter the name of the new entry."))
+    if absent.is_pair and not partner_name:
+        raise PlanError(
+            gettext_noop(
+                "Start number %(number)s is a pair; a pair can only be replaced by a pair."
+            ),
+            number=absent.start_number,
+        )
+    if not absent.is_pair and partner_name:
+        raise PlanError(
+            gettext_noop(
+                "Start number %(number)s is a single; a single can only be replaced by a single."
+            ),
+            number=absent.start_number,
+        )
+    if start_number is not None and event.entries.filter(start_number=start_number).exists():
+        raise PlanError(
+            gettext_noop("Start number %(number)s is taken already."), number=start_number
+        )
+    absent_seats = list(
+        Seat.objects.select_for_update()
+        .filter(entry=absent, table__round__event=event)
+        .select_related("table__round")
+    )
+    played = scored_tables(table_ids=[seat.table_id for seat in absent_seats], lock=True)
+    open_seats = [seat for seat in absent_seats if seat.table_id not in played]
+    if not open_seats:
+        raise PlanError(
+            gettext_noop(
+                "Start number %(number)s has no seat left at a table without scores; there is "
+                "nothing to take over."
+            ),
+            number=absent.start_number,
+        )
+    new = insert_entry(
+        event=event,
+        name=name,
+        partner_name=partner_name,
+        club=club,
+        start_number=start_number,
+        is_stand_in=stand_in,
+    )
+    for seat in open_seats:
+        seat.player = new.player if seat.player_id == absent.player_id else new.partner
+        seat.entry = new
+        seat.save(update_fields=["entry", "player"])
+    absent.is_withdrawn = True
+    absent.save(update_fields=["is_withdrawn"])
+    audit.log(
+        event=event,
+        action=ChangeLog.Action.STAND_IN if stand_in else ChangeLog.Action.REPLACED,
+        user=user,
+        entry=new,
+        new=audit.entry_ref(new),
+        absent=audit.entry_ref(absent),
+        rounds=sorted({seat.table.round.number for seat in open_seats}),
+        stand_in=stand_in,
+    )
+    return new
+
+
+@transaction.atomic
+def release_round(*, round: Round, released: bool, user: Any = None) -> None:
+    """Show (or hide) a round's tables in the public seat lookup.
+
+    Releasing a round puts an event in preparation into the running state.
+    """
+    Round.objects.filter(pk=round.pk).update(released=released)
+    round.released = released
+    if released:
+        Event.objects.filter(pk=round.event_id, status=Event.Status.PREPARATION).update(
+            status=Event.Status.RUNNING
+        )
+    audit.log(
+        event=round.event_id,
+        action=ChangeLog.Action.RELEASED if released else ChangeLog.Action.HIDDEN,
+        user=user,
+        round=round.number,
+    )

@@ -1,0 +1,351 @@
+"""Registration: register, edit, withdraw and import entries while the event has no plan.
+
+Every change is logged beside it (``tournament.audit``). Once the event has a seating plan the
+field is fixed: only names, club and notes may still change here; everything else goes through
+"Replace entry" or a stand-in on the plan pages (``tournament.services.plan``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max, ProtectedError
+from django.utils.translation import gettext_noop
+
+from tournament import audit
+from tournament.errors import Message, UserError
+from tournament.imports import ImportRow, assign_start_numbers, check_rows, start_number_taken
+from tournament.models import ChangeLog, Entry, Event, Player
+
+
+class RegistrationError(UserError):
+    """A refused registration change."""
+
+
+class RegistrationClosed(RegistrationError):
+    """The event has a seating plan: the field can no longer change here."""
+
+
+class ImportRejected(RegistrationError):
+    """An import found problems; ``rows`` are all rows, each with its problems."""
+
+    def __init__(self, *, rows: list[ImportRow]) -> None:
+        super().__init__(gettext_noop("The list has problems; nothing was imported."))
+        self.rows = rows
+
+
+REGISTRATION_CLOSED = Message(
+    gettext_noop(
+        "The seating plan exists already: entries can no longer be registered, withdrawn or "
+        "renumbered here. Changes now go through “Replace entry” or a stand-in on the seating "
+        "plan page."
+    )
+)
+
+
+def registration_closed(field: str | None = None) -> RegistrationClosed:
+    return RegistrationClosed(REGISTRATION_CLOSED.msgid, field=field)
+
+
+def plan_exists(event: Event) -> bool:
+    """True once the event has rounds (only generating the plan creates them)."""
+    return event.rounds.exists()
+
+
+def next_start_number(event: Event) -> int:
+    """The next free start number of an event: one above the highest given so far."""
+    highest = event.entries.aggregate(highest=Max("start_number"))["highest"]
+    return (highest or 0) + 1
+
+
+def is_start_number_taken(event: Event, number: int, *, exclude: Entry | None = None) -> bool:
+    entries = event.entries.filter(start_number=number)
+    if exclude is not None:
+        entries = entries.exclude(pk=exclude.pk)
+    return entries.exists()
+
+
+def _taken_error(number: int) -> RegistrationError:
+    message = start_number_taken(number)
+    return RegistrationError(message.msgid, field="start_number", **message.params)
+
+
+def lock_event(event: Event) -> Event:
+    """The event's row, locked: registrations, imports and plan changes of an event queue."""
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def _lock_open_event(event: Event) -> Event:
+    locked = lock_event(event)
+    if plan_exists(locked):
+        raise registration_closed()
+    return locked
+
+
+def insert_entry(
+    *,
+    event: Event,
+    name: str,
+    partner_name: str = "",
+    club: str = "",
+    start_number: int | None = None,
+    is_stand_in: bool = False,
+    notes: str = "",
+) -> Entry:
+    """Write an entry with its player(s), unchecked and unlogged: for the services only.
+
+    Without ``start_number`` the next free one is given (the caller holds the event's lock).
+    A taken start number raises ``IntegrityError`` from the database.
+    """
+    club = club.strip()
+    player = Player.objects.create(name=name.strip(), club=club)
+    partner = (
+        Player.objects.create(name=partner_name.strip(), club=club)
+        if partner_name.strip()
+        else None
+    )
+    if start_number is None:
+        start_number = next_start_number(event)
+    return Entry.objects.create(
+        event=event,
+        start_number=start_number,
+        player=player,
+        partner=partner,
+        is_stand_in=is_stand_in,
+        notes=notes.strip(),
+    )
+
+
+@transaction.atomic
+def register_entry(
+    *,
+    event: Event,
+    name: str,
+    partner_name: str = "",
+    club: str = "",
+    notes: str = "",
+    start_number: int | None = None,
+    is_stand_in: bool = False,
+    user: Any = None,
+) -> Entry:
+    """Register a single or (with ``partner_name``) a pair while the event has no plan.
+
+    Without ``start_number`` the next free one is given. Raises ``RegistrationClosed`` once a
+    plan exists and ``RegistrationError`` (field ``start_number``) when the number is taken, also
+    when a concurrent registration took it between the check and the insert.
+    """
+    event = _lock_open_event(event)
+    if not name.strip():
+        raise RegistrationError(gettext_noop("Please enter a name."), field="name")
+    if start_number is not None and is_start_number_taken(event, start_number):
+        raise _taken_error(start_number)
+    try:
+        with transaction.atomic():
+            entry = insert_entry(
+                event=event,
+                name=name,
+                partner_name=partner_name,
+                club=club,
+                start_number=start_number,
+                is_stand_in=is_stand_in,
+                notes=notes,
+            )
+    except IntegrityError:
+        # a concurrent registration took the number between the check and the insert
+        if start_number is not None and event.entries.filter(start_number=start_number).exists():
+            raise _taken_error(start_number) from None
+        raise
+    audit.log(
+        event=event,
+        action=ChangeLog.Action.REGISTERED,
+        user=user,
+        entry=entry,
+        entry_ref=audit.entry_ref(entry),
+        club=entry.player.club,
+        stand_in=entry.is_stand_in,
+        notes=entry.notes,
+    )
+    return entry
+
+
+@transaction.atomic
+def update_entry(
+    *,
+    entry: Entry,
+    user: Any,
+    name: str,
+    partner_name: str = "",
+    club: str = "",
+    notes: str = "",
+    start_number: int,
+    is_stand_in: bool = False,
+) -> list[list[Any]]:
+    """Change an entry's names, club, notes, start number, pair partner or stand-in flag.
+
+    Once the event has a plan only names, club and notes may change; a start number, stand-in
+    or single/pair change raises ``RegistrationClosed`` (with the form field). A taken start
+    number raises ``RegistrationError``. Returns the changes made as ``[field, old, new]``
+    (``tournament.audit.changes_text`` words them), empty for none.
+    """
+    event = lock_event(entry.event)
+    entry = Entry.objects.select_for_update(of=("self",)).with_players().get(pk=entry.pk)
+    name, partner_name = name.strip(), partner_name.strip()
+    club, notes = club.strip(), notes.strip()
+    if not name:
+        raise RegistrationError(gettext_noop("Please enter a name."), field="name")
+    if plan_exists(event):
+        for field, changed in (
+            ("start_number", start_number != entry.start_number),
+            ("is_stand_in", is_stand_in != entry.is_stand_in),
+            ("partner_name", bool(partner_name) != entry.is_pair),
+        ):
+            if changed:
+                raise registration_closed(field)
+    if start_number != entry.start_number and is_start_number_taken(
+        event, start_number, exclude=entry
+    ):
+        raise _taken_error(start_number)
+
+    before = audit.entry_ref(entry)
+    old_partner = entry.partner
+    changes = [
+        [field, old, new]
+        for field, old, new in (
+            ("start_number", entry.start_number, start_number),
+            ("name", entry.player.name, name),
+            ("partner", old_partner.name if old_partner else "", partner_name),
+            ("club", entry.player.club, club),
+            ("notes", entry.notes, notes),
+            ("stand_in", entry.is_stand_in, is_stand_in),
+        )
+        if old != new
+    ]
+    player = entry.player
+    player.name, player.club = name, club
+    player.save(update_fields=["name", "club"])
+    if partner_name:
+        if old_partner is None:
+            entry.partner = Player.objects.create(name=partner_name, club=club)
+        else:
+            old_partner.name, old_partner.club = partner_name, club
+            old_partner.save(update_fields=["name", "club"])
+    else:
+        entry.partner = None
+    entry.start_number = start_number
+    entry.notes = notes
+    entry.is_stand_in = is_stand_in
+    try:
+        with transaction.atomic():
+            entry.save(update_fields=["partner", "start_number", "notes", "is_stand_in"])
+    except IntegrityError:
+        # a concurrent change took the number between the check and the save
+        if event.entries.filter(start_number=start_number).exclude(pk=entry.pk).exists():
+            raise _taken_error(start_number) from None
+        raise
+    if old_partner is not None and entry.partner is None:
+        with contextlib.suppress(ProtectedError):
+            old_partner.delete()
+    if changes:
+        audit.log(
+            event=event,
+            action=ChangeLog.Action.EDITED,
+            user=user,
+            entry=entry,
+            entry_ref=before,
+            changes=changes,
+        )
+    return changes
+
+
+def _set_withdrawn(*, entry: Entry, withdrawn: bool, user: Any) -> Entry:
+    event = _lock_open_event(entry.event)
+    entry = Entry.objects.select_for_update(of=("self",)).with_players().get(pk=entry.pk)
+    if entry.is_withdrawn == withdrawn:
+        raise RegistrationError(
+            gettext_noop("Start number %(number)s is withdrawn already.")
+            if withdrawn
+            else gettext_noop("Start number %(number)s is not withdrawn."),
+            number=entry.start_number,
+        )
+    entry.is_withdrawn = withdrawn
+    entry.save(update_fields=["is_withdrawn"])
+    audit.log(
+        event=event,
+        action=ChangeLog.Action.WITHDRAWN if withdrawn else ChangeLog.Action.REINSTATED,
+        user=user,
+        entry=entry,
+        entry_ref=audit.entry_ref(entry),
+    )
+    return entry
+
+
+@transaction.atomic
+def withdraw_entry(*, entry: Entry, user: Any) -> Entry:
+    """Mark an entry withdrawn ("abgemeldet"); the row and its start number stay."""
+    return _set_withdrawn(entry=entry, withdrawn=True, user=user)
+
+
+@transaction.atomic
+def reinstate_entry(*, entry: Entry, user: Any) -> Entry:
+    """Undo a withdrawal while the event has no plan."""
+    return _set_withdrawn(entry=entry, withdrawn=False, user=user)
+
+
+@transaction.atomic
+def import_entries(
+    *, event: Event, user: Any, rows: list[ImportRow], filename: str = ""
+) -> list[Entry]:
+    """Register every row of a checked participant list, or none.
+
+    The rows are checked again against the event (someone may have registered meanwhile); any
+    problem raises ``ImportRejected`` with the rows and their problems, and nothing is saved.
+    Rows without a start number get the next free numbers in file order.
+    """
+    event = _lock_open_event(event)
+    taken = set(event.entries.values_list("start_number", flat=True))
+    check_rows(rows, taken)
+    if any(row.problems for row in rows):
+        raise ImportRejected(rows=rows)
+    if not rows:
+        raise RegistrationError(gettext_noop("The list has no participants; nothing was imported."))
+    numbers = assign_start_numbers(rows, max(taken, default=0))
+    try:
+        with transaction.atomic():
+            players = Player.objects.bulk_create(
+                Player(name=row.name, club=row.club) for row in rows
+            )
+            partners = Player.objects.bulk_create(
+                Player(name=row.partner, club=row.club) for row in rows if row.partner
+            )
+            partner_of = iter(partners)
+            entries = Entry.objects.bulk_create(
+                Entry(
+                    event=event,
+                    start_number=number,
+                    player=player,
+                    partner=next(partner_of) if row.partner else None,
+                    is_stand_in=row.is_stand_in,
+                    notes=row.notes,
+                )
+                for row, number, player in zip(rows, numbers, players, strict=True)
+            )
+    except IntegrityError:
+        check_rows(rows, set(event.entries.values_list("start_number", flat=True)))
+        if any(row.problems for row in rows):
+            raise ImportRejected(rows=rows) from None
+        raise
+    ChangeLog.objects.bulk_create(
+        audit.record(
+            event,
+            ChangeLog.Action.IMPORTED,
+            user,
+            entry,
+            entry_ref=audit.entry_ref(entry),
+            file=filename,
+            row=row.row,
+        )
+        for entry, row in zip(entries, rows, strict=True)
+    )
+    return entries

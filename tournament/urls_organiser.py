@@ -1,0 +1,68 @@
+"""Organiser routes of the tournament app: every view is an ``organiser_view``."""
+
+from django.urls import path
+
+from tournament.views import events, plan, printouts, registration
+
+PRINTOUT_PATHS = {
+    "plan": ("sitzplan", "print-plan"),
+    "numbers": ("startnummern", "print-numbers"),
+    "names": ("namen", "print-names"),
+    "cards": ("tischkarten", "print-cards"),
+    "sheets": ("spielzettel", "print-sheets"),
+    "slips": ("laufzettel", "print-slips"),
+}
+
+urlpatterns = [
+    path("neues-turnier/", events.event_create, name="event-create"),
+    path("turnier/<slug:slug>/", events.event_detail, name="event-detail"),
+    path("turnier/<slug:slug>/bearbeiten/", events.event_edit, name="event-edit"),
+    path("turnier/<slug:slug>/protokoll/", events.change_log, name="change-log"),
+    # registration
+    path("turnier/<slug:slug>/teilnehmer/neu/", registration.entry_create, name="entry-create"),
+    path(
+        "turnier/<slug:slug>/teilnehmer/<int:pk>/", registration.entry_edit, name="entry-edit"
+    ),
+    path(
+        "turnier/<slug:slug>/teilnehmer/<int:pk>/abmelden/",
+        registration.entry_withdraw,
+        name="entry-withdraw",
+    ),
+    path(
+        "turnier/<slug:slug>/teilnehmer/<int:pk>/wieder-anmelden/",
+        registration.entry_reinstate,
+        name="entry-reinstate",
+    ),
+    path("turnier/<slug:slug>/import/", registration.import_upload, name="import"),
+    path(
+        "turnier/<slug:slug>/import/beispiel.csv",
+        registration.import_example,
+        name="import-example",
+    ),
+    path(
+        "turnier/<slug:slug>/import/<str:key>/",
+        registration.import_preview,
+        name="import-preview",
+    ),
+    # seating plan
+    path("turnier/<slug:slug>/sitzplan/", plan.plan_page, name="plan"),
+    path("turnier/<slug:slug>/sitzplan/erstellen/", plan.plan_generate, name="plan-generate"),
+    path("turnier/<slug:slug>/sitzplan/verwerfen/", plan.plan_discard, name="plan-discard"),
+    path("turnier/<slug:slug>/sitzplan/tauschen/", plan.plan_swap, name="plan-swap"),
+    path("turnier/<slug:slug>/sitzplan/ersetzen/", plan.plan_replace, name="plan-replace"),
+    path(
+        "turnier/<slug:slug>/sitzplan/durchgang/<int:number>/freigabe/",
+        plan.plan_release,
+        name="plan-release",
+    ),
+    # printouts
+    *(
+        path(
+            f"turnier/<slug:slug>/druck/{segment}/",
+            printouts.plan_printout,
+            {"kind": kind},
+            name=name,
+        )
+        for kind, (segment, name) in PRINTOUT_PATHS.items()
+    ),
+]

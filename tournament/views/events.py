@@ -1,0 +1,88 @@
+"""Organiser pages of an event: its page with the entries, creating and editing it, its log."""
+
+from django.contrib import messages
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django_tables2 import RequestConfig
+
+from tournament.filters import EntryFilter
+from tournament.forms import EventForm
+from tournament.models import Event
+from tournament.services import EventError, create_event, plan_exists, update_event
+from tournament.tables import ChangeLogTable, OrganiserEntryTable
+from tournament.web import add_form_error, organiser_view
+
+
+def entry_counts(event: Event) -> dict[str, int]:
+    """Active singles, pairs and stand-ins, and withdrawn entries, in one query."""
+    active = Q(is_withdrawn=False)
+    return event.entries.aggregate(
+        singles=Count("pk", filter=active & Q(partner__isnull=True)),
+        pairs=Count("pk", filter=active & Q(partner__isnull=False)),
+        stand_ins=Count("pk", filter=active & Q(is_stand_in=True)),
+        withdrawn=Count("pk", filter=Q(is_withdrawn=True)),
+    )
+
+
+@organiser_view
+def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
+    entry_filter = EntryFilter(
+        request.GET, queryset=event.entries.with_players().select_related("event")
+    )
+    table = OrganiserEntryTable(entry_filter.qs)
+    RequestConfig(request, paginate=False).configure(table)
+    return render(
+        request,
+        "tournament/event_detail.html",
+        {
+            "event": event,
+            "table": table,
+            "counts": entry_counts(event),
+            "entry_filter": entry_filter,
+            "registration_closed": plan_exists(event),
+        },
+    )
+
+
+@organiser_view
+def event_create(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = create_event(user=request.user, **form.cleaned_data)
+        except EventError as error:
+            add_form_error(form, error)
+        else:
+            messages.success(
+                request, gettext("Tournament “%(name)s” created.") % {"name": event.name}
+            )
+            return redirect(event)
+    return render(request, "tournament/event_form.html", {"form": form, "event": None})
+
+
+@organiser_view
+def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
+    # The form validates a copy: a refused change leaves the page's event as it is.
+    form = EventForm(
+        request.POST or None,
+        instance=Event.objects.get(pk=event.pk),
+        plan_exists=plan_exists(event),
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            update_event(event=event, user=request.user, **form.cleaned_data)
+        except EventError as error:
+            add_form_error(form, error)
+        else:
+            messages.success(request, gettext("Tournament saved."))
+            return redirect(Event.objects.get(pk=event.pk))
+    return render(request, "tournament/event_form.html", {"form": form, "event": event})
+
+
+@organiser_view
+def change_log(request: HttpRequest, event: Event) -> HttpResponse:
+    table = ChangeLogTable(event.changes.select_related("entry", "user"))
+    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    return render(request, "tournament/change_log.html", {"event": event, "table": table})

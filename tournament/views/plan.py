@@ -1,0 +1,155 @@
+"""Organiser pages of the seating plan: generate, discard, swap, replace, release a round."""
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
+
+from tournament.errors import UserError
+from tournament.forms import EventScopedForm, GenerateForm, ReplaceForm, SwapForm
+from tournament.models import Event, Round
+from tournament.plan import load_plan
+from tournament.services import (
+    discard_plan,
+    generate_plan,
+    plan_exists,
+    plan_is_locked,
+    release_round,
+    replace_entry,
+    swap_entries,
+)
+from tournament.web import organiser_view, show_error
+
+
+def _plan_context(event: Event, **forms_) -> dict:
+    plan = load_plan(event)
+    exists = any(round_rows.tables for round_rows in plan)
+    return {
+        "event": event,
+        "plan": plan,
+        "plan_exists": exists,
+        "locked": plan_is_locked(event),
+        "generate_form": forms_.get("generate_form") or GenerateForm(plan_exists=exists),
+        "swap_form": forms_.get("swap_form") or SwapForm(event=event),
+        "replace_form": forms_.get("replace_form") or ReplaceForm(event=event),
+        "seated": sum(len(table.seats) for table in plan[0].tables) if plan else 0,
+    }
+
+
+def _plan_form_errors(request: HttpRequest, event: Event, **forms_) -> HttpResponse:
+    """The plan page again, showing the errors of the form that was sent."""
+    return render(request, "tournament/plan.html", _plan_context(event, **forms_), status=400)
+
+
+@organiser_view
+def plan_page(request: HttpRequest, event: Event) -> HttpResponse:
+    return render(request, "tournament/plan.html", _plan_context(event))
+
+
+@organiser_view
+@require_POST
+def plan_generate(request: HttpRequest, event: Event) -> HttpResponse:
+    form = GenerateForm(request.POST, plan_exists=plan_exists(event))
+    if not form.is_valid():
+        return _plan_form_errors(request, event, generate_form=form)
+    try:
+        generate_plan(event=event, user=request.user)
+    except UserError as error:
+        show_error(request, error)
+    else:
+        messages.success(request, gettext("The seating plan has been generated."))
+    return redirect("plan", slug=event.slug)
+
+
+@organiser_view
+@require_POST
+def plan_discard(request: HttpRequest, event: Event) -> HttpResponse:
+    form = GenerateForm(request.POST, plan_exists=plan_exists(event))
+    if not form.is_valid():
+        return _plan_form_errors(request, event, generate_form=form)
+    try:
+        discard_plan(event=event, user=request.user)
+    except UserError as error:
+        show_error(request, error)
+        return redirect("plan", slug=event.slug)
+    messages.success(
+        request,
+        gettext("The seating plan has been discarded: entries can be registered again."),
+    )
+    return redirect("event-detail", slug=event.slug)
+
+
+def _plan_change(request: HttpRequest, event: Event, form: EventScopedForm, key: str, change):
+    """Run ``change(cleaned_data)`` for a valid plan form; its errors stay on the plan page."""
+    if not form.is_valid():
+        return _plan_form_errors(request, event, **{key: form})
+    try:
+        change(form.cleaned_data)
+    except UserError as error:
+        show_error(request, error)
+    return redirect("plan", slug=event.slug)
+
+
+@organiser_view
+@require_POST
+def plan_swap(request: HttpRequest, event: Event) -> HttpResponse:
+    def swap(data: dict) -> None:
+        warnings = swap_entries(
+            round=data["round_obj"],
+            first=data["first_entry"],
+            second=data["second_entry"],
+            user=request.user,
+        )
+        messages.success(
+            request,
+            gettext("Round %(round)s: start numbers %(first)s and %(second)s swapped.")
+            % {"round": data["round"], "first": data["first"], "second": data["second"]},
+        )
+        for warning in warnings:
+            messages.warning(request, str(warning))
+
+    return _plan_change(request, event, SwapForm(request.POST, event=event), "swap_form", swap)
+
+
+@organiser_view
+@require_POST
+def plan_replace(request: HttpRequest, event: Event) -> HttpResponse:
+    def replace(data: dict) -> None:
+        new = replace_entry(
+            absent=data["absent_entry"],
+            name=data["name"],
+            partner_name=data["partner_name"],
+            club=data["club"],
+            stand_in=data["stand_in"],
+            start_number=data["start_number"],
+            user=request.user,
+        )
+        messages.success(
+            request,
+            gettext("Start number %(new)s (%(name)s) takes the seats of start number %(absent)s.")
+            % {"new": new.start_number, "name": new.name, "absent": data["absent"]},
+        )
+
+    form = ReplaceForm(request.POST, event=event)
+    return _plan_change(request, event, form, "replace_form", replace)
+
+
+@organiser_view
+@require_POST
+def plan_release(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, event=event, number=number)
+    released = request.POST.get("released") == "1"
+    release_round(round=round_, released=released, user=request.user)
+    if released:
+        messages.success(
+            request,
+            gettext("Round %(round)s is released: players can look up their seats.")
+            % {"round": number},
+        )
+    else:
+        messages.success(
+            request,
+            gettext("Round %(round)s is hidden from the seat lookup.") % {"round": number},
+        )
+    return redirect("plan", slug=event.slug)

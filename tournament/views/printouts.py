@@ -1,0 +1,64 @@
+"""Organiser printouts of the seating plan: by table, lists, table cards, sheets, slips."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from scoring.interface import TRICK_TOTAL
+from tournament.models import Event
+from tournament.plan import by_name, chunked, game_rows, load_plan, schedules
+from tournament.web import organiser_view
+
+PRINTOUTS = {
+    "plan": "tournament/print/plan.html",
+    "numbers": "tournament/print/list.html",
+    "names": "tournament/print/list.html",
+    "cards": "tournament/print/cards.html",
+    "sheets": "tournament/print/sheets.html",
+    "slips": "tournament/print/slips.html",
+}
+ROUND_PARAM = "durchgang"
+CARDS_PER_PAGE = 2
+SLIPS_PER_PAGE = 6
+
+
+def _round_filter(request: HttpRequest) -> list[int] | None:
+    """``?durchgang=2`` prints one round only; anything else prints every round."""
+    value = request.GET.get(ROUND_PARAM, "")
+    return [int(value)] if value.isdigit() and len(value) < 4 else None
+
+
+@organiser_view
+def plan_printout(request: HttpRequest, event: Event, kind: str) -> HttpResponse:
+    plan = load_plan(event, _round_filter(request))
+    context = {
+        "event": event,
+        "plan": plan,
+        "kind": kind,
+        "plan_exists": any(round_rows.tables for round_rows in plan),
+    }
+    if kind in {"numbers", "names", "slips"}:
+        entry_schedules = sorted(
+            schedules(plan).values(), key=lambda schedule: schedule.entry.start_number
+        )
+        context["schedules"] = entry_schedules
+        if kind == "names":
+            context["name_rows"] = by_name(entry_schedules)
+        if kind == "slips":
+            context["pages"] = chunked(entry_schedules, SLIPS_PER_PAGE)
+    if kind == "cards":
+        # every round starts on a new page
+        context["pages"] = [
+            page for round_rows in plan for page in chunked(round_rows.tables, CARDS_PER_PAGE)
+        ]
+    if kind == "sheets":
+        context["trick_total"] = TRICK_TOTAL
+        context["sheets"] = [
+            {
+                "table": table,
+                "games": game_rows(table, event.games_per_round),
+                "parties": table.parties,
+            }
+            for round_rows in plan
+            for table in round_rows.tables
+        ]
+    return render(request, PRINTOUTS[kind], context)

@@ -1,0 +1,261 @@
+"""Organiser pages of registration: an entry, withdrawing it, and the participant-list import."""
+
+import secrets
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext, ngettext
+from django.views.decorators.http import require_POST
+
+from tournament.audit import ENTRY_FIELDS, changes_text
+from tournament.forms import EntryForm, ImportConfirmForm, ImportForm
+from tournament.imports import (
+    ImportFileError,
+    ImportRow,
+    check_rows,
+    example_csv,
+    file_too_large,
+    parse_rows,
+    read_table,
+)
+from tournament.limits import MAX_IMPORT_BYTES, MAX_IMPORT_ROWS
+from tournament.models import Event
+from tournament.services import (
+    REGISTRATION_CLOSED,
+    ImportRejected,
+    RegistrationClosed,
+    RegistrationError,
+    import_entries,
+    next_start_number,
+    plan_exists,
+    register_entry,
+    reinstate_entry,
+    update_entry,
+    withdraw_entry,
+)
+from tournament.web import add_form_error, organiser_view, show_error
+
+IMPORT_SESSION_PREFIX = "import:"
+
+
+@organiser_view
+def entry_create(request: HttpRequest, event: Event) -> HttpResponse:
+    closed = plan_exists(event)
+    form = EntryForm(request.POST or None)
+    if request.method == "POST":
+        if closed:
+            messages.error(request, str(REGISTRATION_CLOSED))
+            return redirect(event)
+        if form.is_valid():
+            try:
+                entry = register_entry(event=event, user=request.user, **form.cleaned_data)
+            except RegistrationClosed as error:
+                show_error(request, error)
+                return redirect(event)
+            except RegistrationError as error:
+                add_form_error(form, error)
+            else:
+                messages.success(
+                    request,
+                    gettext("Start number %(number)s: %(name)s registered.")
+                    % {"number": entry.start_number, "name": entry.name},
+                )
+                if "another" in request.POST:
+                    return redirect("entry-create", slug=event.slug)
+                return redirect(event)
+    return render(
+        request,
+        "tournament/entry_form.html",
+        {
+            "event": event,
+            "form": form,
+            "entry": None,
+            "closed": closed,
+            "closed_message": REGISTRATION_CLOSED,
+            "next_number": next_start_number(event),
+        },
+    )
+
+
+@organiser_view
+def entry_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    entry = get_object_or_404(event.entries.with_players(), pk=pk)
+    closed = plan_exists(event)
+    initial = {
+        "name": entry.player.name,
+        "partner_name": entry.partner.name if entry.partner else "",
+        "club": entry.player.club,
+        "notes": entry.notes,
+        "start_number": entry.start_number,
+        "is_stand_in": entry.is_stand_in,
+    }
+    form = EntryForm(request.POST or None, initial=initial, editing=True, plan_exists=closed)
+    if request.method == "POST" and form.is_valid():
+        try:
+            changes = update_entry(entry=entry, user=request.user, **form.cleaned_data)
+        except RegistrationError as error:
+            add_form_error(form, error)
+        else:
+            if changes:
+                messages.success(
+                    request,
+                    gettext("Saved: %(changes)s.")
+                    % {"changes": changes_text(changes, ENTRY_FIELDS)},
+                )
+            else:
+                messages.info(request, gettext("Nothing changed."))
+            return redirect(event)
+    history = entry.changes.select_related("user")[:50]
+    return render(
+        request,
+        "tournament/entry_form.html",
+        {"event": event, "form": form, "entry": entry, "closed": closed, "history": history},
+    )
+
+
+def _entry_action(request: HttpRequest, event: Event, pk: int, service, done: str) -> HttpResponse:
+    entry = get_object_or_404(event.entries.with_players(), pk=pk)
+    try:
+        service(entry=entry, user=request.user)
+    except RegistrationError as error:
+        show_error(request, error)
+        return redirect("entry-edit", slug=event.slug, pk=entry.pk)
+    messages.success(request, done % {"number": entry.start_number, "name": entry.name})
+    return redirect(event)
+
+
+@organiser_view
+@require_POST
+def entry_withdraw(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    return _entry_action(
+        request, event, pk, withdraw_entry,
+        gettext("Start number %(number)s: %(name)s withdrawn."),
+    )
+
+
+@organiser_view
+@require_POST
+def entry_reinstate(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    return _entry_action(
+        request, event, pk, reinstate_entry,
+        gettext("Start number %(number)s: %(name)s registered again."),
+    )
+
+
+def _import_session_key(key: str) -> str:
+    return IMPORT_SESSION_PREFIX + key
+
+
+def _store_import(session, data: dict) -> str:
+    """Keep a parsed list in the session under a new random key (dropping older ones)."""
+    for old in [name for name, _value in session.items() if name.startswith(IMPORT_SESSION_PREFIX)]:
+        del session[old]
+    key = secrets.token_urlsafe(16)
+    session[_import_session_key(key)] = data
+    return key
+
+
+@organiser_view
+def import_upload(request: HttpRequest, event: Event) -> HttpResponse:
+    """Upload a participant list; a readable file is kept in the session and previewed."""
+    closed = plan_exists(event)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST":
+        if closed:
+            messages.error(request, str(REGISTRATION_CLOSED))
+            return redirect(event)
+        if form.is_valid():
+            upload = form.cleaned_data["file"]
+            try:
+                if upload.size > MAX_IMPORT_BYTES:
+                    raise file_too_large()
+                parsed = parse_rows(read_table(upload.name, upload.read(MAX_IMPORT_BYTES + 1)))
+            except ImportFileError as error:
+                add_form_error(form, error)
+            else:
+                key = _store_import(
+                    request.session,
+                    {
+                        "event": event.pk,
+                        "filename": upload.name,
+                        "ignored_columns": parsed.ignored_columns,
+                        "rows": [row.as_data() for row in parsed.rows],
+                    },
+                )
+                return redirect("import-preview", slug=event.slug, key=key)
+    return render(
+        request,
+        "tournament/import_upload.html",
+        {
+            "event": event,
+            "form": form,
+            "closed": closed,
+            "closed_message": REGISTRATION_CLOSED,
+            "max_rows": MAX_IMPORT_ROWS,
+            "max_megabytes": MAX_IMPORT_BYTES // 2**20,
+        },
+    )
+
+
+@organiser_view
+def import_preview(request: HttpRequest, event: Event, key: str) -> HttpResponse:
+    """Every row of the uploaded list with its problems; confirming imports all rows or none."""
+    stored = request.session.get(_import_session_key(key))
+    if not stored or stored.get("event") != event.pk:
+        messages.error(
+            request, gettext("This import is no longer available; please upload the file again.")
+        )
+        return redirect("import", slug=event.slug)
+    rows = [ImportRow.from_data(data) for data in stored["rows"]]
+    status = 200
+    if request.method == "POST":
+        form = ImportConfirmForm(request.POST)
+        if not form.is_valid() or form.cleaned_data["key"] != key:
+            return redirect("import-preview", slug=event.slug, key=key)
+        try:
+            entries = import_entries(
+                event=event, user=request.user, rows=rows, filename=stored["filename"]
+            )
+        except ImportRejected as error:
+            show_error(request, error)
+            rows, status = error.rows, 400
+        except RegistrationError as error:
+            show_error(request, error)
+            return redirect(event)
+        else:
+            del request.session[_import_session_key(key)]
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s entry imported.", "%(count)s entries imported.", len(entries)
+                )
+                % {"count": len(entries)},
+            )
+            return redirect(event)
+    else:
+        check_rows(rows, set(event.entries.values_list("start_number", flat=True)))
+    return render(
+        request,
+        "tournament/import_preview.html",
+        {
+            "event": event,
+            "key": key,
+            "filename": stored["filename"],
+            "ignored_columns": stored.get("ignored_columns", []),
+            "rows": rows,
+            "problem_rows": sum(1 for row in rows if row.problems),
+            "pairs": sum(1 for row in rows if row.partner),
+            "closed": plan_exists(event),
+            "closed_message": REGISTRATION_CLOSED,
+            "form": ImportConfirmForm(initial={"key": key}),
+        },
+        status=status,
+    )
+
+
+@organiser_view
+def import_example(request: HttpRequest, event: Event) -> HttpResponse:
+    response = HttpResponse(example_csv(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="teilnehmerliste-beispiel.csv"'
+    return response
