@@ -14,7 +14,7 @@ from scoring.models import Game, ScoreSheet
 from scoring.rules import TRICK_TOTAL
 from tournament.models import Event, Table
 
-__all__ = ["TRICK_TOTAL", "create_sheets", "scored_tables", "sheets_of"]
+__all__ = ["TRICK_TOTAL", "ScoreSheet", "create_sheets", "scored_tables", "sheets_of"]
 
 
 def scored_tables(

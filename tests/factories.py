@@ -6,7 +6,8 @@ import itertools
 from django.contrib.auth import get_user_model
 
 from scoring.models import ScoreSheet
-from tournament.models import Entry, Event, Player, Round, Seat, Table
+from tournament import seats
+from tournament.models import Entry, Event, Player, Round, Seat, Table, seat_rows
 
 _counter = itertools.count(1)
 
@@ -41,20 +42,13 @@ def make_round(event: Event, number: int = 1) -> Round:
 
 
 def make_table(round_: Round, entries: list[Entry], number: int = 1) -> Table:
-    """A table with its seats: 3 or 4 singles in seating order, or 2 pairs (A1, B1, A2, B2)."""
-    if all(entry.is_pair for entry in entries):
-        assert len(entries) == 2
-        kind = Table.Kind.TWO_PAIRS
-        a, b = entries
-        seating = [(a, a.player), (b, b.player), (a, a.partner), (b, b.partner)]
-    else:
-        kind = Table.Kind.THREE_SINGLES if len(entries) == 3 else Table.Kind.FOUR_SINGLES
-        seating = [(entry, entry.player) for entry in entries]
-    table = Table.objects.create(round=round_, number=number, kind=kind)
-    Seat.objects.bulk_create(
-        Seat(table=table, position=position, entry=entry, player=player)
-        for position, (entry, player) in enumerate(seating, start=1)
+    """A table with its seats, seated as the plan seats them (``tournament.models.seat_rows``):
+    3 or 4 singles in the order given, or 2 pairs crosswise."""
+    pairs = all(entry.is_pair for entry in entries)
+    table = Table.objects.create(
+        round=round_, number=number, kind=seats.table_kind(len(entries), pairs=pairs)
     )
+    Seat.objects.bulk_create(seat_rows(table, entries))
     return table
 
 

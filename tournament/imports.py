@@ -1,15 +1,10 @@
-"""Reading a participant list from a spreadsheet (.xlsx) or a text table (.csv).
+"""Reading a participant list (Teilnehmerliste) from a spreadsheet (.xlsx) or a CSV file.
 
-Domain terms:
-
-- *Teilnehmerliste* (participant list): one row per entry, a single player or, with a partner
-  name, a fixed pair. A header row names the columns; column names are recognised in German or
-  English, in any letter case: Startnummer/Nr/start number, Name/Spieler (required),
-  Partner/Partnerin, Verein/club, Notizen/Bemerkung/notes, Ersatz/stand-in.
-- *Zeile* (row): rows are numbered as the spreadsheet numbers them, the header row included, so a
-  problem "row 7" is found in row 7 of the organiser's file.
-- *Problem*: something in a row (or in the whole file) that keeps the list from being imported.
-  Importing is all-or-nothing, so a single problem stops the whole import.
+One row per entry, a header row naming the columns in German or English, any letter case
+(``COLUMN_NAMES``): Startnummer/Nr, Name/Spieler (required), Partner (makes a pair),
+Verein/Club, Notizen/Bemerkung, Ersatz/stand-in. Rows are numbered as the spreadsheet numbers
+them, header included, so "row 7" is row 7 of the organiser's file. A problem in any row stops
+the whole import (it is all or nothing).
 
 Everything here is a plain function on plain values: nothing touches the database and nothing
 imports Django. The caller passes the start numbers already taken in the event and writes the

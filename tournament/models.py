@@ -346,6 +346,21 @@ class ChangeLog(AuditRecord):
         return describe(self.action, self.params)
 
 
+def seat_rows(table: Table, entries: "list[Entry]") -> list[Seat]:
+    """Unsaved seats of ``table`` for its entries (singles in order, or two pairs crosswise),
+    seated by ``tournament.seats``."""
+    pairs = entries[0].is_pair
+    return [
+        Seat(
+            table=table,
+            position=position,
+            entry=entry,
+            player=entry.player if member == 0 else entry.partner,
+        )
+        for position, (entry, member) in enumerate(seats.seating(entries, pairs=pairs), start=1)
+    ]
+
+
 def parties_in_seating_order(table_seats: "list[Seat]") -> list[Entry]:
     """The parties (entries) of a table by their first seat: pair A before B at a pairs table."""
     return seats.parties_in_order([(seat.position, seat.entry) for seat in table_seats])

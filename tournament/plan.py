@@ -17,7 +17,7 @@ from tournament import seats
 from tournament.models import Entry, Event, Player, Round, Seat, Table, parties_in_seating_order
 
 if TYPE_CHECKING:
-    from scoring.models import ScoreSheet
+    from scoring.interface import ScoreSheet
 
 
 @dataclass

@@ -1,22 +1,9 @@
-"""Seating plan ("Sitzplan") for a Binokel tournament.
+"""The seating generator ``plan_seating``: every entry's table in every round.
 
-Domain terms, as used throughout this module:
-
-* **Startnummer** (start number): every entry of the event -- a single player or a fixed pair of
-  players -- is identified by its start number, a plain ``int``.
-* **Durchgang** (round): the event is played in several rounds (three by default). In every round
-  each entry sits at exactly one table.
-* **Dreiertisch** (three-table): three single players, each playing for themselves. Singles are
-  seated at three-tables whenever possible.
-* **Vierertisch** (four-table): four seats. Either two pairs, partners sitting crosswise, or --
-  only as a fallback when the number of singles does not divide by three -- four singles, each
-  for themselves. Singles and pairs are never mixed at one table.
-* **Seating order**: every table is written as a tuple of start numbers in seating order. The
-  *first-named* deals the first game ("gibt"), the *third-named* keeps the score sheet
-  ("schreibt"); dealing, bidding and play then go on counter-clockwise.
-* **Pairs crosswise**: a pairs table is written as the 2-tuple ``(a, b)`` of the two pairs'
-  start numbers; the four seats are A1, B1, A2, B2, so partners sit opposite each other and
-  pair ``a`` is both first- and third-named (it deals first and keeps the score sheet).
+Entries are plain start numbers; a table is a tuple of start numbers in seating order, a pairs
+table the 2-tuple ``(a, b)`` of two pairs seated A1, B1, A2, B2 (``tournament.seats``). The
+terms are in ``docs/glossary.md``, the rules of seating in ``docs/rules.md``. Pure Python,
+standard library only.
 
 Quality goals of the plan (for the default of three rounds they are reached exactly):
 
@@ -41,8 +28,6 @@ minimum (or a lower bound, or the search budget is spent). The roles are assigne
 a flow picks two "role seats" per table (first- and third-named) within each single's quota, and
 an Euler orientation of the resulting graph splits them fairly into first and third. Everything
 is driven by ``random.Random(seed)``, so a plan is reproducible from its seed.
-
-Pure Python, standard library only.
 """
 
 from __future__ import annotations

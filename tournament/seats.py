@@ -25,6 +25,9 @@ TWO_PAIRS: Final = "pairs"
 # At a pairs table: (party index, member index: 0 the player, 1 the partner) per seat.
 PAIR_SEATING: Final = ((0, 0), (1, 0), (0, 1), (1, 1))
 
+SEAT_COUNTS: Final = (3, 4)
+"""How many seats a table has: three singles, or four (singles or two pairs)."""
+
 T = TypeVar("T")
 
 

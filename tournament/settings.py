@@ -26,7 +26,6 @@ def env_flag(name: str, default: bool = False) -> bool:
 DEBUG = env_flag("DEBUG")
 
 
-
 def load_secret_key() -> str:
     """SECRET_KEY from the environment; else a random key kept in a file (like pretix does).
 
@@ -156,7 +155,3 @@ STORAGES = {
 # Serve static files straight from the apps as well, so a laptop needs no collectstatic step.
 WHITENOISE_USE_FINDERS = True
 
-
-if not DEBUG:
-    SESSION_COOKIE_HTTPONLY = True
-    X_FRAME_OPTIONS = "DENY"

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 
 from scoring.forms import GameRowForm, SheetFrameForm, forged_row_numbers
 from scoring.models import ScoreSheet
-from scoring.rules import TRICK_TOTAL
+from scoring.rules import PARTY_COUNTS, TRICK_TOTAL
 from scoring.services import (
     SaveResult,
     SheetError,
@@ -45,6 +45,7 @@ from scoring.sheet_pages import (
 from scoring.sheet_rows import number_ranges
 from tournament.limits import MAX_GAMES_PER_ROUND
 from tournament.models import Event, Round, Table
+from tournament.seats import SEAT_COUNTS
 from tournament.web import organiser_view, show_error
 
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{32,64}")
@@ -263,7 +264,8 @@ def sheet_preview(request: HttpRequest) -> JsonResponse:
         seats = int(request.POST.get("seats", ""))
     except ValueError:
         number = parties = seats = 0
-    if not (1 <= number <= MAX_GAMES_PER_ROUND and parties in (2, 3, 4) and seats in (3, 4)):
+    known = parties in PARTY_COUNTS and seats in SEAT_COUNTS
+    if not (known and 1 <= number <= MAX_GAMES_PER_ROUND):
         return JsonResponse(
             {"ok": False, "errors": {"__all__": [gettext("Incomplete request.")]}}, status=400
         )

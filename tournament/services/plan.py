@@ -17,7 +17,7 @@ from django.utils.translation import gettext_noop
 from scoring.interface import create_sheets, scored_tables
 from tournament import audit, seats
 from tournament.errors import Message, UserError
-from tournament.models import ChangeLog, Entry, Event, Round, Seat, Table
+from tournament.models import ChangeLog, Entry, Event, Round, Seat, Table, seat_rows
 from tournament.seating import plan_seating
 from tournament.services.registration import insert_entry, lock_event, plan_exists
 
@@ -46,21 +46,6 @@ def _lock_unscored_plan(event: Event, locked_message: str) -> Event:
     return locked
 
 
-def _seat_rows(table: Table, table_entries: list[Entry]) -> list[Seat]:
-    pairs = table_entries[0].is_pair
-    return [
-        Seat(
-            table=table,
-            position=position,
-            entry=entry,
-            player=entry.player if member == 0 else entry.partner,
-        )
-        for position, (entry, member) in enumerate(
-            seats.seating(table_entries, pairs=pairs), start=1
-        )
-    ]
-
-
 @transaction.atomic
 def generate_plan(*, event: Event, seed: int | None = None, user: Any = None) -> None:
     """Seat the event's active entries for every round and store the plan with empty sheets.
@@ -85,7 +70,7 @@ def generate_plan(*, event: Event, seed: int | None = None, user: Any = None) ->
     plan = plan_seating(singles, pairs, rounds=event.round_count, seed=seed)
 
     event.rounds.all().delete()
-    seat_rows: list[Seat] = []
+    new_seats: list[Seat] = []
     tables: list[Table] = []
     for round_number, round_plan in enumerate(plan, start=1):
         round_ = Round.objects.create(event=event, number=round_number)
@@ -99,8 +84,8 @@ def generate_plan(*, event: Event, seed: int | None = None, user: Any = None) ->
                 kind=seats.table_kind(len(table_entries), pairs=table_entries[0].is_pair),
             )
             tables.append(table)
-            seat_rows.extend(_seat_rows(table, table_entries))
-    Seat.objects.bulk_create(seat_rows)
+            new_seats.extend(seat_rows(table, table_entries))
+    Seat.objects.bulk_create(new_seats)
     create_sheets(tables)
     event.plan_seed = seed
     event.status = Event.Status.PREPARATION
