@@ -1,6 +1,8 @@
 import pytest
 from django.utils import translation
 
+from tests.factories import make_user
+
 
 @pytest.fixture(autouse=True)
 def _german_by_default():
@@ -13,3 +15,13 @@ def _german_by_default():
 def _fast_password_hashing(settings):
     """Logging in is not what the tests measure; the real hasher takes ~0.3 s per login."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def organiser(client, db):
+    """The organiser "orga" (password "geheim-123"), with the test's ``client`` logged in as them.
+
+    A test that needs a real login with the password (the login page) logs in itself."""
+    user = make_user("orga", "geheim-123")
+    client.force_login(user)
+    return user

@@ -5,7 +5,7 @@ an Excel file, generate the seating plan, enter a full score sheet on a phone th
 (one wrong row first), confirm and correct it, release a round for the seat lookup, show the
 projector and download the workbook.
 
-The expected points below were worked out by hand from the rules (shared/RULES.md), not by
+The expected points below were worked out by hand from the rules (docs/rules.md), not by
 calling ``score_hand``, so the test checks the whole chain from form to spreadsheet.
 """
 
@@ -38,7 +38,7 @@ PAIRS = [
 # conceded: declarer −bid, the others half the bid rounded up to 10 plus their meld;
 # a party without a trick loses its meld.
 GAMES = [
-    # 80+130 = 210 ≥ 200 won                         (the worked example of RULES.md)
+    # 80+130 = 210 ≥ 200 won                         (the worked example of docs/rules.md)
     (0, 200, "played", (80, 20, 40), (130, 70, 50), (210, 90, 90)),
     # 120+170 = 290 < 300 lost: −600; 45 → 50, 60 + (35 → 40)
     (1, 300, "played", (0, 120, 60), (45, 170, 35), (50, -600, 100)),

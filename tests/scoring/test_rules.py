@@ -1,6 +1,6 @@
 """Tests for ``scoring.rules``: scoring one Binokel hand per party.
 
-Every expected value below was worked out by hand from /work/shared/RULES.md and the
+Every expected value below was worked out by hand from docs/rules.md and the
 project decisions (see the comment on each case); none was obtained by calling the code.
 
 Shorthand in the comments: ``r(x)`` is round10(x) (nearest 10, halves up); ``d`` is the
@@ -30,7 +30,7 @@ def case(case_id, expected, **kwargs):
 # ---------------------------------------------------------------------------
 
 SCORING_CASES = [
-    # --- the three worked examples of RULES.md, verbatim ------------------------------
+    # --- the three worked examples of docs/rules.md, verbatim ------------------------------
     # 80+130=210 >= 200 won; d: 80+130=210; 20+r(70)=90; 40+r(50)=90
     case("rules-example-1-won", (210, 90, 90),
          bid=200, declarer=0, melds=(80, 20, 40), tricks=(130, 70, 50)),

@@ -1,15 +1,13 @@
-"""Seating plan services and pages: generate, lock, swap, replace an entry, release a round."""
+"""Seating plan services (``tournament.services.plan``): generate, lock, swap, replace an entry,
+release a round."""
 
 from collections import Counter, defaultdict
 
 import pytest
-from django.core.management import call_command
-from django.urls import reverse
-from django.utils import translation
 
-from scoring.demo import record_game
-from scoring.models import Game, ScoreSheet
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
+from scoring.models import ScoreSheet
+from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
+from tests.tournament.plans import make_field, play_one_game, snapshot
 from tournament.models import ChangeLog, Entry, Event, Round, Seat, Table
 from tournament.seating import SeatingError, plan_seating
 from tournament.services import (
@@ -25,15 +23,6 @@ from tournament.services import (
 pytestmark = pytest.mark.django_db
 
 
-def make_field(event: Event, singles: int, pairs: int) -> list[Entry]:
-    entries = [make_entry(event, n, f"Einzel {n}") for n in range(1, singles + 1)]
-    entries += [
-        make_entry(event, n, f"Paar {n} Erste", partner=f"Paar {n} Zweite")
-        for n in range(singles + 1, singles + pairs + 1)
-    ]
-    return entries
-
-
 def seats_by_round(event: Event) -> dict[int, list[Seat]]:
     result: dict[int, list[Seat]] = defaultdict(list)
     for seat in Seat.objects.filter(table__round__event=event).select_related(
@@ -43,29 +32,8 @@ def seats_by_round(event: Event) -> dict[int, list[Seat]]:
     return result
 
 
-def play_one_game(table: Table) -> Game:
-    """Enter game 1 on a table's sheet: the declarer (first party) wins with all tricks."""
-    parties = len({seat.entry_id for seat in table.seats.all()})
-    return record_game(
-        sheet=table.sheet,
-        number=1,
-        bid=150,
-        declarer=0,
-        melds=[0] * parties,
-        tricks=[250] + [0] * (parties - 1),
-    )
-
-
 def table_of(round_: Round, entry: Entry) -> Table:
     return Table.objects.filter(round=round_, seats__entry=entry).distinct().get()
-
-
-def snapshot(event: Event) -> list[tuple]:
-    return sorted(
-        Seat.objects.filter(table__round__event=event).values_list(
-            "table__round__number", "table__number", "position", "entry_id", "player_id"
-        )
-    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -209,28 +177,6 @@ def test_failed_regeneration_keeps_the_old_plan():
 # --------------------------------------------------------------------------------------------
 # swap_entries
 # --------------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def two_round_field():
-    """Six singles and four pairs over two hand-made rounds.
-
-    Round 1: T1 = 1, 2, 3; T2 = 4, 5, 6; T3 = pairs 7 v 8; T4 = pairs 9 v 10.
-    Round 2: T1 = 1, 5, 6; T2 = 4, 2, 3; T3 = pairs 7 v 9; T4 = pairs 10 v 8.
-    """
-    event = make_event(round_count=2)
-    singles = {n: make_entry(event, n) for n in range(1, 7)}
-    pairs = {n: make_entry(event, n, f"P{n}a", partner=f"P{n}b") for n in range(7, 11)}
-    entries = {**singles, **pairs}
-    layout = {
-        1: [(1, 2, 3), (4, 5, 6), (7, 8), (9, 10)],
-        2: [(1, 5, 6), (4, 2, 3), (7, 9), (10, 8)],
-    }
-    for number, tables in layout.items():
-        round_ = make_round(event, number)
-        for table_number, members in enumerate(tables, start=1):
-            make_sheet(make_table(round_, [entries[n] for n in members], table_number))
-    return event, entries
 
 
 def seating(event: Event, round_number: int) -> dict[int, list[tuple[int, str]]]:
@@ -439,203 +385,21 @@ def test_release_round_toggles_and_logs():
     assert [change.action for change in changes] == ["released", "hidden"]
 
 
-# --------------------------------------------------------------------------------------------
-# pages
-# --------------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def organiser(client):
-    make_user("orga", "geheim-123")
-    client.login(username="orga", password="geheim-123")
-    return client
-
-
-@pytest.mark.parametrize(
-    ("name", "method"),
-    [("plan", "get"), ("plan-generate", "post"), ("plan-swap", "post"), ("plan-replace", "post")],
-)
-def test_plan_pages_require_login(client, name, method):
-    event = make_event()
-    response = getattr(client, method)(reverse(name, args=[event.slug]))
-    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
-    assert not Round.objects.exists()
-
-
-def test_plan_page_generates_and_shows_the_plan(organiser):
-    event = make_event()
-    make_entry(event, 1, "Hans Maier")
-    make_entry(event, 2, "Anna Rapp")
-    make_entry(event, 3, "Egon Walz")
-    make_entry(event, 4, "Inge Klotz", partner="Otto Klotz")
-    make_entry(event, 5, "Rosi Bauer", partner="Paul Bauer")
-    url = reverse("plan", args=[event.slug])
-    html = organiser.get(url).content.decode()
-    assert "Sitzplan erstellen" in html and "Neu erstellen" not in html
-
-    response = organiser.post(reverse("plan-generate", args=[event.slug]), follow=True)
-    html = response.content.decode()
-    assert "Der Sitzplan wurde erstellt." in html
-    assert "Neu erstellen" in html and "Durchgang 3" in html
-    assert "Hans Maier" in html and "Otto Klotz" in html
-    assert "Paar 4" in html and ">A1<" in html and ">B2<" in html
-    assert "gibt" in html and "schreibt" in html
-    assert event.rounds.count() == 3
-
-
-def test_regenerating_needs_confirmation(organiser):
-    event = make_event()
-    make_field(event, 3, 0)
-    generate_plan(event=event, seed=1)
-    response = organiser.post(reverse("plan-generate", args=[event.slug]))
-    assert response.status_code == 400
-    assert "Haken" in response.content.decode()
-    event.refresh_from_db()
-    assert event.plan_seed == 1
-    organiser.post(reverse("plan-generate", args=[event.slug]), {"confirm": "on"})
-    assert ChangeLog.objects.filter(
-        event=event, action__in=[ChangeLog.Action.PLAN, ChangeLog.Action.PLAN_DISCARDED]
-    ).count() == 2
-
-
-def test_locked_plan_shows_notice_and_no_generate_button(organiser):
-    event = make_event()
-    make_field(event, 3, 0)
-    generate_plan(event=event, seed=1)
-    play_one_game(Table.objects.get(round__event=event, round__number=1))
-    html = organiser.get(reverse("plan", args=[event.slug])).content.decode()
-    assert "Der Sitzplan ist gesperrt, weil bereits Ergebnisse eingetragen sind" in html
-    assert "Neu erstellen" not in html
-    response = organiser.post(
-        reverse("plan-generate", args=[event.slug]), {"confirm": "on"}, follow=True
-    )
-    assert "gesperrt" in response.content.decode()
-
-
-def test_seating_error_reaches_the_page_as_a_message(organiser):
-    event = make_event()
-    make_field(event, 3, 1)
-    response = organiser.post(reverse("plan-generate", args=[event.slug]), follow=True)
-    html = response.content.decode()
-    assert "Ersatzpaar" in html
-    assert not Round.objects.filter(event=event).exists()
-
-
-def test_swap_form_shows_warnings_and_errors(organiser, two_round_field):
-    event, _entries = two_round_field
-    url = reverse("plan-swap", args=[event.slug])
-    html = organiser.post(
-        url, {"round": "2", "first": "1", "second": "4"}, follow=True
-    ).content.decode()
-    assert "getauscht" in html and "treffen erneut" in html
-    html = organiser.post(
-        url, {"round": "1", "first": "1", "second": "8"}, follow=True
-    ).content.decode()
-    assert "nur mit einem Einzelspieler" in html
-    response = organiser.post(url, {"round": "1", "first": "1", "second": "abc"})
-    assert response.status_code == 400
-    response = organiser.post(url, {"round": "1", "first": "1", "second": "77"})
-    assert "Startnummer 77 gibt es in diesem Turnier nicht" in response.content.decode()
-
-
-def test_replace_form_creates_the_new_entry(organiser):
+def test_the_event_status_moves_with_the_plan_and_the_first_release():
     event = make_event()
     make_field(event, 6, 0)
+    assert event.status == Event.Status.PREPARATION
     generate_plan(event=event, seed=1)
-    response = organiser.post(
-        reverse("plan-replace", args=[event.slug]),
-        {"absent": "3", "name": "Fritz Spät", "partner_name": "", "club": "", "start_number": ""},
-        follow=True,
-    )
-    html = response.content.decode()
-    assert "Fritz Spät" in html and "übernimmt" in html
-    assert Seat.objects.filter(entry__player__name="Fritz Spät").count() == 3
-
-
-def test_release_button_toggles_the_round(organiser):
-    event = make_event()
-    make_field(event, 3, 0)
-    generate_plan(event=event, seed=1)
-    url = reverse("plan-release", args=[event.slug, 1])
-    html = organiser.post(url, {"released": "1"}, follow=True).content.decode()
-    assert event.rounds.get(number=1).released
-    assert "freigegeben" in html
-    organiser.post(url, {"released": "0"})
-    assert not event.rounds.get(number=1).released
-    assert organiser.post(reverse("plan-release", args=[event.slug, 9])).status_code == 404
-    huge = reverse("plan-release", args=[event.slug, 99999999999])
-    assert organiser.post(huge, {"released": "1"}).status_code == 404
-
-
-def test_change_log_reads_in_the_readers_language_whoever_wrote_it():
-    event = make_event()
-    make_field(event, 3, 0)
-    with translation.override("en"):
-        generate_plan(event=event, seed=1)
-        release_round(round=event.rounds.get(number=1), released=True)
-    descriptions = " ".join(change.description for change in ChangeLog.objects.all())
-    assert "Sitzplan für 3 Durchgänge erstellt" in descriptions
-    assert "Durchgang 1 für die Platzsuche freigegeben" in descriptions
-    with translation.override("en"):
-        english = " ".join(change.description for change in ChangeLog.objects.all())
-    assert "Seating plan generated for 3 rounds" in english
-    assert "Round 1 released for the seat lookup" in english
-
-
-def test_demo_command_generates_the_plan_once(capsys):
-    call_command("demo", singles=10, pairs=4, empty=True)
-    event = Event.objects.get(slug="demo")
-    assert not event.rounds.exists()
-    call_command("demo", singles=10, pairs=4, plan=True)
+    release_round(round=event.rounds.get(number=1), released=True)
     event.refresh_from_db()
-    tables = set(Table.objects.filter(round__event=event).values_list("pk", flat=True))
-    assert event.rounds.count() == 3 and len(tables) == 3 * (3 + 2)
-    assert Seat.objects.filter(table__round__event=event).count() == 3 * (10 + 8)
-    call_command("demo", singles=10, pairs=4, plan=True)
-    assert set(Table.objects.filter(round__event=event).values_list("pk", flat=True)) == tables
-    assert "seating plan exists already" in capsys.readouterr().out
-
-
-def test_event_page_links_to_the_plan_and_its_printouts(organiser):
-    event = make_event()
-    make_field(event, 3, 0)
-    html = organiser.get(event.get_absolute_url()).content.decode()
-    assert reverse("plan", args=[event.slug]) in html and "Sitzplan erstellen" in html
-    assert reverse("print-cards", args=[event.slug]) not in html
-    generate_plan(event=event, seed=1)
-    html = organiser.get(event.get_absolute_url()).content.decode()
-    for name in ("plan", "print-plan", "print-names", "print-cards", "print-sheets", "seat-lookup"):
-        assert reverse(name, args=[event.slug]) in html
-
-
-def test_discard_plan_reopens_registration_until_the_first_score(organiser):
-    event = make_event()
-    make_field(event, 6, 0)
-    generate_plan(event=event, seed=1)
-    url = reverse("plan-discard", args=[event.slug])
-    assert organiser.post(url).status_code == 400  # needs the confirmation tick
-    assert event.rounds.exists()
-    response = organiser.post(url, {"confirm": "on"}, follow=True)
-    assert "verworfen" in response.content.decode()
-    assert not event.rounds.exists() and not ScoreSheet.objects.exists()
-    assert ChangeLog.objects.filter(
-        event=event, action__in=[ChangeLog.Action.PLAN, ChangeLog.Action.PLAN_DISCARDED]
-    ).count() == 2
-    # a late arrival can register again, and the new plan seats everyone
-    make_entry(event, 7, "Spät Kommer")
-    generate_plan(event=event, seed=2)
-    play_one_game(Table.objects.filter(round__event=event).first())
-    before = snapshot(event)
-    with pytest.raises(PlanLocked):
-        discard_plan(event=event)
-    assert snapshot(event) == before
-    assert {seat[3] for seat in before} == set(event.entries.values_list("pk", flat=True))
-
-
-def test_seating_error_follows_the_users_language(organiser):
-    event = make_event()
-    make_field(event, 3, 1)
-    response = organiser.post(
-        reverse("plan-generate", args=[event.slug]), follow=True, HTTP_ACCEPT_LANGUAGE="en"
-    )
-    assert "An odd number of pairs (1) cannot be seated" in response.content.decode()
+    assert event.status == Event.Status.RUNNING
+    release_round(round=event.rounds.get(number=1), released=False)  # hiding keeps it running
+    event.refresh_from_db()
+    assert event.status == Event.Status.RUNNING
+    generate_plan(event=event, seed=2)  # a new plan: nothing released, in preparation again
+    event.refresh_from_db()
+    assert event.status == Event.Status.PREPARATION
+    release_round(round=event.rounds.get(number=2), released=True)
+    discard_plan(event=event)
+    event.refresh_from_db()
+    assert event.status == Event.Status.PREPARATION

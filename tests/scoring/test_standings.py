@@ -1,16 +1,26 @@
-"""Standings: totals per round and overall, shared places, tie-breaks, who is listed, provisional.
+"""Standings (``scoring.standings``): totals per round and overall, shared places, tie-breaks, who
+is listed, provisional, a constant number of queries.
 
 Expected figures are worked out by hand in the tests from the points of the games recorded here
-(the worked examples of RULES.md), never taken from the code under test.
+(the worked examples of docs/rules.md, ``tests.scoring.games``), never taken from the code under
+test.
 """
 
 import pytest
 
 from scoring.demo import record_game
 from scoring.models import Game, PartyScore, ScoreSheet
-from scoring.ranking import PAIRS, SINGLES, parse_tie_breaks
+from scoring.ranking import PAIRS, SINGLES
 from scoring.standings import compute_standings
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
+from tests.scoring.games import (
+    CONCEDED,
+    CONCEDED_POINTS,
+    LOST,
+    LOST_POINTS,
+    WON,
+    WON_POINTS,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -18,14 +28,6 @@ CONFIRMED = ScoreSheet.Status.CONFIRMED
 SUBMITTED = ScoreSheet.Status.SUBMITTED
 IN_PROGRESS = ScoreSheet.Status.IN_PROGRESS
 EMPTY = ScoreSheet.Status.EMPTY
-
-# Three-singles hands of RULES.md "Worked examples", with the points worked out there.
-WON = {"bid": 200, "declarer": 0, "melds": [80, 20, 40], "tricks": [130, 70, 50]}
-WON_POINTS = (210, 90, 90)
-LOST = {"bid": 300, "declarer": 0, "melds": [120, 0, 60], "tricks": [170, 45, 35]}
-LOST_POINTS = (-600, 50, 100)
-CONCEDED = {"bid": 250, "declarer": 0, "melds": [80, 60, 20], "tricks": None, "kind": "conceded"}
-CONCEDED_POINTS = (-250, 190, 150)
 
 
 def set_status(sheet: ScoreSheet, status: str) -> None:
@@ -164,13 +166,6 @@ def test_tie_break_orders(tie_event, tie_breaks, expected):
     ranking = compute_standings(tie_event).ranking(SINGLES)
     assert [(row.place, row.name) for row in ranking] == expected
     assert [row.total for row in ranking][:3] == [300, 300, 300]
-
-
-def test_parse_tie_breaks_keeps_known_codes_in_order():
-    assert parse_tie_breaks(" fewer_losses,foo,best_round,fewer_losses") == [
-        "fewer_losses", "best_round",
-    ]
-    assert parse_tie_breaks("") == []
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,5 @@
-"""Printouts of the seating plan: plan, lists, table cards, blank score sheets, running slips."""
+"""Printouts of the seating plan (``tournament.views.printouts``): plan, lists, table cards, blank
+score sheets, running slips."""
 
 import re
 from html.parser import HTMLParser
@@ -6,7 +7,7 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_entry, make_event, make_user
+from tests.factories import make_entry, make_event
 from tournament.models import Event, Seat, Table
 from tournament.services import generate_plan
 
@@ -80,13 +81,6 @@ def event() -> Event:
     return event
 
 
-@pytest.fixture
-def organiser(client):
-    make_user("orga", "geheim-123")
-    client.login(username="orga", password="geheim-123")
-    return client
-
-
 def seat_names(table: Table) -> list[str]:
     return [seat.player.name for seat in table.seats.select_related("player")]
 
@@ -99,8 +93,8 @@ def test_printouts_require_login(client, event, name):
 
 
 @pytest.mark.parametrize("name", PRINTOUTS)
-def test_printout_renders_every_player_with_a_print_button(organiser, event, name):
-    response = organiser.get(reverse(name, args=[event.slug]))
+def test_printout_renders_every_player_with_a_print_button(client, organiser, event, name):
+    response = client.get(reverse(name, args=[event.slug]))
     assert response.status_code == 200
     html = response.content.decode()
     assert "Drucken" in html and "data-print" in html and "print.js" in html
@@ -109,8 +103,8 @@ def test_printout_renders_every_player_with_a_print_button(organiser, event, nam
         assert player in html
 
 
-def test_plan_printout_lists_seats_in_order_per_round(organiser, event):
-    html = organiser.get(reverse("print-plan", args=[event.slug])).content.decode()
+def test_plan_printout_lists_seats_in_order_per_round(client, organiser, event):
+    html = client.get(reverse("print-plan", args=[event.slug])).content.decode()
     assert html.count('class="print-page') == 3
     assert "gibt" in html and "schreibt" in html
     printed = tables_in(html, "plan-print")
@@ -130,10 +124,10 @@ def test_plan_printout_lists_seats_in_order_per_round(organiser, event):
                 assert [cell.split()[0] for cell in row[1:]] == ["A1", "B1", "A2", "B2"]
 
 
-def test_one_round_only(organiser, event):
-    html = organiser.get(reverse("print-plan", args=[event.slug]) + "?durchgang=2").content.decode()
+def test_one_round_only(client, organiser, event):
+    html = client.get(reverse("print-plan", args=[event.slug]) + "?durchgang=2").content.decode()
     assert "Durchgang 2" in html and "Durchgang 1" not in html and "Durchgang 3" not in html
-    html = organiser.get(reverse("print-plan", args=[event.slug]) + "?durchgang=x").content.decode()
+    html = client.get(reverse("print-plan", args=[event.slug]) + "?durchgang=x").content.decode()
     assert "Durchgang 1" in html and "Durchgang 3" in html
 
 
@@ -154,8 +148,8 @@ def placements(event: Event) -> dict[int, dict[int, tuple[int, list[tuple[int, s
 LABELS = {"pairs": ["A1", "B1", "A2", "B2"]}
 
 
-def test_list_by_start_number(organiser, event):
-    html = organiser.get(reverse("print-numbers", args=[event.slug])).content.decode()
+def test_list_by_start_number(client, organiser, event):
+    html = client.get(reverse("print-numbers", args=[event.slug])).content.decode()
     assert "Wo sitze ich?" in html and "nach Startnummer sortiert" in html
     rows = tables_in(html, "list-print")[0]
     assert rows[0] == ["Nr.", "Name", "Durchgang 1", "Durchgang 2", "Durchgang 3"]
@@ -175,8 +169,8 @@ def test_list_by_start_number(organiser, event):
             assert row[1 + round_number] == f"Tisch {table}, Platz {seat}"
 
 
-def test_list_by_name_sorts_umlauts_and_lists_both_partners(organiser, event):
-    html = organiser.get(reverse("print-names", args=[event.slug])).content.decode()
+def test_list_by_name_sorts_umlauts_and_lists_both_partners(client, organiser, event):
+    html = client.get(reverse("print-names", args=[event.slug])).content.decode()
     assert "nach Namen sortiert" in html
     body = tables_in(html, "list-print")[0][1:]
     names = [row[0] for row in body]
@@ -193,8 +187,8 @@ def test_list_by_name_sorts_umlauts_and_lists_both_partners(organiser, event):
             assert row[1 + round_number] == f"Tisch {table}, Platz {label}"
 
 
-def test_table_cards_mark_dealer_and_scorekeeper(organiser, event):
-    html = organiser.get(reverse("print-cards", args=[event.slug])).content.decode()
+def test_table_cards_mark_dealer_and_scorekeeper(client, organiser, event):
+    html = client.get(reverse("print-cards", args=[event.slug])).content.decode()
     tables = Table.objects.filter(round__event=event)
     cards = html.split('<article class="table-card">')[1:]
     assert len(cards) == tables.count()
@@ -211,8 +205,8 @@ def test_table_cards_mark_dealer_and_scorekeeper(organiser, event):
     assert html.count('class="print-page card-page') == 6
 
 
-def test_blank_score_sheets_prefill_the_dealer_of_every_game(organiser, event):
-    response = organiser.get(reverse("print-sheets", args=[event.slug]) + "?durchgang=1")
+def test_blank_score_sheets_prefill_the_dealer_of_every_game(client, organiser, event):
+    response = client.get(reverse("print-sheets", args=[event.slug]) + "?durchgang=1")
     html = response.content.decode()
     assert "size: A4 landscape" in html and "A4 quer, ein Spielzettel pro Seite" in html
     sheets = tables_in(html, "sheet-table")
@@ -235,16 +229,16 @@ def test_blank_score_sheets_prefill_the_dealer_of_every_game(organiser, event):
         assert len(total) == 1 + 3 * parties[table.kind]
 
 
-def test_score_sheets_name_the_pairs(organiser, event):
-    html = organiser.get(reverse("print-sheets", args=[event.slug])).content.decode()
+def test_score_sheets_name_the_pairs(client, organiser, event):
+    html = client.get(reverse("print-sheets", args=[event.slug])).content.decode()
     assert "Paar 8" in html and "Inge Klotz / Karl Klotz" in html
     assert html.count('class="print-page score-sheet') == Table.objects.filter(
         round__event=event
     ).count()
 
 
-def test_running_slips_give_each_entry_its_tables(organiser, event):
-    html = organiser.get(reverse("print-slips", args=[event.slug])).content.decode()
+def test_running_slips_give_each_entry_its_tables(client, organiser, event):
+    html = client.get(reverse("print-slips", args=[event.slug])).content.decode()
     slips = html.split('<article class="slip">')[1:]
     assert len(slips) == event.entries.count()
     where = placements(event)
@@ -259,15 +253,15 @@ def test_running_slips_give_each_entry_its_tables(organiser, event):
     assert html.count('class="print-page slip-page') == 2  # 9 entries, six a page
 
 
-def test_printout_without_a_plan(organiser):
+def test_printout_without_a_plan(client, organiser):
     event = make_event()
-    response = organiser.get(reverse("print-cards", args=[event.slug]))
+    response = client.get(reverse("print-cards", args=[event.slug]))
     assert response.status_code == 200
     assert "Noch kein Sitzplan." in response.content.decode()
 
 
-def test_qr_include_point_is_rendered_on_cards_and_sheets(organiser, event):
+def test_qr_include_point_is_rendered_on_cards_and_sheets(client, organiser, event):
     """The score-entry QR code goes into templates/tournament/print/_sheet_qr.html."""
     for name in ("print-cards", "print-sheets"):
-        html = organiser.get(reverse(name, args=[event.slug])).content.decode()
+        html = client.get(reverse(name, args=[event.slug])).content.decode()
         assert html.count('<div class="qr">') == Table.objects.filter(round__event=event).count()

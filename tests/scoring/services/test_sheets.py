@@ -1,4 +1,5 @@
-"""Score entry services: rows judged one by one, partial sheets, statuses, audit trail, locking."""
+"""Score entry services (``scoring.services.sheets``): rows judged one by one, partial sheets,
+statuses, audit trail, locking."""
 
 import threading
 import time
@@ -22,6 +23,7 @@ from scoring.services import (
 )
 from scoring.services import sheets as sheet_services
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
+from tournament.models import ChangeLog
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +40,7 @@ def row(bid=200, declarer=0, melds=(0, 0, 0), tricks=(200, 50, 0), kind="played"
 
 
 # A full sheet of a three-table (parties in seating order P0, P1, P2), every figure worked out
-# by hand from RULES.md; the comment gives each game's points.
+# by hand from docs/rules.md; the comment gives each game's points.
 FULL_SHEET = {
     # 80+130 = 210 >= 200 won: 210, 20+70 = 90, 40+50 = 90
     1: row(200, 0, (80, 20, 40), (130, 70, 50)),
@@ -383,3 +385,20 @@ def test_two_saves_from_the_same_version_exactly_one_wins(monkeypatch):
     # both rows hold the winner's values: nothing half-written by the loser
     assert set(Game.objects.filter(sheet=sheet).values_list("bid", flat=True)) == {wins[0]}
     assert PartyScore.objects.filter(game__sheet=sheet).count() == 6
+
+
+def test_closing_and_reopening_a_round_is_logged(three):
+    sheet, _ = three
+    round_ = sheet.table.round
+    orga = make_user()
+    close_round(round=round_, closed=True, user=orga)
+    close_round(round=round_, closed=False, user=orga)
+    changes = ChangeLog.objects.filter(event=round_.event).order_by("id")
+    assert [(c.action, c.user, c.params) for c in changes] == [
+        ("round_closed", orga, {"number": 1}),
+        ("round_reopened", orga, {"number": 1}),
+    ]
+    assert changes[0].description == (
+        "Durchgang 1 ist abgeschlossen; die Links zu seinen Spielzetteln funktionieren nicht "
+        "mehr."
+    )

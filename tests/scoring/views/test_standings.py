@@ -1,4 +1,5 @@
-"""Standings pages: organiser page and settings, public page, projector, entry detail, downloads.
+"""Standings pages (``scoring.views.standings``): organiser page and settings, public page,
+projector, entry detail, downloads.
 
 Page texts are checked in German, the interface's default language.
 """
@@ -12,18 +13,12 @@ from django.urls import reverse
 
 from scoring.demo import record_game
 from scoring.models import ScoreSheet
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
-from tests.test_standings import CONCEDED, CONCEDED_POINTS, WON, WON_POINTS
+from tests.factories import make_entry, make_event, make_user
+from tests.scoring.games import CONCEDED, CONCEDED_POINTS, WON, WON_POINTS, sheet_for
 
 pytestmark = pytest.mark.django_db
 
 PROVISIONAL = '<strong class="badge">vorläufig</strong>'
-
-
-def sheet_for(event, round_number, entries, number, status=ScoreSheet.Status.CONFIRMED):
-    sheet = make_sheet(make_table(make_round(event, round_number), entries, number=number))
-    ScoreSheet.objects.filter(pk=sheet.pk).update(status=status)
-    return sheet
 
 
 @pytest.fixture
@@ -50,13 +45,6 @@ def event():
     return event
 
 
-@pytest.fixture
-def orga(client):
-    make_user("orga", "geheim-123")
-    client.login(username="orga", password="geheim-123")
-    return client
-
-
 def url(name, event, **kwargs):
     return reverse(name, kwargs={"slug": event.slug, **kwargs})
 
@@ -80,8 +68,8 @@ def test_organiser_pages_require_login(client, event, name):
     assert response["Location"].startswith(reverse("login"))
 
 
-def test_standings_page_in_german(orga, event):
-    response = orga.get(url("standings", event))
+def test_standings_page_in_german(client, organiser, event):
+    response = client.get(url("standings", event))
     assert response.status_code == 200
     html = response.content.decode()
     assert "Rangliste" in html and "Benefizbinokel Plochingen" in html
@@ -100,17 +88,17 @@ def test_standings_page_in_german(orga, event):
     assert 'name="tie_break_1"' in html
 
 
-def test_per_round_view(orga, event):
-    html = orga.get(url("standings", event) + "?durchgang=1").content.decode()
+def test_per_round_view(client, organiser, event):
+    html = client.get(url("standings", event) + "?durchgang=1").content.decode()
     assert "Punkte" in html
     assert cells(html, 2) == ["1.", "2", "Jörg Häfele", "280"]
     assert cells(html, 1) == ["3.", "1", "Hans Maier", "−40"]
 
 
-def test_count_unconfirmed_shows_submitted_sheet(orga, event):
+def test_count_unconfirmed_shows_submitted_sheet(client, organiser, event):
     event.count_unconfirmed = True
     event.save()
-    html = orga.get(url("standings", event)).content.decode()
+    html = client.get(url("standings", event)).content.decode()
     # the submitted round-2 sheet counts now: 1 adds 210, 2 and 3 add 90
     # 2: 280 + 90 = 370, 3: 240 + 90 = 330, 1: -40 + 210 = 170
     assert cells(html, 2) == ["1.", "2", "Jörg Häfele", "280", "90", "–", "370"]
@@ -119,17 +107,17 @@ def test_count_unconfirmed_shows_submitted_sheet(orga, event):
     assert PROVISIONAL in html
 
 
-def test_final_standings_have_no_provisional_mark(orga):
+def test_final_standings_have_no_provisional_mark(client, organiser):
     event = make_event()
     singles = [make_entry(event, n) for n in (1, 2, 3)]
     record_game(sheet=sheet_for(event, 1, singles, 1), number=1, **WON)
-    html = orga.get(url("standings", event)).content.decode()
+    html = client.get(url("standings", event)).content.decode()
     assert PROVISIONAL not in html
     assert cells(html, 1)[-1] == str(WON_POINTS[0])
 
 
-def test_settings_form_saves(orga, event):
-    response = orga.post(
+def test_settings_form_saves(client, organiser, event):
+    response = client.post(
         url("standings-settings", event),
         {"tie_break_1": "declarer_wins", "tie_break_2": "", "tie_break_3": "best_round",
          "count_unconfirmed": "on", "public_standings": "on"},
@@ -138,7 +126,7 @@ def test_settings_form_saves(orga, event):
     event.refresh_from_db()
     assert event.tie_breaks == "declarer_wins,best_round"
     assert event.count_unconfirmed and event.public_standings
-    html = orga.get(response["Location"]).content.decode()
+    html = client.get(response["Location"]).content.decode()
     assert "Die Einstellungen der Rangliste wurden gespeichert." in html
     assert "1. mehr gewonnene Spiele als Alleinspieler, 2. bester einzelner Durchgang" in html
 
@@ -150,8 +138,8 @@ def test_settings_form_saves(orga, event):
         {"tie_break_1": "no_such_code"},
     ],
 )
-def test_settings_form_rejects_bad_input_and_changes_nothing(orga, event, data):
-    response = orga.post(url("standings-settings", event), {"public_standings": "on", **data})
+def test_settings_form_rejects_bad_input_and_changes_nothing(client, organiser, event, data):
+    response = client.post(url("standings-settings", event), {"public_standings": "on", **data})
     assert response.status_code == 200
     html = response.content.decode()
     assert "Die Einstellungen wurden nicht gespeichert" in html
@@ -193,8 +181,8 @@ def test_public_page_when_on(client, event):
     assert client.get(url("standings-entry", event, start_number=2)).status_code == 302
 
 
-def test_entry_detail_lists_every_game(orga, event):
-    html = orga.get(url("standings-entry", event, start_number=1)).content.decode()
+def test_entry_detail_lists_every_game(client, organiser, event):
+    html = client.get(url("standings-entry", event, start_number=1)).content.decode()
     assert "Hans Maier" in html
     assert "Durchgang 1, Tisch 1" in html and "Durchgang 2, Tisch 1" in html
     for header in ("Spiel", "Alleinspieler", "Reizwert", "Art", "Gemeldet", "Stiche", "Punkte"):
@@ -215,18 +203,18 @@ def test_public_entry_detail_shows_counted_games_only(client, event):
     assert "Durchgang 2, Tisch 1" not in html
 
 
-def test_entry_detail_unknown_number_is_404(orga, event):
-    assert orga.get(url("standings-entry", event, start_number=99)).status_code == 404
+def test_entry_detail_unknown_number_is_404(client, organiser, event):
+    assert client.get(url("standings-entry", event, start_number=99)).status_code == 404
 
 
-def test_stand_in_is_listed_apart(orga, event):
+def test_stand_in_is_listed_apart(client, organiser, event):
     event.entries.filter(start_number=3).update(is_stand_in=True)
-    html = orga.get(url("standings", event)).content.decode()
+    html = client.get(url("standings", event)).content.decode()
     assert "Außer Wertung (Ersatz)" in html
     assert cells(html, 2)[0] == "1." and cells(html, 1)[0] == "2."
 
 
-def test_projector_pages_through_the_list_and_shows_missing_tables(orga):
+def test_projector_pages_through_the_list_and_shows_missing_tables(client, organiser):
     event = make_event()
     entries = [make_entry(event, n, f"Spieler {n}") for n in range(1, 13)]
     for index in range(4):
@@ -237,7 +225,7 @@ def test_projector_pages_through_the_list_and_shows_missing_tables(orga):
     sheet_for(event, 2, entries[6:9], 3, status=ScoreSheet.Status.EMPTY)
     sheet_for(event, 2, entries[9:12], 4, status=ScoreSheet.Status.SUBMITTED)
     base = url("projector", event)
-    html = orga.get(base + "?rows=5&seconds=10").content.decode()
+    html = client.get(base + "?rows=5&seconds=10").content.decode()
     assert '<noscript><meta http-equiv="refresh" content="10;url=' in html
     assert "page=2&amp;rows=5&amp;seconds=10" in html
     assert "Seite 1 von 3" in html
@@ -245,11 +233,11 @@ def test_projector_pages_through_the_list_and_shows_missing_tables(orga):
     assert "projector.js" in html
     assert "Durchgang 2: Es fehlen noch die Spielzettel von Tisch 2, 3" in html
     assert PROVISIONAL in html
-    last = orga.get(base + "?rows=5&page=3").content.decode()
+    last = client.get(base + "?rows=5&page=3").content.decode()
     assert "Seite 3 von 3" in last and last.count("<tr><td") == 2
     assert "page=1&amp;rows=5" in last  # wraps round to the first screen
     # nonsense parameters fall back to sane values
-    assert orga.get(base + "?rows=x&page=-4&seconds=").status_code == 200
+    assert client.get(base + "?rows=x&page=-4&seconds=").status_code == 200
 
 
 def test_projector_is_public_when_standings_are(client, event):
@@ -261,20 +249,20 @@ def test_projector_is_public_when_standings_are(client, event):
     assert "Jörg Häfele" in response.content.decode()
 
 
-def test_downloads(orga, event):
-    xlsx = orga.get(url("standings-xlsx", event))
+def test_downloads(client, organiser, event):
+    xlsx = client.get(url("standings-xlsx", event))
     assert xlsx.status_code == 200
     assert xlsx["Content-Type"].startswith("application/vnd.openxmlformats")
     assert 'filename="benefizbinokel-plochingen-2026-11-21.xlsx"' in xlsx["Content-Disposition"]
     assert xlsx.content[:2] == b"PK"
-    csv = orga.get(url("standings-csv", event))
+    csv = client.get(url("standings-csv", event))
     assert 'filename="benefizbinokel-plochingen-2026-11-21.csv"' in csv["Content-Disposition"]
     assert csv.content.startswith(b"\xef\xbb\xbf")
     assert "Jörg Häfele" in csv.content.decode("utf-8-sig")
 
 
-def test_english_on_request(orga, event):
-    html = orga.get(url("standings", event), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+def test_english_on_request(client, organiser, event):
+    html = client.get(url("standings", event), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Standings" in html and "R1" in html and "provisional" in html
 
 
@@ -297,27 +285,27 @@ def big_event(singles_tables: int, pair_tables: int):
 
 
 @pytest.mark.parametrize("name", ["standings", "projector", "public-standings"])
-def test_query_count_does_not_grow_with_the_event(orga, name):
+def test_query_count_does_not_grow_with_the_event(client, organiser, name):
     counts = []
     for tables in (1, 15):
         event = big_event(tables, tables)
         event.public_standings = True
         event.save()
         with CaptureQueriesContext(connection) as queries:
-            response = orga.get(url(name, event))
+            response = client.get(url(name, event))
         assert response.status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1] <= 10
 
 
-def test_entry_detail_query_count_is_constant(orga, django_assert_max_num_queries):
+def test_entry_detail_query_count_is_constant(client, organiser, django_assert_max_num_queries):
     event = big_event(4, 2)
     with django_assert_max_num_queries(12):
-        assert orga.get(url("standings-entry", event, start_number=1)).status_code == 200
+        assert client.get(url("standings-entry", event, start_number=1)).status_code == 200
 
 
-def test_conceded_points_shown_in_detail(orga, event):
-    html = orga.get(url("standings-entry", event, start_number=2)).content.decode()
+def test_conceded_points_shown_in_detail(client, organiser, event):
+    html = client.get(url("standings-entry", event, start_number=2)).content.decode()
     assert str(CONCEDED_POINTS[1]) in html
 
 
@@ -326,8 +314,8 @@ def test_conceded_points_shown_in_detail(orga, event):
     [("", [2, 3, 1]), ("start_number", [1, 2, 3]), ("-start_number", [3, 2, 1]),
      ("name", [3, 1, 2]), ("-total", [2, 3, 1]), ("r1", [1, 3, 2])],
 )
-def test_standings_table_sorts_by_column(orga, event, order, expected):
-    html = orga.get(url("standings", event) + f"?einzel-sort={order}").content.decode()
+def test_standings_table_sorts_by_column(client, organiser, event, order, expected):
+    html = client.get(url("standings", event) + f"?einzel-sort={order}").content.decode()
     singles = html.split("<h2>Paare</h2>")[0]
     numbers = [int(n) for n in re.findall(r'<tr><td class="num">[^<]*</td><td class="num">(\d+)<',
                                           singles)]

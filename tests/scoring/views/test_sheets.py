@@ -1,4 +1,5 @@
-"""Score entry pages: organiser and link access, bad input of every kind, German messages."""
+"""Score entry pages (``scoring.views.sheets``): organiser and link access, bad input of every
+kind, German messages, the round overview, the live preview."""
 
 import html
 import re
@@ -26,13 +27,6 @@ def field():
     sheet = make_sheet(make_table(round_, first, number=1))
     other = make_sheet(make_table(round_, second, number=2))
     return sheet, other
-
-
-@pytest.fixture
-def orga(client):
-    make_user("orga", "geheim-123")
-    client.login(username="orga", password="geheim-123")
-    return client
 
 
 def link(sheet: ScoreSheet) -> str:
@@ -120,9 +114,9 @@ def test_organiser_post_needs_login(client, field):
     assert not Game.objects.exists() and ScoreSheet.objects.get(pk=sheet.pk).status == "empty"
 
 
-def test_sheet_page_for_a_phone(orga, field):
+def test_sheet_page_for_a_phone(client, organiser, field):
     sheet, _ = field
-    response = orga.get(edit_url(sheet))
+    response = client.get(edit_url(sheet))
     assert response.status_code == 200
     page = text(response)
     assert page.count('<fieldset class="game') == 12
@@ -188,14 +182,14 @@ def test_wrong_tokens_all_look_the_same(client, field):
     assert len(bodies) == 1
 
 
-def test_link_stops_after_confirmation_and_works_after_reopening(client, orga, field):
+def test_link_stops_after_confirmation_and_works_after_reopening(client, organiser, field):
     sheet, _ = field
     scorekeeper = Client()
     rows = {n: game() for n in range(1, 13)}
     response = scorekeeper.post(link(sheet), form_data(sheet, 0, rows, action="submit"))
     assert response.status_code == 302
     assert ScoreSheet.objects.get(pk=sheet.pk).status == "submitted"
-    response = orga.post(edit_url(sheet, "sheet-status"), {"action": "confirm", "version": 2})
+    response = client.post(edit_url(sheet, "sheet-status"), {"action": "confirm", "version": 2})
     assert response.status_code == 302
     assert ScoreSheet.objects.get(pk=sheet.pk).status == "confirmed"
 
@@ -206,15 +200,15 @@ def test_link_stops_after_confirmation_and_works_after_reopening(client, orga, f
     assert response.status_code == 403
     assert set(Game.objects.values_list("bid", flat=True)) == {200}
 
-    orga.post(edit_url(sheet, "sheet-status"), {"action": "reopen"})
+    client.post(edit_url(sheet, "sheet-status"), {"action": "reopen"})
     assert ScoreSheet.objects.get(pk=sheet.pk).status == "in_progress"
     assert scorekeeper.get(link(sheet)).status_code == 200
 
 
-def test_closing_the_round_stops_every_link(client, orga, field):
+def test_closing_the_round_stops_every_link(client, organiser, field):
     sheet, other = field
     url = reverse("round-close", kwargs={"slug": "kirchheim", "number": 1})
-    response = orga.post(url, {"closed": "1"}, follow=True)
+    response = client.post(url, {"closed": "1"}, follow=True)
     assert "Durchgang 1 ist abgeschlossen" in text(response)
     scorekeeper = Client()
     for each in (sheet, other):
@@ -224,9 +218,9 @@ def test_closing_the_round_stops_every_link(client, orga, field):
     response = scorekeeper.post(link(sheet), form_data(sheet, 0, {1: game()}))
     assert response.status_code == 403 and not Game.objects.exists()
     # the organisers can still enter the sheet
-    orga.post(edit_url(sheet), form_data(sheet, 0, {1: game()}))
+    client.post(edit_url(sheet), form_data(sheet, 0, {1: game()}))
     assert Game.objects.count() == 1
-    orga.post(url, {"closed": "0"})
+    client.post(url, {"closed": "0"})
     assert scorekeeper.get(link(sheet)).status_code == 200
 
 
@@ -402,7 +396,7 @@ def test_submit_needs_every_game(client, field):
     assert ScoreSheet.objects.get(pk=sheet.pk).status == "submitted"
 
 
-def test_changes_after_submission_are_listed_for_the_organisers(orga, field):
+def test_changes_after_submission_are_listed_for_the_organisers(client, organiser, field):
     sheet, _ = field
     save_sheet_rows(sheet=sheet, base_version=0, rows={
         n: {"bid": 200, "declarer": 0, "melds": [0, 0, 0], "tricks": [200, 50, 0]}
@@ -410,7 +404,7 @@ def test_changes_after_submission_are_listed_for_the_organisers(orga, field):
     })
     submit_sheet(sheet=sheet)
     Client().post(link(sheet), form_data(sheet, 2, {n: game() for n in range(1, 12)}))
-    response = orga.get(edit_url(sheet, "sheet-changes"))
+    response = client.get(edit_url(sheet, "sheet-changes"))
     page = text(response)
     assert response.status_code == 200
     assert "Schreiber über Link" in page
@@ -419,40 +413,40 @@ def test_changes_after_submission_are_listed_for_the_organisers(orga, field):
     assert "Punkte 200/50/0" in page and "Punkte 210/90/90" in page
 
 
-def test_organiser_confirms_only_what_they_saw(orga, field):
+def test_organiser_confirms_only_what_they_saw(client, organiser, field):
     sheet, _ = field
     save_sheet_rows(sheet=sheet, base_version=0, rows={
         n: {"bid": 200, "declarer": 0, "melds": [0, 0, 0], "tricks": [200, 50, 0]}
         for n in range(1, 13)
     })
-    response = orga.post(
+    response = client.post(
         edit_url(sheet, "sheet-status"), {"action": "confirm", "version": "0"}, follow=True
     )
     assert "inzwischen geändert" in text(response)
     assert ScoreSheet.objects.get(pk=sheet.pk).status == "in_progress"
-    response = orga.post(
+    response = client.post(
         edit_url(sheet, "sheet-status"), {"action": "confirm", "version": "1"}, follow=True
     )
     assert "Der Spielzettel ist bestätigt." in text(response)
-    response = orga.post(edit_url(sheet, "sheet-status"), {"action": "drop"}, follow=True)
+    response = client.post(edit_url(sheet, "sheet-status"), {"action": "drop"}, follow=True)
     assert "Unbekannte Aktion" in text(response)
 
 
 # --- table kinds -----------------------------------------------------------------------------
 
 
-def test_pairs_table_has_two_parties_with_one_figure_each(orga):
+def test_pairs_table_has_two_parties_with_one_figure_each(client, organiser):
     event = make_event(slug="paare")
     a = make_entry(event, 11, "Anna Rapp", partner="Karl Rapp")
     b = make_entry(event, 12, "Berta Klotz", partner="Otto Klotz")
     sheet = make_sheet(make_table(make_round(event), [a, b]))
-    response = orga.get(edit_url(sheet))
+    response = client.get(edit_url(sheet))
     row = card(response, 1)
     assert row.count('name="g1-meld') == 2 and row.count('name="g1-tricks') == 2
     assert "Paar A: 11 Anna Rapp / Karl Rapp" in text(response)
     assert re.search(r'<option value="4">B2 · Otto Klotz</option>', row)
     rows = {1: game(200, 1, (40, 100), (90, 160), revoked="")}
-    response = orga.post(edit_url(sheet), form_data(sheet, 0, rows), follow=True)
+    response = client.post(edit_url(sheet), form_data(sheet, 0, rows), follow=True)
     assert "Spiel 1 gespeichert." in text(response)
     assert sorted(PartyScore.objects.values_list("entry__start_number", "points")) == [
         (11, 130),
@@ -477,7 +471,7 @@ def test_four_singles_table_has_four_parties(client):
 # --- round overview --------------------------------------------------------------------------
 
 
-def test_round_overview_counts_states_and_names_missing_tables(orga):
+def test_round_overview_counts_states_and_names_missing_tables(client, organiser):
     event = make_event(slug="runde")
     round_ = make_round(event)
     sheets = []
@@ -491,7 +485,7 @@ def test_round_overview_counts_states_and_names_missing_tables(orga):
         save_sheet_rows(sheet=sheet, base_version=0, rows=full)
         submit_sheet(sheet=sheet)
     confirm_sheet(sheet=sheets[4], user=None)  # table 5 confirmed
-    response = orga.get(reverse("round-sheets", kwargs={"slug": "runde", "number": 1}))
+    response = client.get(reverse("round-sheets", kwargs={"slug": "runde", "number": 1}))
     assert response.status_code == 200
     page = text(response)
     counts = dict(
@@ -505,15 +499,15 @@ def test_round_overview_counts_states_and_names_missing_tables(orga):
     assert "Durchgang abschließen" in page
 
 
-def test_round_overview_of_unknown_round_is_404(orga):
+def test_round_overview_of_unknown_round_is_404(client, organiser):
     make_event(slug="leer")
-    assert orga.get(reverse("round-sheets", kwargs={"slug": "leer", "number": 4})).status_code \
+    assert client.get(reverse("round-sheets", kwargs={"slug": "leer", "number": 4})).status_code \
         == 404
 
 
-def test_qr_page_has_a_code_and_link_per_table(orga, field):
+def test_qr_page_has_a_code_and_link_per_table(client, organiser, field):
     sheet, other = field
-    response = orga.get(reverse("round-qr", kwargs={"slug": "kirchheim", "number": 1}))
+    response = client.get(reverse("round-qr", kwargs={"slug": "kirchheim", "number": 1}))
     page = text(response)
     assert page.count("<svg") == 2
     assert f"http://testserver{link(sheet)}" in page and f"http://testserver{link(other)}" in page

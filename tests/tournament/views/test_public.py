@@ -1,15 +1,60 @@
-"""Public seat lookup: a start number shows its seats in the rounds the organiser released."""
+"""Public pages (``tournament.views.public``): the home page, German by default and English on
+request, and the seat lookup: a start number shows its seats in the rounds the organiser
+released. Also the login page's German message for a wrong password."""
 
 import re
 
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_entry, make_event
+from tests.factories import make_entry, make_event, make_user
 from tournament.models import Event, Seat, Table
 from tournament.services import generate_plan, release_round
 
 pytestmark = pytest.mark.django_db
+
+
+def html_of(response) -> str:
+    return response.content.decode()
+
+
+# --- home page -------------------------------------------------------------------------------
+
+
+def test_home_lists_events_in_german(client):
+    make_event(name="Benefizbinokel Plochingen")
+    response = client.get(reverse("home"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Benefizbinokel Plochingen" in html
+    assert '<html lang="de">' in html
+    assert "Turniere" in html
+
+
+def test_home_in_english_when_asked(client):
+    response = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en")
+    html = response.content.decode()
+    assert '<html lang="en">' in html and "Tournaments" in html
+
+
+def test_home_offers_new_tournament_only_to_organisers(client):
+    assert "Neues Turnier" not in html_of(client.get(reverse("home")))
+    client.force_login(make_user())
+    html = html_of(client.get(reverse("home")))
+    assert "Neues Turnier" in html and reverse("event-create") in html
+
+
+# --- login page ------------------------------------------------------------------------------
+
+
+def test_wrong_password_gets_german_message(client):
+    make_user("orga", "geheim-123")
+    response = client.post(reverse("login"), {"username": "orga", "password": "falsch"})
+    assert response.status_code == 200
+    assert "Benutzername" in response.content.decode()
+
+
+# --- seat lookup -----------------------------------------------------------------------------
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
-"""Every route of the site: organiser pages send an anonymous visitor to the login page; only
-the routes on the public list answer everyone, and that list is exactly what it should be."""
+"""Every route of the site (``tournament.urls`` with each app's ``urls_public`` and
+``urls_organiser``): organiser pages send an anonymous visitor to the login page; only the routes
+on the public list answer everyone, and that list is exactly what it should be."""
 
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -8,6 +9,7 @@ from tests.factories import make_entry, make_event
 from tournament.services import generate_plan
 
 pytestmark = pytest.mark.django_db
+
 
 # What anyone may open (the app's urls_public modules), plus Django's login, logout, language.
 PUBLIC_APP_ROUTES = {
@@ -116,8 +118,3 @@ def test_projector_needs_an_organiser_while_the_standings_are_private(client, ev
     event.save()
     response = client.get(sample_url("projector", event))
     assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
-
-
-def test_admin_sends_anonymous_visitors_to_its_login(client):
-    response = client.get(reverse("admin:index"))
-    assert response.status_code == 302 and "/admin/login/" in response["Location"]

@@ -1,3 +1,7 @@
+"""``manage.py demo`` (``scoring.management.commands.demo``): a demo event in full swing with its
+organiser account, idempotent; ``--empty``, ``--plan`` and ``--fill``; its pages show real
+content."""
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
@@ -5,9 +9,9 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
-from scoring.rules import score_hand
 from scoring.services import sheet_games
-from tournament.models import ChangeLog, Event, Table
+from tests.checks import rules_points
+from tournament.models import ChangeLog, Event, Seat, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -40,15 +44,7 @@ def assert_games_consistent(sheet: ScoreSheet, count: int) -> None:
     parties = 2 if sheet.table.kind == Table.Kind.TWO_PAIRS else sheet.table.seat_count
     for values in games.values():
         assert len(values["melds"]) == parties
-        expected = score_hand(
-            bid=values["bid"],
-            declarer=values["declarer"],
-            melds=values["melds"],
-            tricks=values["tricks"],
-            kind=values["kind"],
-            revoked=values["revoked"],
-        )
-        assert tuple(values["points"]) == expected
+        assert tuple(values["points"]) == rules_points(values)
 
 
 def test_plain_demo_shows_an_event_in_full_swing():
@@ -139,6 +135,40 @@ def test_empty_cannot_be_combined_with_plan_or_fill(options):
     with pytest.raises(CommandError, match="--empty"):
         call_command("demo", singles=9, pairs=2, **options)
     assert not Event.objects.exists()
+
+
+def test_demo_command_generates_the_plan_once(capsys):
+    call_command("demo", singles=10, pairs=4, empty=True)
+    event = Event.objects.get(slug="demo")
+    assert not event.rounds.exists()
+    call_command("demo", singles=10, pairs=4, plan=True)
+    event.refresh_from_db()
+    tables = set(Table.objects.filter(round__event=event).values_list("pk", flat=True))
+    assert event.rounds.count() == 3 and len(tables) == 3 * (3 + 2)
+    assert Seat.objects.filter(table__round__event=event).count() == 3 * (10 + 8)
+    call_command("demo", singles=10, pairs=4, plan=True)
+    assert set(Table.objects.filter(round__event=event).values_list("pk", flat=True)) == tables
+    assert "seating plan exists already" in capsys.readouterr().out
+
+
+@pytest.mark.django_db
+def test_demo_command_fills_the_plan(capsys):
+    call_command("demo", singles=9, pairs=2, plan=True, fill=True)
+    event = Event.objects.get(slug="demo")
+    sheets = ScoreSheet.objects.filter(table__round__event=event)
+    assert sheets.count() == 3 * 4  # 3 three-tables + 1 pairs table, three rounds
+    assert Game.objects.filter(sheet__in=sheets).count() == 12 * 12
+    assert "144 random games" in capsys.readouterr().out
+    before = list(PartyScore.objects.order_by("pk").values_list("pk", "points"))
+    call_command("demo", singles=9, pairs=2, plan=True, fill=True)  # idempotent
+    assert "left as they are" in capsys.readouterr().out
+    assert list(PartyScore.objects.order_by("pk").values_list("pk", "points")) == before
+
+
+@pytest.mark.django_db
+def test_demo_fill_needs_a_plan():
+    with pytest.raises(CommandError, match="--plan"):
+        call_command("demo", singles=9, pairs=2, fill=True)
 
 
 def test_demo_pages_show_real_content(client):

@@ -1,0 +1,20 @@
+"""Shared test data of scoring: three-singles hands of docs/rules.md "Worked examples" with the
+points worked out there, and a sheet at a table, in a given state, to record them on."""
+
+from scoring.models import ScoreSheet
+from tests.factories import make_round, make_sheet, make_table
+
+# Three-singles hands of docs/rules.md "Worked examples", with the points worked out there.
+WON = {"bid": 200, "declarer": 0, "melds": [80, 20, 40], "tricks": [130, 70, 50]}
+WON_POINTS = (210, 90, 90)
+LOST = {"bid": 300, "declarer": 0, "melds": [120, 0, 60], "tricks": [170, 45, 35]}
+LOST_POINTS = (-600, 50, 100)
+CONCEDED = {"bid": 250, "declarer": 0, "melds": [80, 60, 20], "tricks": None, "kind": "conceded"}
+CONCEDED_POINTS = (-250, 190, 150)
+
+
+def sheet_for(event, round_number, entries, number, status=ScoreSheet.Status.CONFIRMED):
+    """The sheet of a new table ``number`` of round ``round_number``, set to ``status``."""
+    sheet = make_sheet(make_table(make_round(event, round_number), entries, number=number))
+    ScoreSheet.objects.filter(pk=sheet.pk).update(status=status)
+    return sheet

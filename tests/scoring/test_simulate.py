@@ -1,0 +1,47 @@
+"""Random games (``scoring.simulate``): always valid, plausible, the same for the same seed. Pure:
+no database."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from scoring.rules import CONCEDED, DURCH, MIN_BID, PLAYED, TRICK_TOTAL, score_hand
+from scoring.simulate import random_game
+
+
+@pytest.mark.parametrize("parties", [2, 3, 4])
+def test_every_generated_game_is_valid(parties):
+    kinds: Counter[str] = Counter()
+    misplays = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        for _ in range(12):
+            game = random_game(parties, rng)
+            points = score_hand(**game)  # raises InvalidHand for an invalid game
+            assert len(points) == parties
+            assert game["bid"] >= MIN_BID and game["bid"] % 10 == 0
+            assert all(meld % 10 == 0 and 0 <= meld <= 1000 for meld in game["melds"])
+            if game["kind"] == CONCEDED:
+                assert game["tricks"] is None
+            else:
+                assert sum(game["tricks"]) == TRICK_TOTAL
+            kinds[game["kind"]] += 1
+            misplays += game["revoked"] is not None
+    total = sum(kinds.values())
+    # mostly played, some conceded, Durch and misplays rare
+    assert kinds[PLAYED] / total > 0.8
+    assert 0.03 < kinds[CONCEDED] / total < 0.15
+    assert 0 < kinds[DURCH] / total < 0.03
+    assert 0 < misplays / total < 0.05
+
+
+def test_the_same_seed_gives_the_same_games():
+    first = [random_game(3, random.Random(7)) for _ in range(3)]
+    again = [random_game(3, random.Random(7)) for _ in range(3)]
+    assert first == again
+
+
+def test_other_party_counts_are_refused():
+    with pytest.raises(ValueError):
+        random_game(5, random.Random(0))

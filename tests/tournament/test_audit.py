@@ -1,0 +1,103 @@
+"""The change log (``tournament.audit``): a record holds an action and parameters, so it reads in
+the reader's language whoever wrote it."""
+
+import pytest
+from django.utils import translation
+
+import scoring.audit  # noqa: F401  (the scoring app's describers; loaded by the app too)
+from tests.factories import make_event, make_user
+from tests.tournament.plans import make_field
+from tournament import audit
+from tournament.models import ChangeLog
+from tournament.services import generate_plan, release_round
+
+
+@pytest.mark.django_db
+def test_change_log_reads_in_the_readers_language_whoever_wrote_it():
+    event = make_event()
+    make_field(event, 3, 0)
+    with translation.override("en"):
+        generate_plan(event=event, seed=1)
+        release_round(round=event.rounds.get(number=1), released=True)
+    descriptions = " ".join(change.description for change in ChangeLog.objects.all())
+    assert "Sitzplan für 3 Durchgänge erstellt" in descriptions
+    assert "Durchgang 1 für die Platzsuche freigegeben" in descriptions
+    with translation.override("en"):
+        english = " ".join(change.description for change in ChangeLog.objects.all())
+    assert "Seating plan generated for 3 rounds" in english
+    assert "Round 1 released for the seat lookup" in english
+
+
+ENTRY = {"number": 12, "name": "Hans Maier"}
+SAMPLES = {
+    "event_created": {"name": "Benefizbinokel"},
+    "event_edited": {"changes": [["round_count", 3, 4], ["venue", "", "Halle"]]},
+    "registered": {"entry_ref": ENTRY, "club": "CVJM", "stand_in": True, "notes": "spät"},
+    "edited": {"entry_ref": ENTRY, "changes": [["name", "Hans", "Hans Maier"],
+                                               ["stand_in", False, True]]},
+    "withdrawn": {"entry_ref": ENTRY},
+    "reinstated": {"entry_ref": ENTRY},
+    "imported": {"entry_ref": ENTRY, "file": "liste.csv", "row": 3},
+    "replaced": {"new": {"number": 40, "name": "Otto"}, "absent": ENTRY, "rounds": [2, 3],
+                 "stand_in": False},
+    "stand_in": {"new": {"number": 40, "name": "Otto"}, "absent": ENTRY, "rounds": [2],
+                 "stand_in": True},
+    "plan": {"rounds": 3, "singles": 30, "pairs": 8, "seed": 99},
+    "plan_discarded": {},
+    "swapped": {"round": 1, "first": 2, "first_table": 5, "second": 6, "second_table": 1},
+    "released": {"round": 2},
+    "hidden": {"round": 2},
+    "round_closed": {"number": 1},
+    "round_reopened": {"number": 1},
+    "standings": {"tie_breaks": ["best_round", "fewer_losses"], "count_unconfirmed": True},
+    "published": {},
+    "unpublished": {},
+}
+
+
+def test_every_action_has_a_sample_here():
+    assert set(SAMPLES) == set(ChangeLog.Action.values)
+
+
+@pytest.mark.parametrize("action", sorted(SAMPLES))
+def test_every_action_reads_in_german_and_in_english(action):
+    german = audit.describe(action, SAMPLES[action])
+    with translation.override("en"):
+        english = audit.describe(action, SAMPLES[action])
+    for text in (german, english):
+        # a sentence, not the fallback of an action without a describer ("action {params}")
+        assert text and "%(" not in text and "{" not in text
+    assert german != english
+
+
+def test_a_description_carries_its_parameters():
+    text = audit.describe("registered", SAMPLES["registered"])
+    assert text == (
+        "Nr. 12 Hans Maier angemeldet. Verein: CVJM; Ersatz (spielt mit, wird nicht gewertet); "
+        "Notizen: spät"
+    )
+    edited = audit.describe("edited", SAMPLES["edited"])
+    assert "„Hans“ → „Hans Maier“" in edited and "„nein“ → „ja“" in edited
+    standings = audit.describe("standings", SAMPLES["standings"])
+    assert "bester einzelner Durchgang" in standings and "ja" in standings
+
+
+def test_records_written_as_sentences_keep_their_sentence():
+    assert audit.describe("plan", {"text": "Sitzplan erstellt (alt)."}) == (
+        "Sitzplan erstellt (alt)."
+    )
+
+
+@pytest.mark.django_db
+def test_a_record_names_its_user_only_when_logged_in():
+    event = make_event()
+    user = make_user()
+    change = audit.log(event=event, action=ChangeLog.Action.PUBLISHED, user=user)
+    anonymous = audit.log(event=event.pk, action=ChangeLog.Action.UNPUBLISHED, user=None)
+    assert (change.user, anonymous.user, anonymous.event_id) == (user, None, event.pk)
+    assert ChangeLog.objects.count() == 2
+
+
+def test_an_action_without_a_describer_is_refused():
+    with pytest.raises(ValueError, match="no describer"):
+        audit.record(1, "exploded")
