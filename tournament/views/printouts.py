@@ -4,6 +4,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from scoring.interface import TRICK_TOTAL
+from tournament import seats
 from tournament.models import Event
 from tournament.plan import by_name, chunked, game_rows, load_plan, schedules
 from tournament.web import organiser_view
@@ -45,6 +46,13 @@ def plan_printout(request: HttpRequest, event: Event, kind: str) -> HttpResponse
             context["name_rows"] = by_name(entry_schedules)
         if kind == "slips":
             context["pages"] = chunked(entry_schedules, SLIPS_PER_PAGE)
+    if kind == "plan":
+        # the columns of the plan by table: seats 1–4 with their roles
+        context["seat_columns"] = [
+            {"position": position, "deals": seats.deals_first(position),
+             "keeps_score": seats.keeps_score(position)}
+            for position in range(1, max(seats.SEAT_COUNTS) + 1)
+        ]
     if kind == "cards":
         # every round starts on a new page
         context["pages"] = [
