@@ -54,7 +54,8 @@ def round10(points: int) -> int:
     return (points + 5) // 10 * 10
 
 
-def _is_int(value: object) -> bool:
+def is_int(value: object) -> bool:
+    """A whole number (``True`` and ``False`` are not)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -76,7 +77,7 @@ def _validate(
         raise InvalidHand(
             "kind", gettext_noop("Unknown kind of game “%(kind)s”."), kind=kind
         )
-    if not _is_int(bid) or bid < MIN_BID or bid % 10:
+    if not is_int(bid) or bid < MIN_BID or bid % 10:
         raise InvalidHand(
             "bid",
             gettext_noop("The bid must be a multiple of 10 and at least %(min)s."),
@@ -90,14 +91,14 @@ def _validate(
             count=parties,
         )
     for meld in melds:
-        if not _is_int(meld) or meld < 0 or meld % 10:
+        if not is_int(meld) or meld < 0 or meld % 10:
             raise InvalidHand(
                 "melds",
                 gettext_noop("Meld must be a non-negative multiple of 10."),
             )
-    if not _is_int(declarer) or not 0 <= declarer < parties:
+    if not is_int(declarer) or not 0 <= declarer < parties:
         raise InvalidHand("declarer", gettext_noop("Choose the declarer among the players."))
-    if revoked is not None and (not _is_int(revoked) or not 0 <= revoked < parties):
+    if revoked is not None and (not is_int(revoked) or not 0 <= revoked < parties):
         raise InvalidHand(
             "revoked", gettext_noop("Choose who misplayed among the players.")
         )
@@ -120,7 +121,7 @@ def _validate(
     if tricks is None or len(tricks) != parties:
         raise InvalidHand("tricks", gettext_noop("Enter trick points for every party."))
     for trick in tricks:
-        if not _is_int(trick) or trick < 0:
+        if not is_int(trick) or trick < 0:
             raise InvalidHand(
                 "tricks", gettext_noop("Trick points must be a non-negative whole number.")
             )

@@ -11,14 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoring.rules import CONCEDED, PLAYED, InvalidHand, score_hand
+from scoring.rules import CONCEDED, PLAYED, InvalidHand, is_int, score_hand
 from tournament.errors import gettext_noop
 from tournament.limits import MAX_POINTS
 from tournament.seats import dealer_position
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def normalise_row(
@@ -32,17 +28,17 @@ def normalise_row(
     dealer = row.get("dealer")
     if dealer is None:
         dealer = dealer_position(number, seat_count)
-    if not _is_int(dealer) or not 1 <= dealer <= seat_count:
+    if not is_int(dealer) or not 1 <= dealer <= seat_count:
         raise InvalidHand("dealer", gettext_noop("Choose the dealer among the players."))
     bid = row.get("bid")
-    if _is_int(bid) and bid > MAX_POINTS:
+    if is_int(bid) and bid > MAX_POINTS:
         raise InvalidHand("bid", gettext_noop("The bid can be at most %(max)s."), max=MAX_POINTS)
     melds = list(row.get("melds") or [0] * parties)
     if len(melds) != parties:
         raise InvalidHand(
             "melds", gettext_noop("This table has %(count)s parties."), count=parties
         )
-    if any(_is_int(meld) and meld > MAX_POINTS for meld in melds):
+    if any(is_int(meld) and meld > MAX_POINTS for meld in melds):
         raise InvalidHand("melds", gettext_noop("Meld can be at most %(max)s."), max=MAX_POINTS)
     kind = row.get("kind") or PLAYED
     tricks = row.get("tricks")

@@ -67,8 +67,14 @@ def record(
         entry=entry,
         action=action,
         params=params,
-        user=user if getattr(user, "is_authenticated", False) else None,
+        user=recorded_user(user),
     )
+
+
+def recorded_user(user: Any) -> Any:
+    """The user a record names: None for an anonymous visitor (the scorekeeper's link) or a
+    script."""
+    return user if getattr(user, "is_authenticated", False) else None
 
 
 def entry_ref(entry: Entry) -> dict[str, Any]:

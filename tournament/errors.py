@@ -92,6 +92,11 @@ class UserError(Exception):
         self.field = field
         super().__init__(msgid)
 
+    @classmethod
+    def of(cls, message: Message, *, field: str | None = None) -> UserError:
+        """The error saying ``message`` (a wording used elsewhere too)."""
+        return cls(message.msgid, field=field, **message.params)
+
     @property
     def params(self) -> Mapping[str, Any]:
         return self.message.params

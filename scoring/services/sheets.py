@@ -19,9 +19,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
-from scoring.rules import CONCEDED, InvalidHand
+from scoring.rules import CONCEDED, InvalidHand, is_int
 from scoring.sheet_rows import normalise_row, number_ranges
 from tournament import audit
+from tournament.audit import recorded_user
 from tournament.errors import UserError
 from tournament.models import ChangeLog, Entry, Round, Table, parties_in_seating_order
 
@@ -69,15 +70,6 @@ class SaveResult:
     @property
     def changed(self) -> bool:
         return bool(self.saved or self.deleted)
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _user_or_none(user: Any) -> Any:
-    """The user to record: None for the scorekeeper coming through the sheet's link."""
-    return user if user is not None and getattr(user, "is_authenticated", False) else None
 
 
 def sheet_parties(sheet: ScoreSheet) -> list[Entry]:
@@ -157,7 +149,7 @@ def check_link_access(sheet: ScoreSheet) -> None:
 
 
 def _check_may_edit(sheet: ScoreSheet, user: Any) -> None:
-    if _user_or_none(user) is None:
+    if recorded_user(user) is None:
         check_link_access(sheet)
 
 
@@ -193,7 +185,7 @@ def write_games(
 
 def _check_row_numbers(rows: Mapping[int, RowInput], count: int) -> None:
     for number in rows:
-        if not _is_int(number) or not 1 <= number <= count:
+        if not is_int(number) or not 1 <= number <= count:
             raise SheetError(
                 gettext_noop(
                     "This score sheet has games 1 to %(count)s; there is no game %(number)s."
@@ -246,7 +238,7 @@ def save_sheet_rows(
     """
     locked = _lock_sheet(sheet)
     _check_may_edit(locked, user)
-    if not _is_int(base_version):
+    if not is_int(base_version):
         raise SheetError(gettext_noop("The form is incomplete; please reload the page."))
     _check_row_numbers(rows, locked.table.round.event.games_per_round)
     parties = sheet_parties(locked)
@@ -283,7 +275,7 @@ def save_sheet_rows(
                 game_number=number,
                 before=audit_values(current.get(number), parties),
                 after=audit_values(v, parties),
-                user=_user_or_none(user),
+                user=recorded_user(user),
             )
             for number, v in sorted(changes.items())
         )
@@ -317,7 +309,7 @@ def _change_status(
     ScoreSheet.objects.filter(pk=sheet.pk).update(
         status=status, version=F("version") + 1, updated_at=timezone.now(), **fields
     )
-    SheetChange.objects.create(sheet=sheet, action=action, user=_user_or_none(user))
+    SheetChange.objects.create(sheet=sheet, action=action, user=recorded_user(user))
     sheet.refresh_from_db()
     return sheet
 
@@ -368,7 +360,7 @@ def confirm_sheet(
         SheetChange.Action.CONFIRMED,
         user,
         confirmed_at=now,
-        confirmed_by=_user_or_none(user),
+        confirmed_by=recorded_user(user),
         submitted_at=locked.submitted_at or now,
     )
 

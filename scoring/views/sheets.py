@@ -199,10 +199,9 @@ def _save_sheet(request: HttpRequest, sheet: ScoreSheet, *, user: object) -> Htt
     """Save a submitted sheet form: every valid row, every invalid row reported in place; then
     hand the sheet in when asked."""
     via_link = user is None
-    page = sheet_page(sheet, data=request.POST)
-    forms = [row.form for row in page.rows]
     try:
-        base_version = _base_version(request, sheet)
+        base_version = _base_version(request, sheet)  # before building the page's forms
+        forms = [row.form for row in sheet_page(sheet, data=request.POST).rows]
         result = save_sheet_rows(
             sheet=sheet, base_version=base_version, rows=_typed_rows(forms), user=user
         )

@@ -46,7 +46,7 @@ REGISTRATION_CLOSED = Message(
 
 
 def registration_closed(field: str | None = None) -> RegistrationClosed:
-    return RegistrationClosed(REGISTRATION_CLOSED.msgid, field=field)
+    return RegistrationClosed.of(REGISTRATION_CLOSED, field=field)
 
 
 def plan_exists(event: Event) -> bool:
@@ -68,8 +68,7 @@ def is_start_number_taken(event: Event, number: int, *, exclude: Entry | None = 
 
 
 def _taken_error(number: int) -> RegistrationError:
-    message = start_number_taken(number)
-    return RegistrationError(message.msgid, field="start_number", **message.params)
+    return RegistrationError.of(start_number_taken(number), field="start_number")
 
 
 def lock_event(event: Event) -> Event:

@@ -77,7 +77,7 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
             add_form_error(form, error)
         else:
             messages.success(request, gettext("Tournament saved."))
-            return redirect(Event.objects.get(pk=event.pk))
+            return redirect(form.instance)  # holds the saved values, a new short name too
     return render(request, "tournament/event_form.html", {"form": form, "event": event})
 
 
