@@ -17,6 +17,13 @@ def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _no_public_url(settings):
+    """Links start with the test server's address unless a test sets PUBLIC_URL itself, also
+    when the developer's environment sets it for a real event."""
+    settings.PUBLIC_URL = ""
+
+
 @pytest.fixture
 def organiser(client, db):
     """The organiser "orga" (password "geheim-123"), with the test's ``client`` logged in as them.

@@ -2,12 +2,16 @@
 
 Everything that differs between a laptop demo and a real event comes from the environment:
 ``DATABASE_URL`` (default: an SQLite file next to the code), ``SECRET_KEY`` (required unless
-``DEBUG`` is on), ``DEBUG`` (off unless set to 1/true/yes) and ``ALLOWED_HOSTS`` (comma-separated).
+``DEBUG`` is on), ``DEBUG`` (off unless set to 1/true/yes), ``ALLOWED_HOSTS`` (comma-separated)
+and ``PUBLIC_URL`` (the address printed links and QR codes use, see ``tournament.links``).
 """
 
+import ipaddress
 import os
+import re
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -65,6 +69,68 @@ CSRF_TRUSTED_ORIGINS = [
     for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",")
     if origin.strip()
 ]
+
+_HOST_NAME = re.compile(r"[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*")
+
+
+def parse_public_url(value: str | None) -> str:
+    """PUBLIC_URL as ``scheme://host[:port]`` without a trailing slash; "" when unset.
+
+    Anything but http or https, a host and an optional port (and a trailing slash) is refused
+    with ImproperlyConfigured, so a typo stops the app at its start instead of printing codes
+    that lead nowhere.
+    """
+    value = (value or "").strip()
+    if not value:
+        return ""
+
+    def refuse(problem: str) -> ImproperlyConfigured:
+        return ImproperlyConfigured(
+            f"PUBLIC_URL={value!r} is not a valid address: {problem}. Give the scheme, the "
+            "host and optionally the port the phones use, e.g. http://192.168.1.20:8000"
+        )
+
+    try:
+        parts = urlsplit(value)
+        port = parts.port
+    except ValueError as error:
+        raise refuse(str(error)) from error
+    if parts.scheme not in {"http", "https"}:
+        raise refuse("it must start with http:// or https://")
+    host = parts.hostname or ""
+    if not host:
+        raise refuse("it names no host")
+    if "@" in parts.netloc:
+        raise refuse("it must not contain a user name or password")
+    if parts.path not in {"", "/"} or parts.query or parts.fragment or value[-1] in "?#":
+        raise refuse("nothing may follow the host and port but a slash")
+    if parts.netloc.startswith("["):
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError as error:
+            raise refuse(f"{host!r} is not an IPv6 address") from error
+        host = f"[{host}]"
+    elif not _HOST_NAME.fullmatch(host):
+        raise refuse(f"{host!r} is not a host name or IP address")
+    elif re.fullmatch(r"[0-9.]+", host):
+        try:
+            ipaddress.IPv4Address(host)
+        except ValueError as error:
+            raise refuse(f"{host!r} is not an IPv4 address") from error
+    if port == 0 or (port is None and parts.netloc.endswith(":")):
+        raise refuse("the port must be a number from 1 to 65535")
+    return f"{parts.scheme}://{host}" + (f":{port}" if port is not None else "")
+
+
+# The address the phones reach the app under, e.g. http://192.168.1.20:8000: printed links and
+# QR codes start with it (tournament.links). The app answers to it, also without ALLOWED_HOSTS.
+PUBLIC_URL = parse_public_url(os.environ.get("PUBLIC_URL"))
+if PUBLIC_URL:
+    _public_host = re.sub(r":\d+$", "", urlsplit(PUBLIC_URL).netloc)  # e.g. 192.168.1.20
+    if _public_host not in ALLOWED_HOSTS:
+        ALLOWED_HOSTS.append(_public_host)
+    if PUBLIC_URL not in CSRF_TRUSTED_ORIGINS:
+        CSRF_TRUSTED_ORIGINS.append(PUBLIC_URL)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -1,9 +1,14 @@
 """Template tags of score entry: a sheet's link and its QR code.
 
 ``{% load sheets %}{% sheet_qr sheet %}`` renders the QR code of the sheet's link as inline SVG
-(made with segno); ``{% sheet_link sheet %}`` gives the absolute link itself. Both build the
-address from the current request, so the laptop must be opened under the address the phones use
-(e.g. http://192.168.1.20:8000/, not 127.0.0.1).
+(made with segno); ``{% sheet_link sheet %}`` gives the absolute link itself. Both start the
+link with PUBLIC_URL when it is set, else with the address the page was opened under
+(``tournament.links.absolute_url``); pages that show them include
+``templates/_public_url_warning.html`` for a page opened at 127.0.0.1 without PUBLIC_URL.
+
+The SVG has a viewBox and no width or height of its own, so it scales to whatever size the
+page's CSS gives it (32 mm on a table card, 24 mm on a printed sheet) without being cropped;
+without such CSS it fills its container up to ``max_width``.
 """
 
 import segno
@@ -15,14 +20,23 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from scoring.models import ScoreSheet
+from tournament.links import absolute_url
 
 register = template.Library()
 
+# the code's largest width where no stylesheet sizes it (the organiser's sheet page)
+QR_MAX_WIDTH = "12rem"
+
 
 def sheet_link_url(sheet: ScoreSheet, request: HttpRequest | None) -> str:
-    """The sheet's link, absolute when a request is known."""
-    path = reverse("sheet-link", kwargs={"token": sheet.token})
-    return request.build_absolute_uri(path) if request is not None else path
+    """The sheet's link: absolute under PUBLIC_URL or the request's address when known."""
+    return absolute_url(reverse("sheet-link", kwargs={"token": sheet.token}), request)
+
+
+def qr_svg(url: str, title: str) -> str:
+    """The QR code of ``url`` as an inline <svg> with a viewBox and no fixed size."""
+    qr = segno.make(url, error="m", micro=False)
+    return qr.svg_inline(border=2, svgclass="qr-code", title=title, omitsize=True)
 
 
 @register.simple_tag(takes_context=True)
@@ -33,14 +47,19 @@ def sheet_link(context: template.Context, sheet: ScoreSheet | None) -> str:
 
 
 @register.simple_tag(takes_context=True)
-def sheet_qr(context: template.Context, sheet: ScoreSheet | None, scale: int = 3) -> SafeString:
-    """Inline SVG of the QR code of the sheet's link (empty without a sheet)."""
+def sheet_qr(
+    context: template.Context, sheet: ScoreSheet | None, max_width: str = QR_MAX_WIDTH
+) -> SafeString:
+    """Inline SVG of the QR code of the sheet's link (empty without a sheet); it fills its
+    container up to ``max_width`` unless the page's CSS sizes ``svg`` itself."""
     if sheet is None:
         return mark_safe("")
-    url = sheet_link_url(sheet, context.get("request"))
-    qr = segno.make(url, error="m", micro=False)
     title = gettext("Score sheet link")
-    svg = qr.svg_inline(scale=scale, border=2, svgclass="qr-code", title=title)
+    svg = qr_svg(sheet_link_url(sheet, context.get("request")), title)
     return format_html(
-        '<span class="sheet-qr" role="img" aria-label="{}">{}</span>', title, mark_safe(svg)
+        '<span class="sheet-qr" role="img" aria-label="{}" style="display: block; '
+        'max-width: {}">{}</span>',
+        title,
+        max_width,
+        mark_safe(svg),
     )
