@@ -14,58 +14,30 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.forms.utils import flatatt
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Game
 from scoring.rules import CONCEDED, TRICK_TOTAL, InvalidHand
-from scoring.sheet_rows import normalise_row
-from tournament.limits import MAX_GAMES_PER_ROUND, MAX_POINTS
+from scoring.sheet_rows import normalise_row, row_problems
+from tournament.limits import MAX_GAMES_PER_ROUND, MAX_POINTS, UNUSUAL_BID
 
-NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", "size": "4"}
 ROW_KEY = re.compile(r"^g(\d+)-")
 
 # Where an InvalidHand's field is shown: its own input, or under the meld/trick column.
 FIELD_OF_ERROR = {"bid": "bid", "declarer": "declarer", "kind": "kind", "revoked": "revoked",
                   "dealer": "dealer"}
+# the party columns: an error about one party's figure sits at that party's input
+PARTY_FIELD = {"melds": "meld", "tricks": "tricks"}
 
-
-class QuickTextInput(forms.TextInput):
-    """A text input rendered in Python: a sheet page holds over a hundred inputs, and a
-    template per input made it noticeably slow."""
-
-    def render(
-        self, name: str, value: Any, attrs: dict | None = None, renderer: Any = None
-    ) -> SafeString:
-        final = self.build_attrs(self.attrs, attrs)
-        final.update(type=self.input_type, name=name)
-        shown = self.format_value(value)
-        if shown is not None:
-            final["value"] = shown
-        return format_html("<input{}>", flatatt(final))
-
-
-class QuickSelect(forms.Select):
-    """A select rendered in Python (see QuickTextInput); flat choices only."""
-
-    def render(
-        self, name: str, value: Any, attrs: dict | None = None, renderer: Any = None
-    ) -> SafeString:
-        final = self.build_attrs(self.attrs, attrs)
-        final["name"] = name
-        selected = {str(v) for v in self.format_value(value)}
-        options = format_html_join(
-            "",
-            '<option value="{}"{}>{}</option>',
-            (
-                (str(key), mark_safe(" selected") if str(key) in selected else "", label)
-                for key, label in self.choices
-            ),
-        )
-        return format_html("<select{}>{}</select>", flatatt(final), options)
+FIELD_LABELS = {
+    "declarer": _("declarer"),
+    "bid": _("bid"),
+    "kind": _("kind"),
+    "dealer": _("dealer"),
+    "revoked": _("misplayed"),
+}
+"""The labels of a row's own fields (the meld and trick inputs are labelled by their party)."""
 
 
 def row_prefix(number: int) -> str:
@@ -73,7 +45,12 @@ def row_prefix(number: int) -> str:
 
 
 class GameRowForm(forms.Form):
-    """One game: dealer, declarer, bid, kind, misplay and per party meld and trick points."""
+    """One game: dealer, declarer, bid, kind, misplay and per party meld and trick points.
+
+    Parses and checks a row; the page's markup is written by ``scoring.sheet_html``. Every
+    problem of a row is reported at once, each at its field (a party's meld or trick figure at
+    that party's input). A bid above ``UNUSUAL_BID`` needs the row's ``bid_ok`` box ticked.
+    """
 
     def __init__(
         self,
@@ -89,62 +66,42 @@ class GameRowForm(forms.Form):
         self.party_count = len(party_labels)
         self.seat_count = len(seat_labels)
         self.points: list[int] | None = None
+        self.unusual_bid = False
         # Messages about the meld or trick columns as a whole (e.g. the trick points' sum).
         self.column_errors: dict[str, list[str]] = {"melds": [], "tricks": []}
         parties = [(index, label) for index, label in enumerate(party_labels)]
         self.fields["dealer"] = forms.TypedChoiceField(
-            label=_("dealer"),
+            label=FIELD_LABELS["dealer"],
             choices=[(position, label) for position, label in enumerate(seat_labels, start=1)],
             coerce=int,
-            widget=QuickSelect,
         )
         self.fields["declarer"] = forms.TypedChoiceField(
-            label=_("declarer"),
+            label=FIELD_LABELS["declarer"],
             choices=[("", "–"), *parties],
             coerce=int,
             required=False,
             empty_value=None,
-            widget=QuickSelect,
         )
         self.fields["bid"] = forms.IntegerField(
-            label=_("bid"),
-            required=False,
-            min_value=0,
-            max_value=MAX_POINTS,
-            widget=QuickTextInput(attrs=NUMERIC),
+            label=FIELD_LABELS["bid"], required=False, min_value=0, max_value=MAX_POINTS
         )
+        self.fields["bid_ok"] = forms.BooleanField(required=False)
         self.fields["kind"] = forms.ChoiceField(
-            label=_("kind"),
-            choices=Game.Kind.choices,
-            initial=Game.Kind.PLAYED,
-            widget=QuickSelect,
+            label=FIELD_LABELS["kind"], choices=Game.Kind.choices, initial=Game.Kind.PLAYED
         )
         self.fields["revoked"] = forms.TypedChoiceField(
-            label=_("misplayed"),
+            label=FIELD_LABELS["revoked"],
             choices=[("", _("nobody")), *parties],
             coerce=int,
             required=False,
             empty_value=None,
-            widget=QuickSelect,
         )
-        for index, label in enumerate(party_labels):
+        for index in range(self.party_count):
             self.fields[f"meld{index}"] = forms.IntegerField(
-                label=_("meld"),
-                required=False,
-                min_value=0,
-                max_value=MAX_POINTS,
-                widget=QuickTextInput(
-                    attrs={**NUMERIC, "aria-label": f"{gettext('meld')}: {label}"}
-                ),
+                label=_("meld"), required=False, min_value=0, max_value=MAX_POINTS
             )
             self.fields[f"tricks{index}"] = forms.IntegerField(
-                label=_("trick points"),
-                required=False,
-                min_value=0,
-                max_value=TRICK_TOTAL,
-                widget=QuickTextInput(
-                    attrs={**NUMERIC, "aria-label": f"{gettext('trick points')}: {label}"}
-                ),
+                label=_("trick points"), required=False, min_value=0, max_value=TRICK_TOTAL
             )
 
     # The fields that make a row a game; dealer and kind have defaults and do not count.
@@ -166,40 +123,65 @@ class GameRowForm(forms.Form):
             for name in self.entry_fields()
         )
 
+    def field_of(self, error: InvalidHand) -> str | None:
+        """The input a rules error is shown at, or None for the row or a column as a whole."""
+        party = getattr(error, "party", None)
+        if error.field in PARTY_FIELD and party is not None and 0 <= party < self.party_count:
+            return f"{PARTY_FIELD[error.field]}{party}"
+        return FIELD_OF_ERROR.get(error.field)
+
     def add_invalid_hand(self, error: InvalidHand) -> None:
         """Show a rules error next to the field it is about."""
         message = str(error)
-        name = FIELD_OF_ERROR.get(error.field)
+        name = self.field_of(error)
         if name is not None:
             self.add_error(name, message)
-        elif error.field in self.column_errors:
-            self.column_errors[error.field].append(message)
-            self.add_error(None, message)
         else:
+            if error.field in self.column_errors:
+                self.column_errors[error.field].append(message)
             self.add_error(None, message)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if self.errors or self.is_blank():
+        if self.is_blank():
             return data
-        if data.get("declarer") is None:
+        if data.get("declarer") is None and "declarer" not in self.errors:
             self.add_error("declarer", gettext("Choose the declarer."))
-        if data.get("bid") is None:
+        if data.get("bid") is None and "bid" not in self.errors:
             self.add_error("bid", gettext("Enter the bid."))
-        if self.errors:
-            return data
-        try:
-            values = normalise_row(
-                self.row(),
-                number=self.number,
-                parties=self.party_count,
-                seat_count=self.seat_count,
+        bid = data.get("bid")
+        if bid is not None and bid > UNUSUAL_BID and not data.get("bid_ok"):
+            self.unusual_bid = True
+            self.add_error(
+                "bid",
+                gettext(
+                    "A bid of %(bid)s is far beyond any real game (more than %(limit)s). "
+                    "Check it; if it is right, tick “The bid is right” and save again."
+                )
+                % {"bid": bid, "limit": UNUSUAL_BID},
             )
-        except InvalidHand as error:
-            self.add_invalid_hand(error)
-        else:
-            self.points = values["points"]
+        row = self.row()
+        problems = row_problems(
+            row, number=self.number, parties=self.party_count, seat_count=self.seat_count
+        )
+        for problem in problems:
+            name = self.field_of(problem)
+            if name is not None and name in self.errors:
+                continue  # that input has its message already
+            if name is None and self._column_has_errors(problem.field):
+                continue  # e.g. the sum of trick points when one of them is not a number
+            self.add_invalid_hand(problem)
+        if not self.errors:
+            self.points = normalise_row(
+                row, number=self.number, parties=self.party_count, seat_count=self.seat_count
+            )["points"]
         return data
+
+    def _column_has_errors(self, column: str) -> bool:
+        prefix = PARTY_FIELD.get(column)
+        return prefix is not None and any(
+            f"{prefix}{index}" in self.errors for index in range(self.party_count)
+        )
 
     def row(self) -> dict[str, Any]:
         """The row as ``save_sheet_rows`` takes it; blank meld and trick fields count as 0.
@@ -234,6 +216,8 @@ def initial_from_values(values: dict[str, Any] | None, *, dealer: int) -> dict[s
         "kind": values["kind"],
         "revoked": values["revoked"],
     }
+    if values["bid"] > UNUSUAL_BID:  # confirmed when it was saved
+        initial["bid_ok"] = True
     for index, meld in enumerate(values["melds"]):
         initial[f"meld{index}"] = meld
     for index, trick in enumerate(values["tricks"] or []):

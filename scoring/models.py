@@ -151,7 +151,9 @@ class SheetChange(AuditRecord):
 
     ``before`` and ``after`` hold a game's values as plain JSON (None where there was or is no
     game), parties named by start number; ``user`` is empty for a change made through the
-    sheet's link by the scorekeeper.
+    sheet's link by the scorekeeper. A late save the link could no longer make (``LATE``) keeps
+    the typed rows in ``after`` (``{"rows": {game: {field: text}}, "reason": msgid, "params"}``)
+    and changes nothing else.
     """
 
     class Action(models.TextChoices):
@@ -160,6 +162,7 @@ class SheetChange(AuditRecord):
         SUBMITTED = "submitted", _("submitted")
         CONFIRMED = "confirmed", _("confirmed")
         REOPENED = "reopened", _("reopened")
+        LATE = "late_refused", _("late save refused")
 
     sheet = models.ForeignKey(
         ScoreSheet, on_delete=models.CASCADE, related_name="changes", verbose_name=_("score sheet")

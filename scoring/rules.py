@@ -23,6 +23,7 @@ __all__ = [
     "PLAYED",
     "TRICK_TOTAL",
     "InvalidHand",
+    "hand_problems",
     "round10",
     "score_hand",
 ]
@@ -42,11 +43,15 @@ class InvalidHand(UserError, ValueError):
     """A game that cannot have happened as entered (also a ``ValueError``).
 
     ``field`` is the argument at fault (``"bid"``, ``"declarer"``, ``"melds"``, ``"tricks"``,
-    ``"kind"`` or ``"revoked"``); ``str(error)`` is the message in the reader's language.
+    ``"kind"`` or ``"revoked"``); ``party`` the index of the party whose meld or trick figure
+    is at fault, where it is one party's; ``str(error)`` is the message in the reader's language.
     """
 
-    def __init__(self, field: str, message: str, **params: object) -> None:
+    def __init__(
+        self, field: str, message: str, *, party: int | None = None, **params: object
+    ) -> None:
         super().__init__(message, field=field, **params)
+        self.party = party
 
 
 def round10(points: int) -> int:
@@ -64,7 +69,7 @@ def _half_bid(bid: int) -> int:
     return -(-bid // 20) * 10
 
 
-def _validate(
+def hand_problems(
     *,
     bid: int,
     declarer: int,
@@ -72,68 +77,107 @@ def _validate(
     tricks: Sequence[int] | None,
     kind: str,
     revoked: int | None,
-) -> None:
+) -> list[InvalidHand]:
+    """Everything wrong with a game as entered, in the order a reader checks it; empty when
+    ``score_hand`` can score it. Every problem is reported, not just the first."""
+    problems: list[InvalidHand] = []
     if kind not in KINDS:
-        raise InvalidHand(
-            "kind", gettext_noop("Unknown kind of game “%(kind)s”."), kind=kind
+        problems.append(
+            InvalidHand("kind", gettext_noop("Unknown kind of game “%(kind)s”."), kind=kind)
         )
     if not is_int(bid) or bid < MIN_BID or bid % 10:
-        raise InvalidHand(
-            "bid",
-            gettext_noop("The bid must be a multiple of 10 and at least %(min)s."),
-            min=MIN_BID,
+        problems.append(
+            InvalidHand(
+                "bid",
+                gettext_noop("The bid must be a multiple of 10 and at least %(min)s."),
+                min=MIN_BID,
+            )
         )
     parties = len(melds)
     if parties not in PARTY_COUNTS:
-        raise InvalidHand(
-            "melds",
-            gettext_noop("A game has 2, 3 or 4 parties, not %(count)s."),
-            count=parties,
-        )
-    for meld in melds:
-        if not is_int(meld) or meld < 0 or meld % 10:
-            raise InvalidHand(
+        problems.append(
+            InvalidHand(
                 "melds",
-                gettext_noop("Meld must be a non-negative multiple of 10."),
+                gettext_noop("A game has 2, 3 or 4 parties, not %(count)s."),
+                count=parties,
+            )
+        )
+        return problems
+    for party, meld in enumerate(melds):
+        if not is_int(meld) or meld < 0 or meld % 10:
+            problems.append(
+                InvalidHand(
+                    "melds",
+                    gettext_noop("Meld must be a non-negative multiple of 10."),
+                    party=party,
+                )
             )
     if not is_int(declarer) or not 0 <= declarer < parties:
-        raise InvalidHand("declarer", gettext_noop("Choose the declarer among the players."))
+        problems.append(
+            InvalidHand("declarer", gettext_noop("Choose the declarer among the players."))
+        )
     if revoked is not None and (not is_int(revoked) or not 0 <= revoked < parties):
-        raise InvalidHand(
-            "revoked", gettext_noop("Choose who misplayed among the players.")
+        problems.append(
+            InvalidHand("revoked", gettext_noop("Choose who misplayed among the players."))
         )
     if kind == CONCEDED:
-        if revoked is not None:
-            raise InvalidHand(
+        problems.extend(_conceded_problems(tricks, revoked, parties))
+    elif kind in KINDS:
+        problems.extend(_played_problems(tricks, parties))
+        if kind == DURCH:
+            problems.extend(
+                InvalidHand("melds", gettext_noop("A Durch has no meld."), party=party)
+                for party, meld in enumerate(melds)
+                if is_int(meld) and meld
+            )
+    return problems
+
+
+def _conceded_problems(
+    tricks: Sequence[int] | None, revoked: int | None, parties: int
+) -> list[InvalidHand]:
+    problems = []
+    if revoked is not None:
+        problems.append(
+            InvalidHand(
                 "revoked",
                 gettext_noop("A conceded game is not played, so nobody can misplay."),
             )
-        if tricks is not None and any(t != 0 for t in tricks):
-            raise InvalidHand(
+        )
+    if tricks is not None and any(t != 0 for t in tricks):
+        problems.append(
+            InvalidHand(
                 "tricks",
                 gettext_noop("A conceded game is not played: leave the trick points empty."),
             )
-        if tricks is not None and len(tricks) != parties:
-            raise InvalidHand(
-                "tricks", gettext_noop("Enter trick points for every party.")
-            )
-        return
-    if tricks is None or len(tricks) != parties:
-        raise InvalidHand("tricks", gettext_noop("Enter trick points for every party."))
-    for trick in tricks:
-        if not is_int(trick) or trick < 0:
-            raise InvalidHand(
-                "tricks", gettext_noop("Trick points must be a non-negative whole number.")
-            )
-    if sum(tricks) != TRICK_TOTAL:
-        raise InvalidHand(
-            "tricks",
-            gettext_noop("The trick points add up to %(sum)s instead of %(total)s."),
-            sum=sum(tricks),
-            total=TRICK_TOTAL,
         )
-    if kind == DURCH and any(melds):
-        raise InvalidHand("melds", gettext_noop("A Durch has no meld."))
+    elif tricks is not None and len(tricks) != parties:
+        problems.append(InvalidHand("tricks", gettext_noop("Enter trick points for every party.")))
+    return problems
+
+
+def _played_problems(tricks: Sequence[int] | None, parties: int) -> list[InvalidHand]:
+    if tricks is None or len(tricks) != parties:
+        return [InvalidHand("tricks", gettext_noop("Enter trick points for every party."))]
+    problems = [
+        InvalidHand(
+            "tricks",
+            gettext_noop("Trick points must be a non-negative whole number."),
+            party=party,
+        )
+        for party, trick in enumerate(tricks)
+        if not is_int(trick) or trick < 0
+    ]
+    if not problems and sum(tricks) != TRICK_TOTAL:
+        problems.append(
+            InvalidHand(
+                "tricks",
+                gettext_noop("The trick points add up to %(sum)s instead of %(total)s."),
+                sum=sum(tricks),
+                total=TRICK_TOTAL,
+            )
+        )
+    return problems
 
 
 def score_hand(
@@ -151,16 +195,18 @@ def score_hand(
     ``declarer`` and ``revoked`` are indices into them. ``kind`` is ``"played"``,
     ``"conceded"`` (``tricks`` None or all zero) or ``"durch"``. Raises ``InvalidHand``.
     """
-    _validate(
+    problems = hand_problems(
         bid=bid, declarer=declarer, melds=melds, tricks=tricks, kind=kind, revoked=revoked
     )
+    if problems:
+        raise problems[0]
     parties = range(len(melds))
 
     if kind == CONCEDED:
         half = _half_bid(bid)
         return tuple(-bid if p == declarer else half + melds[p] for p in parties)
 
-    assert tricks is not None  # checked by _validate
+    assert tricks is not None  # checked by hand_problems
     # Tricks count for a party unless it misplayed; a declarer who misplays loses outright.
     counted_tricks = [0 if p == revoked else tricks[p] for p in parties]
 

@@ -15,53 +15,75 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
 from django.http import QueryDict
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from scoring.forms import GameRowForm, initial_from_values
-from scoring.models import Game, ScoreSheet
+from scoring.models import Game, ScoreSheet, SheetChange
 from scoring.services.sheets import sheet_games
+from scoring.sheet_html import PartyCell, RowData, RowRenderer
 from tournament import seats
+from tournament.errors import Message
+from tournament.limits import UNUSUAL_BID
 from tournament.models import Entry, Round, Seat, Table, parties_in_seating_order
 from tournament.plan import SeatRow, seat_row
 
 
 @dataclass
-class PartyCell:
-    """One party's line in a game row."""
+class SheetFrame:
+    """Who sits at a sheet's table: the parties in seating order, the seats, their labels."""
 
-    index: int
-    label: str
-    short: str
-    name: str
-    meld: Any
-    tricks: Any
-    points: int | None
-    total: int | None
+    table: Table
+    parties: list[Entry]
+    party_labels: list[str]
+    seats: list[SeatRow]
+    seat_labels: list[str]
 
+    @property
+    def games(self) -> int:
+        return self.table.round.event.games_per_round
 
-@dataclass
-class SheetRow:
-    number: int
-    form: GameRowForm
-    cells: list[PartyCell]
-    stored: dict | None
-    other_device: str | None = None  # after a refused stale save: what is stored now
-    shows_points: bool = True
+    def form(self, number: int, data: QueryDict | None = None) -> GameRowForm:
+        """The row form of game ``number``, bound to ``data`` when given."""
+        return GameRowForm(
+            data, number=number, party_labels=self.party_labels, seat_labels=self.seat_labels
+        )
+
+    def posted_forms(self, data: QueryDict) -> dict[int, GameRowForm]:
+        """Bound forms of the rows the submitted data holds (a browser sends every row, the
+        page's script only the rows typed on the device)."""
+        forms = (self.form(number, data) for number in range(1, self.games + 1))
+        return {form.number: form for form in forms if row_is_present(form)}
 
 
 @dataclass
 class SheetPage:
     sheet: ScoreSheet
-    table: Table
-    round: Round
-    parties: list[Entry]
-    party_labels: list[str]
-    seats: list[SeatRow]
-    seat_labels: list[str]
-    rows: list[SheetRow]
+    frame: SheetFrame
+    rows: list[RowData]
     totals: list[int]
     entered: int
     missing: list[int] = field(default_factory=list)
+
+    @property
+    def table(self) -> Table:
+        return self.frame.table
+
+    @property
+    def round(self) -> Round:
+        return self.frame.table.round
+
+    @property
+    def parties(self) -> list[Entry]:
+        return self.frame.parties
+
+    @property
+    def party_labels(self) -> list[str]:
+        return self.frame.party_labels
+
+    @property
+    def seats(self) -> list[SeatRow]:
+        return self.frame.seats
 
     @property
     def is_pairs(self) -> bool:
@@ -70,6 +92,22 @@ class SheetPage:
     @property
     def party_totals(self) -> list[tuple[str, int]]:
         return list(zip(self.party_labels, self.totals, strict=True))
+
+    @property
+    def rows_html(self) -> SafeString:
+        renderer = RowRenderer(
+            party_labels=self.party_labels, seat_labels=self.frame.seat_labels, pairs=self.is_pairs
+        )
+        return renderer.rows(self.rows)
+
+    @property
+    def first_open(self) -> int | None:
+        """The game a scorekeeper continues with: the first with an error, else the first
+        still empty."""
+        for row in self.rows:
+            if row.has_errors or row.other_device:
+                return row.number
+        return self.missing[0] if self.missing else None
 
 
 def load_sheet(sheet_id: int) -> ScoreSheet:
@@ -136,108 +174,219 @@ def describe_values(
     return " · ".join(parts)
 
 
-def row_forms(
-    sheet: ScoreSheet,
-    *,
-    party_labels: Sequence[str],
-    seat_labels: Sequence[str],
-    stored: Mapping[int, dict],
-    data: QueryDict | None = None,
-) -> list[GameRowForm]:
-    count = sheet.table.round.event.games_per_round
-    seat_count = len(seat_labels)
-    return [
-        GameRowForm(
-            data,
-            number=number,
-            party_labels=party_labels,
-            seat_labels=seat_labels,
-            initial=initial_from_values(
-                stored.get(number), dealer=seats.dealer_position(number, seat_count)
-            ),
-        )
-        for number in range(1, count + 1)
-    ]
-
-
 def row_is_present(form: GameRowForm) -> bool:
     """True when the submitted data holds this row at all (a form always sends dealer/kind)."""
     prefix = form.add_prefix("")
     return any(key.startswith(prefix) for key in form.data)
 
 
-def sheet_page(
-    sheet: ScoreSheet,
-    *,
-    data: QueryDict | None = None,
-    forms: list[GameRowForm] | None = None,
-    other_device: Mapping[int, dict | None] | None = None,
-) -> SheetPage:
-    """Everything the sheet page shows; ``forms`` are bound forms from a refused/partial save."""
+def field_values(values: Mapping[str, Any] | None, *, dealer: int) -> dict[str, str]:
+    """A row's inputs as the page shows them: a stored game's values (``game_values``), or an
+    empty row with the rotation's dealer."""
+    initial = initial_from_values(values, dealer=dealer)
+    return {
+        name: "1" if value is True else "" if value is None or value is False else str(value)
+        for name, value in initial.items()
+    }
+
+
+def stored_fields(values: Mapping[str, Any] | None) -> dict[str, str]:
+    """The stored game's inputs (``{}`` for an empty row): what the page's script compares a
+    device's typing with."""
+    return {} if values is None else field_values(values, dealer=values["dealer"])
+
+
+def posted_values(form: GameRowForm) -> dict[str, str]:
+    """A submitted row's inputs as they were typed."""
+    prefix = form.add_prefix("")
+    return {
+        key[len(prefix):]: str(value) for key, value in form.data.items() if key.startswith(prefix)
+    }
+
+
+def row_field_names(party_count: int) -> list[str]:
+    """A row's inputs in the paper's order."""
+    return [
+        "declarer",
+        "bid",
+        "kind",
+        *(name for index in range(party_count) for name in (f"meld{index}", f"tricks{index}")),
+        "dealer",
+        "revoked",
+    ]
+
+
+def late_rows(
+    sheet: ScoreSheet, frame: SheetFrame, forms: Mapping[int, GameRowForm]
+) -> dict[int, dict[str, str]]:
+    """The submitted rows that differ from what the sheet holds, as typed (``{}``: the row was
+    cleared): what a refused save would have changed."""
+    stored = sheet_games(sheet, frame.parties)
+    names = row_field_names(len(frame.parties))
+    rows: dict[int, dict[str, str]] = {}
+    for number, form in sorted(forms.items()):
+        if form.is_blank():
+            if number in stored:
+                rows[number] = {}
+            continue
+        typed = posted_values(form)
+        have = stored_fields(stored.get(number))
+        if any(typed.get(name, "").strip() != have.get(name, "") for name in names):
+            rows[number] = {name: typed.get(name, "").strip() for name in names}
+    return rows
+
+
+def describe_late(rows: Mapping, frame: SheetFrame) -> list[tuple[int, str]]:
+    """Typed rows (``late_rows``) in words, parties by start number: (game, description)."""
+    numbers = [p.start_number for p in frame.parties]
+    kinds = dict(Game.Kind.choices)
+
+    def party(text: str) -> str:
+        return str(numbers[int(text)]) if text.isdigit() and int(text) < len(numbers) else text
+
+    described = []
+    for number, typed in sorted(rows.items(), key=lambda item: int(item[0])):
+        if not typed:
+            described.append((int(number), gettext("row cleared")))
+            continue
+        count = len(numbers)
+        parts = [
+            f"{gettext('declarer')} {party(typed.get('declarer', ''))}",
+            f"{gettext('bid')} {typed.get('bid', '')}",
+            str(kinds.get(typed.get("kind", ""), typed.get("kind", ""))),
+            f"{gettext('meld')} "
+            + "/".join(typed.get(f"meld{i}", "") or "0" for i in range(count)),
+            f"{gettext('trick points')} "
+            + "/".join(typed.get(f"tricks{i}", "") or "–" for i in range(count)),
+        ]
+        if typed.get("revoked"):
+            parts.append(f"{gettext('misplayed')} {party(typed['revoked'])}")
+        described.append((int(number), " · ".join(parts)))
+    return described
+
+
+@dataclass
+class LateSave:
+    change: Any
+    reason: str
+    rows: list[tuple[int, str]]
+
+
+def late_saves(sheet: ScoreSheet, frame: SheetFrame) -> list[LateSave]:
+    """The saves through the link that came after the round was closed or the sheet confirmed,
+    newest first, with what was typed."""
+    changes = sheet.changes.filter(action=SheetChange.Action.LATE).order_by("-created_at", "-id")
+    saves = []
+    for change in changes:
+        after = change.after or {}
+        reason = Message(after.get("reason", ""), **after.get("params", {}))
+        saves.append(
+            LateSave(
+                change=change,
+                reason=str(reason) if reason.msgid else "",
+                rows=describe_late(after.get("rows", {}), frame),
+            )
+        )
+    return saves
+
+
+def sheet_frame(sheet: ScoreSheet) -> SheetFrame:
     table = sheet.table
     table_seats = seats_of(table)
     pairs = table.is_pairs
     parties = parties_in_seating_order(table_seats)
-    party_labels = [party_label(p, i, pairs=pairs) for i, p in enumerate(parties)]
     seat_rows = [seat_row(table, seat) for seat in table_seats]
-    seat_labels = [dealer_choice(seat) for seat in seat_rows]
+    return SheetFrame(
+        table=table,
+        parties=parties,
+        party_labels=[party_label(p, i, pairs=pairs) for i, p in enumerate(parties)],
+        seats=seat_rows,
+        seat_labels=[dealer_choice(seat) for seat in seat_rows],
+    )
+
+
+def _form_errors(form: GameRowForm) -> tuple[dict[str, list[str]], list[str]]:
+    errors = {
+        name: [str(message) for message in messages]
+        for name, messages in form.errors.items()
+        if name != "__all__"
+    }
+    return errors, [str(message) for message in form.non_field_errors()]
+
+
+def sheet_page(
+    sheet: ScoreSheet,
+    *,
+    frame: SheetFrame | None = None,
+    forms: Mapping[int, GameRowForm] | None = None,
+    other_device: Mapping[int, dict | None] | None = None,
+) -> SheetPage:
+    """Everything the sheet page shows; ``forms`` are bound forms of rows from a refused or
+    partial save, shown as typed with their messages."""
+    frame = frame or sheet_frame(sheet)
+    parties = frame.parties
+    numbers = [p.start_number for p in parties]
+    pairs = frame.table.is_pairs
+    seat_count = len(frame.seats)
     stored = sheet_games(sheet, parties)
-    if forms is None:
-        forms = row_forms(
-            sheet, party_labels=party_labels, seat_labels=seat_labels, stored=stored, data=data
-        )
-    totals = [0] * len(parties)
-    rows: list[SheetRow] = []
+    forms = forms or {}
     other_device = other_device or {}
-    for form in forms:
-        values = stored.get(form.number)
+    totals = [0] * len(parties)
+    rows: list[RowData] = []
+    focus_set = False
+    for number in range(1, frame.games + 1):
+        values = stored.get(number)
+        form = forms.get(number)
         if values is not None:
             totals = [t + p for t, p in zip(totals, values["points"], strict=True)]
-        shows_points = values is not None and not (form.is_bound and form.errors) and (
-            form.number not in other_device
+        errors, non_field = _form_errors(form) if form is not None else ({}, [])
+        shows_points = values is not None and not errors and not non_field and (
+            number not in other_device
         )
-        cells = [
-            PartyCell(
-                index=index,
-                label=label,
-                short=party_short(parties[index], index, pairs=pairs),
-                name=parties[index].name,
-                meld=form[f"meld{index}"],
-                tricks=form[f"tricks{index}"],
-                points=values["points"][index] if shows_points else None,
-                total=totals[index] if values is not None else None,
-            )
-            for index, label in enumerate(party_labels)
-        ]
-        rows.append(
-            SheetRow(
-                number=form.number,
-                form=form,
-                cells=cells,
-                stored=values,
-                other_device=(
-                    describe_values(
-                        other_device[form.number], [p.start_number for p in parties]
-                    )
-                    if form.number in other_device
-                    else None
-                ),
-                shows_points=shows_points,
-            )
+        row = RowData(
+            number=number,
+            values=(
+                posted_values(form)
+                if form is not None
+                else field_values(values, dealer=seats.dealer_position(number, seat_count))
+            ),
+            cells=[
+                PartyCell(
+                    short=party_short(party, index, pairs=pairs),
+                    name=party.name,
+                    points=values["points"][index] if shows_points else None,
+                    total=totals[index] if values is not None else None,
+                )
+                for index, party in enumerate(parties)
+            ],
+            stored_fields=stored_fields(values),
+            stored=values is not None,
+            bound=form is not None,
+            errors=errors,
+            non_field_errors=non_field,
+            column_errors=form.column_errors if form is not None else None,
+            other_device=(
+                describe_values(other_device[number], numbers)
+                if number in other_device
+                else None
+            ),
+            unusual_bid=(
+                form.unusual_bid
+                if form is not None
+                else values is not None and values["bid"] > UNUSUAL_BID
+            ),
         )
-    count = table.round.event.games_per_round
+        if not focus_set and row.errors:
+            row.focus = next(iter(row.errors))
+            focus_set = True
+        rows.append(row)
     return SheetPage(
         sheet=sheet,
-        table=table,
-        round=table.round,
-        parties=parties,
-        party_labels=party_labels,
-        seats=seat_rows,
-        seat_labels=seat_labels,
+        frame=frame,
         rows=rows,
         totals=totals,
         entered=len(stored),
-        missing=[n for n in range(1, count + 1) if n not in stored],
+        missing=[n for n in range(1, frame.games + 1) if n not in stored],
     )
 
 

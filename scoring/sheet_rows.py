@@ -11,40 +11,77 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoring.rules import CONCEDED, PLAYED, InvalidHand, is_int, score_hand
+from scoring.rules import CONCEDED, PLAYED, InvalidHand, hand_problems, is_int, score_hand
 from tournament.errors import gettext_noop
 from tournament.limits import MAX_POINTS
 from tournament.seats import dealer_position
 
 
+def row_problems(
+    row: Mapping[str, Any], *, number: int, parties: int, seat_count: int
+) -> list[InvalidHand]:
+    """Everything wrong with one row (``scoring.rules.hand_problems`` and the sheet's own
+    bounds); empty when the row can be stored."""
+    problems: list[InvalidHand] = []
+    dealer = row.get("dealer")
+    if dealer is not None and (not is_int(dealer) or not 1 <= dealer <= seat_count):
+        problems.append(
+            InvalidHand("dealer", gettext_noop("Choose the dealer among the players."))
+        )
+    bid = row.get("bid")
+    if is_int(bid) and bid > MAX_POINTS:
+        problems.append(
+            InvalidHand("bid", gettext_noop("The bid can be at most %(max)s."), max=MAX_POINTS)
+        )
+    melds = list(row.get("melds") or [0] * parties)
+    if len(melds) != parties:
+        problems.append(
+            InvalidHand("melds", gettext_noop("This table has %(count)s parties."), count=parties)
+        )
+        return problems
+    problems.extend(
+        InvalidHand(
+            "melds", gettext_noop("Meld can be at most %(max)s."), party=party, max=MAX_POINTS
+        )
+        for party, meld in enumerate(melds)
+        if is_int(meld) and meld > MAX_POINTS
+    )
+    tricks = row.get("tricks")
+    rule_problems = hand_problems(
+        bid=bid,
+        declarer=row.get("declarer"),
+        melds=melds,
+        tricks=list(tricks) if tricks is not None else None,
+        kind=row.get("kind") or PLAYED,
+        revoked=row.get("revoked"),
+    )
+    # one message per field and party: the sheet's own bound says it better than the rules
+    said = {(p.field, p.party) for p in problems}
+    problems.extend(p for p in rule_problems if (p.field, p.party) not in said)
+    return problems
+
+
 def normalise_row(
     row: Mapping[str, Any], *, number: int, parties: int, seat_count: int
 ) -> dict[str, Any]:
-    """Check one row and compute its points; returns the row's values or raises InvalidHand.
+    """Check one row and compute its points; returns the row's values or raises the first
+    of its problems (``row_problems``) as InvalidHand.
 
     The row stands on its own: nothing else of the sheet is needed to judge it. A missing
     dealer is the one the rotation gives game ``number``; missing melds count 0.
     """
+    problems = row_problems(row, number=number, parties=parties, seat_count=seat_count)
+    if problems:
+        raise problems[0]
     dealer = row.get("dealer")
     if dealer is None:
         dealer = dealer_position(number, seat_count)
-    if not is_int(dealer) or not 1 <= dealer <= seat_count:
-        raise InvalidHand("dealer", gettext_noop("Choose the dealer among the players."))
-    bid = row.get("bid")
-    if is_int(bid) and bid > MAX_POINTS:
-        raise InvalidHand("bid", gettext_noop("The bid can be at most %(max)s."), max=MAX_POINTS)
     melds = list(row.get("melds") or [0] * parties)
-    if len(melds) != parties:
-        raise InvalidHand(
-            "melds", gettext_noop("This table has %(count)s parties."), count=parties
-        )
-    if any(is_int(meld) and meld > MAX_POINTS for meld in melds):
-        raise InvalidHand("melds", gettext_noop("Meld can be at most %(max)s."), max=MAX_POINTS)
     kind = row.get("kind") or PLAYED
     tricks = row.get("tricks")
     tricks = list(tricks) if tricks is not None else None
     points = score_hand(
-        bid=bid,
+        bid=row.get("bid"),
         declarer=row.get("declarer"),
         melds=melds,
         tricks=tricks,
@@ -54,7 +91,7 @@ def normalise_row(
     return {
         "dealer": dealer,
         "declarer": row["declarer"],
-        "bid": bid,
+        "bid": row.get("bid"),
         "kind": kind,
         "revoked": row.get("revoked"),
         "melds": melds,

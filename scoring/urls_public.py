@@ -2,11 +2,14 @@
 
 from django.urls import path
 
-from scoring.views import sheets, standings
+from scoring.views import melds, sheets, standings
 
 urlpatterns = [
     path("zettel/<str:token>/", sheets.sheet_link, name="sheet-link"),
+    # the sheet pages' service worker: served under /zettel/ so its scope is the sheet links
+    path("zettel/offline.js", sheets.sheet_worker, name="sheet-worker"),
     path("spielzettel/vorschau/", sheets.sheet_preview, name="sheet-preview"),
+    path("spielzettel/meldung/", melds.meld_sum, name="meld-sum"),
     path("rangliste/<slug:slug>/", standings.public_standings, name="public-standings"),
     path(
         "rangliste/<slug:slug>/<int:start_number>/",

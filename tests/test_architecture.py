@@ -21,6 +21,7 @@ PURE_MODULES = [
     "scoring.sheet_rows",
     "scoring.ranking",
     "scoring.simulate",
+    "scoring.melds",
 ]
 
 
@@ -53,7 +54,7 @@ def test_pure_modules_render_their_messages_in_german_without_django():
         [sys.executable, "-c", code], cwd=BASE, env=env, capture_output=True, text=True,
         check=False,
     )
-    assert result.stdout.startswith("Reizwert: muss ein Vielfaches von 10"), result.stderr
+    assert result.stdout.startswith("Der Reizwert muss ein Vielfaches von 10"), result.stderr
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -65,13 +65,13 @@ def _bad_bid() -> InvalidHand:
 
 def test_invalid_hand_speaks_german_without_django():
     message = str(_bad_bid())
-    assert message.startswith("Reizwert:")
+    assert message.startswith("Der Reizwert")
     assert "150" in message
 
 
 @pytest.mark.parametrize(
     ("language", "expected"),
-    [("de", "Reizwert: muss ein Vielfaches von 10"), ("en", "The bid must be a multiple of 10")],
+    [("de", "Der Reizwert muss ein Vielfaches von 10"), ("en", "The bid must be a multiple of 10")],
 )
 def test_invalid_hand_follows_the_active_language(language, expected):
     error = _bad_bid()

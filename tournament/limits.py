@@ -27,6 +27,12 @@ MAX_SLUG_LENGTH: Final = 80
 MAX_POINTS: Final = 10_000
 """The highest bid or meld accepted: far above any real game, and it keeps the columns sane."""
 
+UNUSUAL_BID: Final = 1000
+"""A higher bid needs the scorekeeper's confirmation. Bidding starts at 150 and the tricks give
+at most 250, so a bid over 1000 needs more than 750 of meld: only a double Familie (1500) or
+eight of a kind (1000) gives that, a hand seen once in many thousand games. A real bid typed with
+one zero too many (150 → 1500, 200 → 2000) is always above it."""
+
 MAX_IMPORT_BYTES: Final = 2 * 1024 * 1024
 MAX_IMPORT_ROWS: Final = 2000
 

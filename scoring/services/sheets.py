@@ -66,6 +66,9 @@ class SaveResult:
     saved: list[int] = field(default_factory=list)
     deleted: list[int] = field(default_factory=list)
     errors: dict[int, InvalidHand] = field(default_factory=dict)
+    stored: dict[int, dict | None] = field(default_factory=dict)
+    """The values now stored for the rows saved or deleted (``game_values``; None: cleared)."""
+    status: str = ""
 
     @property
     def changed(self) -> bool:
@@ -246,7 +249,7 @@ def save_sheet_rows(
     wanted, errors = _judge_rows(rows, parties=len(parties), seat_count=locked.table.seat_count)
     changes = {number: v for number, v in wanted.items() if current.get(number) != v}
     if not changes:
-        return SaveResult(version=locked.version, errors=errors)
+        return SaveResult(version=locked.version, errors=errors, status=locked.status)
 
     def stale() -> StaleSheet:
         affected = sorted(set(changes) | {number for number in errors if number in current})
@@ -257,10 +260,9 @@ def save_sheet_rows(
     if locked.version != base_version:
         raise stale()
     # The conditional UPDATE is the guard where the database cannot lock rows (SQLite).
+    status = _status_after(locked, current, changes)
     updated = ScoreSheet.objects.filter(pk=locked.pk, version=base_version).update(
-        version=F("version") + 1,
-        status=_status_after(locked, current, changes),
-        updated_at=timezone.now(),
+        version=F("version") + 1, status=status, updated_at=timezone.now()
     )
     if updated != 1:
         raise stale()
@@ -284,7 +286,35 @@ def save_sheet_rows(
         saved=sorted(to_save),
         deleted=sorted(number for number, v in changes.items() if v is None),
         errors=errors,
+        stored=dict(changes),
+        status=status,
     )
+
+
+@transaction.atomic
+def record_late_save(
+    *, sheet: ScoreSheet, rows: Mapping[int, Mapping[str, str]], reason: SheetLocked
+) -> bool:
+    """Keep a save the link could no longer make (round closed, sheet confirmed) in the sheet's
+    trail, as typed, so the desk sees it; nothing of the sheet changes. ``rows`` are the typed
+    rows by game number (field name → text). A repeat of the last late save of the same rows is
+    recorded once. Returns True when it was recorded."""
+    typed = {str(number): dict(values) for number, values in sorted(rows.items())}
+    if not typed:
+        return False
+    last = (
+        SheetChange.objects.filter(sheet=sheet, action=SheetChange.Action.LATE)
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    if last is not None and (last.after or {}).get("rows") == typed:
+        return False
+    SheetChange.objects.create(
+        sheet=sheet,
+        action=SheetChange.Action.LATE,
+        after={"rows": typed, "reason": reason.message.msgid, "params": reason.message.params},
+    )
+    return True
 
 
 def missing_games(sheet: ScoreSheet) -> list[int]:

@@ -8,17 +8,20 @@ overview. The save itself (row judgement, optimistic locking, audit) is in
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.views.decorators.http import require_POST
 
 from scoring.forms import GameRowForm, SheetFrameForm, forged_row_numbers
+from scoring.melds import MELDS
 from scoring.models import ScoreSheet
 from scoring.rules import PARTY_COUNTS, TRICK_TOTAL
 from scoring.services import (
@@ -29,21 +32,29 @@ from scoring.services import (
     check_link_access,
     close_round,
     confirm_sheet,
+    missing_games,
+    record_late_save,
     reopen_sheet,
     save_sheet_rows,
     sheet_for_table,
     submit_sheet,
 )
 from scoring.sheet_pages import (
+    SheetFrame,
+    SheetPage,
+    describe_late,
     describe_values,
+    late_rows,
+    late_saves,
     load_sheet,
     round_overview,
-    row_is_present,
+    sheet_frame,
     sheet_page,
+    stored_fields,
     who,
 )
 from scoring.sheet_rows import number_ranges
-from tournament.limits import MAX_GAMES_PER_ROUND
+from tournament.limits import MAX_GAMES_PER_ROUND, UNUSUAL_BID
 from tournament.models import Event, Round, Table
 from tournament.seats import SEAT_COUNTS
 from tournament.web import organiser_view, show_error
@@ -84,45 +95,84 @@ def _sheet_urls(sheet: ScoreSheet) -> dict[str, str]:
     }
 
 
+def _wants_json(request: HttpRequest) -> bool:
+    """The page's script saves in the background and asks for JSON; a plain form does not."""
+    return "application/json" in request.headers.get("Accept", "")
+
+
 def _render_sheet(
     request: HttpRequest,
     sheet: ScoreSheet,
     *,
     via_link: bool,
-    page: object | None = None,
+    page: SheetPage | None = None,
     version: int | None = None,
     status: int = 200,
 ) -> HttpResponse:
+    page = page or sheet_page(sheet)
     context = {
-        "page": page or sheet_page(sheet),
+        "page": page,
         "sheet": sheet,
         "event": sheet.table.round.event,
         "via_link": via_link,
         "version": sheet.version if version is None else version,
         "preview_url": reverse("sheet-preview"),
         "trick_total": TRICK_TOTAL,
+        "unusual_bid": UNUSUAL_BID,
+        "melds": MELDS,
         **({} if via_link else _sheet_urls(sheet)),
     }
+    if not via_link:
+        context["late_saves"] = late_saves(sheet, page.frame)
     return render(request, "scoring/sheet.html", context, status=status)
 
 
-def _link_closed(request: HttpRequest, sheet: ScoreSheet, error: SheetLocked) -> HttpResponse:
+def _link_closed(
+    request: HttpRequest, sheet: ScoreSheet, error: SheetLocked, *, late: list | None = None
+) -> HttpResponse:
+    """The link no longer changes the sheet; after a late save, what was typed and what to do."""
     return render(
         request,
         "scoring/link_closed.html",
-        {"message": str(error), "event": sheet.table.round.event},
+        {
+            "message": str(error),
+            "event": sheet.table.round.event,
+            "sheet": sheet,
+            "late": late or [],
+        },
         status=403,
     )
 
 
 def _refused(
-    request: HttpRequest, sheet: ScoreSheet, error: SheetLocked, *, via_link: bool
+    request: HttpRequest,
+    sheet: ScoreSheet,
+    error: SheetLocked,
+    *,
+    via_link: bool,
+    frame: SheetFrame | None = None,
+    forms: dict[int, GameRowForm] | None = None,
 ) -> HttpResponse:
-    """A sheet the person may not change now: the link's closed page, or back for organisers."""
-    if via_link:
-        return _link_closed(request, sheet, error)
-    show_error(request, error)
-    return redirect(request.path)
+    """A sheet the person may not change now. Through the link the typed rows are kept in the
+    sheet's trail for the desk and shown back to the scorekeeper; organisers go back."""
+    if not via_link:
+        if _wants_json(request):
+            return _json_refusal(error, "locked", status=403)
+        show_error(request, error)
+        return redirect(request.path)
+    typed: dict = {}
+    if frame is not None and forms:
+        typed = late_rows(sheet, frame, forms)
+        record_late_save(sheet=sheet, rows=typed, reason=error)
+    if _wants_json(request):
+        return _json_refusal(error, "locked", status=403, late=bool(typed))
+    return _link_closed(request, sheet, error, late=describe_late(typed, frame) if typed else [])
+
+
+def _json_refusal(error: SheetError, reason: str, *, status: int, **extra: object) -> JsonResponse:
+    return JsonResponse(
+        {"ok": False, "reason": reason, "message": str(error), **extra}, status=status
+    )
 
 
 def _base_version(request: HttpRequest, sheet: ScoreSheet) -> int:
@@ -151,89 +201,162 @@ def _base_version(request: HttpRequest, sheet: ScoreSheet) -> int:
     return frame.cleaned_data["version"]
 
 
-def _typed_rows(forms: list[GameRowForm]) -> dict[int, dict | None]:
+def _typed_rows(forms: dict[int, GameRowForm]) -> dict[int, dict | None]:
     """The rows the form sent: cleared ones as None, valid ones as values; invalid rows are left
     out (their errors are shown in the form, their stored game stays)."""
     rows: dict[int, dict | None] = {}
-    for form in forms:
-        if not row_is_present(form):
-            continue
+    for number, form in forms.items():
         if form.is_blank():
-            rows[form.number] = None
+            rows[number] = None
         elif form.is_valid():
-            rows[form.number] = form.row()
+            rows[number] = form.row()
     return rows
 
 
-def _report_save(request: HttpRequest, forms: list[GameRowForm], result: SaveResult) -> list[int]:
-    """Say what the save did; returns the rows that were not saved because of errors."""
+def _report_save(forms: dict[int, GameRowForm], result: SaveResult) -> tuple[list[str], list[int]]:
+    """What a save did, in words, and the rows not saved because of errors."""
     for number, error in result.errors.items():
-        forms[number - 1].add_invalid_hand(error)
-    invalid = [f.number for f in forms if row_is_present(f) and not f.is_blank() and f.errors]
+        forms[number].add_invalid_hand(error)
+    invalid = sorted(n for n, f in forms.items() if not f.is_blank() and f.errors)
+    said = []
     if result.saved:
-        messages.success(
-            request,
+        said.append(
             ngettext("Game %(games)s saved.", "Games %(games)s saved.", len(result.saved))
-            % {"games": number_ranges(result.saved)},
+            % {"games": number_ranges(result.saved)}
         )
     if result.deleted:
-        messages.success(
-            request,
+        said.append(
             ngettext("Game %(games)s deleted.", "Games %(games)s deleted.", len(result.deleted))
-            % {"games": number_ranges(result.deleted)},
+            % {"games": number_ranges(result.deleted)}
         )
-    if invalid:
-        messages.error(
-            request,
-            ngettext(
-                "Game %(games)s has errors and was not saved; see below.",
-                "Games %(games)s have errors and were not saved; see below.",
-                len(invalid),
-            )
-            % {"games": number_ranges(invalid)},
-        )
-    return invalid
+    return said, invalid
+
+
+def _invalid_message(invalid: list[int]) -> str:
+    return ngettext(
+        "Game %(games)s has errors and was not saved; see below.",
+        "Games %(games)s have errors and were not saved; see below.",
+        len(invalid),
+    ) % {"games": number_ranges(invalid)}
+
+
+def _hand_in(request: HttpRequest, sheet: ScoreSheet, user: object) -> tuple[bool, str]:
+    """Hand the sheet in after a save; (done, what to say)."""
+    try:
+        submit_sheet(sheet=sheet, user=user)
+    except SheetError as error:
+        return False, str(error)
+    return True, gettext("The score sheet has been handed in. Thank you!")
+
+
+def _bad_columns(form: GameRowForm) -> list[str]:
+    """The meld or trick columns a row's messages are about as a whole (e.g. their sum)."""
+    return [column for column, texts in form.column_errors.items() if texts]
+
+
+def _saved_json(
+    request: HttpRequest,
+    sheet: ScoreSheet,
+    forms: dict[int, GameRowForm],
+    result: SaveResult,
+    *,
+    user: object,
+) -> JsonResponse:
+    """The answer to the page's background save: what is stored now, per row, and what to say."""
+    said, invalid = _report_save(forms, result)
+    errors = {
+        number: {name: [str(m) for m in texts] for name, texts in forms[number].errors.items()}
+        for number in invalid
+    }
+    problems = [_invalid_message(invalid)] if invalid else []
+    status = result.status
+    if not invalid and request.POST.get("action") == "submit":
+        done, message = _hand_in(request, sheet, user)
+        (said if done else problems).append(message)
+        if done:
+            status = ScoreSheet.Status.SUBMITTED
+    elif not result.changed and not invalid:
+        said.append(gettext("Nothing was changed."))
+    missing = missing_games(sheet)
+    return JsonResponse(
+        {
+            "ok": not problems,
+            "version": result.version,
+            "status": status,
+            "status_label": str(ScoreSheet.Status(status).label) if status else "",
+            "rows": {
+                number: {
+                    "stored": stored_fields(values),
+                    "points": values["points"] if values is not None else None,
+                }
+                for number, values in result.stored.items()
+            },
+            "errors": errors,
+            "columns": {n: _bad_columns(forms[n]) for n in invalid},
+            "messages": said,
+            "problems": problems,
+            "first_open": invalid[0] if invalid else (missing[0] if missing else None),
+            "missing": missing,
+        }
+    )
 
 
 def _save_sheet(request: HttpRequest, sheet: ScoreSheet, *, user: object) -> HttpResponse:
-    """Save a submitted sheet form: every valid row, every invalid row reported in place; then
-    hand the sheet in when asked."""
+    """Save a submitted sheet: every valid row, every invalid row reported in place; then hand
+    the sheet in when asked. The page's script gets JSON, a plain form a page."""
     via_link = user is None
+    as_json = _wants_json(request)
+    frame: SheetFrame | None = None
+    forms: dict[int, GameRowForm] = {}
     try:
         base_version = _base_version(request, sheet)  # before building the page's forms
-        forms = [row.form for row in sheet_page(sheet, data=request.POST).rows]
+        frame = sheet_frame(sheet)
+        forms = frame.posted_forms(request.POST)
         result = save_sheet_rows(
             sheet=sheet, base_version=base_version, rows=_typed_rows(forms), user=user
         )
     except StaleSheet as stale:
+        if as_json:
+            numbers = [p.start_number for p in frame.parties]
+            return _json_refusal(
+                stale,
+                "stale",
+                status=409,
+                version=stale.version,
+                current={n: describe_values(v, numbers) for n, v in stale.current.items()},
+                stored={n: stored_fields(v) for n, v in stale.current.items()},
+            )
         show_error(request, stale)
         fresh = load_sheet(sheet.pk)
-        page = sheet_page(fresh, forms=forms, other_device=stale.current)
+        page = sheet_page(fresh, frame=frame, forms=forms, other_device=stale.current)
         return _render_sheet(
             request, fresh, via_link=via_link, page=page, version=stale.version, status=409
         )
     except SheetLocked as locked:
-        return _refused(request, sheet, locked, via_link=via_link)
+        return _refused(request, sheet, locked, via_link=via_link, frame=frame, forms=forms)
     except SheetError as error:
+        if as_json:
+            return _json_refusal(error, "refused", status=400)
         show_error(request, error)
         return _render_sheet(request, sheet, via_link=via_link, status=400)
 
-    if _report_save(request, forms, result):
+    if as_json:
+        return _saved_json(request, sheet, forms, result, user=user)
+    said, invalid = _report_save(forms, result)
+    for message in said:
+        messages.success(request, message)
+    if invalid:
+        messages.error(request, _invalid_message(invalid))
         fresh = load_sheet(sheet.pk)
-        page = sheet_page(fresh, forms=forms)
+        page = sheet_page(fresh, frame=frame, forms=forms)
         return _render_sheet(request, fresh, via_link=via_link, page=page, version=result.version)
     if request.POST.get("action") == "submit":
-        try:
-            submit_sheet(sheet=sheet, user=user)
-        except SheetLocked as locked:
-            return _refused(request, sheet, locked, via_link=via_link)
-        except SheetError as error:
-            show_error(request, error)
-        else:
-            messages.success(request, gettext("The score sheet has been handed in. Thank you!"))
+        done, message = _hand_in(request, sheet, user)
+        (messages.success if done else messages.error)(request, message)
     elif not result.changed:
         messages.info(request, gettext("Nothing was changed."))
-    return redirect(request.path)
+    missing = missing_games(sheet)
+    return redirect(f"{request.path}#g{missing[0]}" if missing else request.path)
 
 
 def sheet_link(request: HttpRequest, token: str) -> HttpResponse:
@@ -241,13 +364,41 @@ def sheet_link(request: HttpRequest, token: str) -> HttpResponse:
     sheet = _sheet_by_token(token)
     if sheet is None:
         return render(request, "scoring/link_invalid.html", status=404)
+    if request.method == "POST":  # a late save is kept for the desk, see _refused
+        return _save_sheet(request, sheet, user=None)
     try:
         check_link_access(sheet)
     except SheetLocked as locked:
         return _link_closed(request, sheet, locked)
-    if request.method == "POST":
-        return _save_sheet(request, sheet, user=None)
     return _render_sheet(request, sheet, via_link=True)
+
+
+SHEET_ASSETS = (
+    "tournament/app.css",
+    "scoring/sheet.css",
+    "scoring/sheet.js",
+    "scoring/melds.css",
+    "scoring/melds.js",
+)
+
+
+def sheet_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker that keeps the sheet links' pages usable offline (see the script)."""
+    assets = [static(path) for path in SHEET_ASSETS]
+    token = "x" * 32
+    link_root = reverse("sheet-link", kwargs={"token": token})[: -len(token) - 1]
+    response = render(
+        request,
+        "scoring/sheet_worker.js",
+        {
+            "assets": assets,
+            "link_root": link_root,
+            "version": hashlib.sha256("|".join(assets).encode()).hexdigest()[:12],
+        },
+        content_type="text/javascript; charset=utf-8",
+    )
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @require_POST
@@ -278,9 +429,17 @@ def sheet_preview(request: HttpRequest) -> JsonResponse:
         return JsonResponse({"ok": True, "blank": True, "points": None})
     if form.is_valid():
         return JsonResponse({"ok": True, "blank": False, "points": form.points})
-    errors = {name: [str(message) for message in messages_] for name, messages_ in
-              form.errors.items()}
-    return JsonResponse({"ok": False, "blank": False, "points": None, "errors": errors})
+    errors = {name: [str(text) for text in texts] for name, texts in form.errors.items()}
+    return JsonResponse(
+        {
+            "ok": False,
+            "blank": False,
+            "points": None,
+            "errors": errors,
+            "columns": _bad_columns(form),
+            "unusual_bid": form.unusual_bid,
+        }
+    )
 
 
 @organiser_view
@@ -364,9 +523,18 @@ def round_sheets(request: HttpRequest, event: Event, number: int) -> HttpRespons
 @organiser_view
 @require_POST
 def round_close(request: HttpRequest, event: Event, number: int) -> HttpResponse:
-    """Close a round (its sheet links stop working) or open it again."""
+    """Close a round (its sheet links stop working) or open it again. Closing while tables have
+    not handed in their sheets asks first and names them."""
     round_ = _round_of(event, number)
     closed = request.POST.get("closed") == "1"
+    if closed and not round_.closed and request.POST.get("confirm") != "1":
+        overview = round_overview(round_)
+        if overview.missing:
+            return render(
+                request,
+                "scoring/round_close_confirm.html",
+                {"event": event, "round": round_, "missing": overview.missing},
+            )
     close_round(round=round_, closed=closed, user=request.user)
     if closed:
         messages.success(

@@ -209,7 +209,7 @@ def test_whole_event(live_server, page, phone, screenshot, tmp_path):
     )
     wrong = phone.locator("#g5")
     expect(wrong.locator(".errorlist").first).to_contain_text(
-        "Stiche: zusammen 240 statt 250"
+        "Die Stiche ergeben zusammen 240 statt 250"
     )
     expect(wrong.locator("td.invalid")).to_have_count(3)  # the trick column is marked
     expect(phone.locator("[name=g5-tricks1]")).to_have_value("95")  # the input is kept

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring import rules
 from scoring.rules import InvalidHand, round10, score_hand
 
 PLAYED = "played"
@@ -547,3 +548,36 @@ def test_property_round10(points):
     assert result % 10 == 0
     assert -5 <= points - result < 5  # halves go up: 275 -> 280, 274 -> 270
     assert result == ref_round10(points)
+
+
+# --- every problem at once (hand_problems) ---------------------------------------------------
+
+GOOD = {"bid": 200, "declarer": 0, "melds": [80, 20, 40], "tricks": [130, 70, 50],
+        "kind": "played", "revoked": None}
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        ({}, []),
+        ({"bid": 155, "declarer": 5}, [("bid", None), ("declarer", None)]),
+        ({"melds": [25, 20, -10]}, [("melds", 0), ("melds", 2)]),
+        ({"tricks": [130, -1, 50]}, [("tricks", 1)]),
+        ({"tricks": [130, 70, 40]}, [("tricks", None)]),  # the sum: the column as a whole
+        ({"kind": "durch", "melds": [0, 20, 40], "tricks": [250, 0, 0]},
+         [("melds", 1), ("melds", 2)]),
+        ({"kind": "conceded", "revoked": 1, "tricks": [0, 10, 0]},
+         [("revoked", None), ("tricks", None)]),
+        ({"kind": "ramsch", "bid": 10}, [("kind", None), ("bid", None)]),
+        ({"melds": [0] * 5}, [("melds", None)]),
+    ],
+)
+def test_hand_problems_names_every_field_and_party_at_fault(change, expected):
+    problems = rules.hand_problems(**{**GOOD, **change})
+    assert [(p.field, p.party) for p in problems] == expected
+
+
+def test_score_hand_raises_the_first_problem():
+    with pytest.raises(rules.InvalidHand) as raised:
+        rules.score_hand(**{**GOOD, "bid": 155, "declarer": 5})
+    assert raised.value.field == "bid"

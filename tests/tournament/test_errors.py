@@ -52,4 +52,4 @@ def test_the_pure_modules_errors_are_user_errors_and_value_errors(kind):
 
 def test_invalid_hand_names_its_argument():
     error = InvalidHand("bid", gettext_noop("The bid can be at most %(max)s."), max=10000)
-    assert (error.field, str(error)) == ("bid", "Reizwert: höchstens 10000.")
+    assert (error.field, str(error)) == ("bid", "Der Reizwert kann höchstens 10000 sein.")

@@ -17,6 +17,8 @@ PUBLIC_APP_ROUTES = {
     "seat-lookup",
     "sheet-link",
     "sheet-preview",
+    "meld-sum",
+    "sheet-worker",
     "public-standings",
     "public-standings-entry",
     "public-standings-csv",

@@ -141,7 +141,7 @@ def test_each_row_is_judged_alone_invalid_rows_are_not_stored(three):
         4: "declarer",
         5: "melds",
     }
-    assert "240" in str(result.errors[2]) and str(result.errors[2]).startswith("Stiche:")
+    assert "240" in str(result.errors[2]) and str(result.errors[2]).startswith("Die Stiche ergeben")
     assert set(Game.objects.filter(sheet=sheet).values_list("number", flat=True)) == {1, 6}
     assert PartyScore.objects.filter(game__sheet=sheet).count() == 6
 
@@ -201,7 +201,7 @@ def test_saving_the_same_row_again_changes_nothing(three):
     again = save_sheet_rows(
         sheet=sheet, base_version=1, rows={1: FULL_SHEET[1], 3: FULL_SHEET[3]}
     )
-    assert again == SaveResult(version=1)
+    assert again == SaveResult(version=1, status="in_progress")
     # a repeated submit of the same form (double tap) on an old version is harmless too
     assert save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1]}).version == 1
 

@@ -2,6 +2,7 @@
 kind, German messages, the round overview, the live preview."""
 
 import html
+import json
 import re
 
 import pytest
@@ -11,6 +12,7 @@ from django.urls import reverse
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
 from scoring.services import confirm_sheet, save_sheet_rows, submit_sheet
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
+from tournament.models import Round
 from tournament.seats import dealer_position
 
 pytestmark = pytest.mark.django_db
@@ -208,7 +210,7 @@ def test_link_stops_after_confirmation_and_works_after_reopening(client, organis
 def test_closing_the_round_stops_every_link(client, organiser, field):
     sheet, other = field
     url = reverse("round-close", kwargs={"slug": "kirchheim", "number": 1})
-    response = client.post(url, {"closed": "1"}, follow=True)
+    response = client.post(url, {"closed": "1", "confirm": "1"}, follow=True)
     assert "Durchgang 1 ist abgeschlossen" in text(response)
     scorekeeper = Client()
     for each in (sheet, other):
@@ -266,7 +268,7 @@ def test_valid_rows_are_saved_and_invalid_ones_shown_in_place(client, field):
     page = text(response)
     assert "Spiel 1 gespeichert." in page
     assert "Spiele 2–3 enthalten Fehler und wurden nicht gespeichert" in page
-    assert "Stiche: zusammen 240 statt 250" in card(response, 2)
+    assert "Die Stiche ergeben zusammen 240 statt 250" in card(response, 2)
     assert "Bitte eine ganze Zahl eingeben." in card(response, 3)
     assert 'value="zwei"' in input_tag(card(response, 3), "g3-bid")  # the input is kept
     assert 'name="version" value="1"' in page  # the next save builds on the saved row
@@ -277,15 +279,15 @@ BAD_ROWS = [
     ({"bid": "zwei"}, "bid", "Bitte eine ganze Zahl eingeben."),
     ({"bid": str(10**12)}, "bid", "kleiner oder gleich 10000"),
     ({"bid": "9" * 40}, "bid", "kleiner oder gleich 10000"),
-    ({"bid": "155"}, "bid", "Reizwert: muss ein Vielfaches von 10"),
+    ({"bid": "155"}, "bid", "Der Reizwert muss ein Vielfaches von 10"),
     ({"bid": "-200"}, "bid", "größer oder gleich 0"),
     ({"bid": ""}, "bid", "Bitte den Reizwert eintragen."),
     ({"meld1": "-20"}, "meld1", "größer oder gleich 0"),
-    ({"meld1": "25"}, None, "Gemeldet: muss ein Vielfaches von 10"),
+    ({"meld1": "25"}, "meld1", "Gemeldetes muss ein Vielfaches von 10"),
     ({"meld0": str(2**40)}, "meld0", "kleiner oder gleich 10000"),
     ({"tricks2": "x5"}, "tricks2", "Bitte eine ganze Zahl eingeben."),
     ({"tricks2": "300"}, "tricks2", "kleiner oder gleich 250"),
-    ({"tricks2": ""}, None, "Stiche: zusammen 200 statt 250"),
+    ({"tricks2": ""}, None, "Die Stiche ergeben zusammen 200 statt 250"),
     ({"declarer": ""}, "declarer", "Bitte den Alleinspieler wählen."),
     ({"declarer": "3"}, "declarer", "Bitte eine gültige Auswahl treffen."),
     ({"declarer": "eins"}, "declarer", "Bitte eine gültige Auswahl treffen."),
@@ -293,7 +295,7 @@ BAD_ROWS = [
     ({"dealer": "4"}, "dealer", "Bitte eine gültige Auswahl treffen."),
     ({"kind": "ramsch"}, "kind", "Bitte eine gültige Auswahl treffen."),
     ({"kind": "conceded"}, None, "Stiche bitte leer lassen"),
-    ({"kind": "durch"}, None, "beim Durch wird nichts gemeldet"),
+    ({"kind": "durch"}, "meld0", "Beim Durch wird nichts gemeldet"),
 ]
 
 
@@ -529,7 +531,7 @@ def test_preview_runs_the_rules_and_stores_nothing(client, field):
     response = client.post(url, preview_data(tricks=(100, 100, 40)))
     body = response.json()
     assert body["ok"] is False
-    assert "Stiche: zusammen 240 statt 250" in body["errors"]["__all__"][0]
+    assert "Die Stiche ergeben zusammen 240 statt 250" in body["errors"]["__all__"][0]
     response = client.post(url, {"number": "1", "parties": "3", "seats": "3", "g1-dealer": "1"})
     assert response.json()["blank"] is True
     assert client.post(url, {"parties": "9"}).status_code == 400
@@ -551,3 +553,208 @@ def test_sheet_speaks_english_when_asked(client, field):
     )
     assert "The trick points add up to 240 instead of 250." in card(response, 1)
     assert "Game 1 has errors and was not saved" in text(response)
+
+
+# --- in the hall: background saves, late saves, closing with sheets missing -----------------
+
+JSON = {"HTTP_ACCEPT": "application/json"}
+
+
+def row_fields(sheet: ScoreSheet, number: int, values: dict) -> dict:
+    """One row as the page's script sends it: only the rows typed on the device."""
+    data = {f"g{number}-dealer": dealer_position(number, sheet.table.seat_count),
+            f"g{number}-kind": "played", f"g{number}-revoked": ""}
+    data.update({f"g{number}-{name}": value for name, value in values.items()})
+    return {key: str(value) for key, value in data.items()}
+
+
+def script_save(client, sheet, version, rows, *, action="save", url=None):
+    data = {"sheet": sheet.pk, "version": version, "action": action}
+    for number, values in rows.items():
+        data.update(row_fields(sheet, number, values))
+    return client.post(url or link(sheet), data, **JSON)
+
+
+def test_the_page_shows_stored_zeros_and_marks_what_is_stored(client, field):
+    """A stored game's declarer 0 and meld 0 are shown (not blanked), and the row says what the
+    server holds, so the page's script can tell typed from saved values."""
+    sheet, _ = field
+    client.post(link(sheet), form_data(sheet, 0, {1: game(melds=(0, 20, 40),
+                                                          tricks=(130, 70, 50))}))
+    response = client.get(link(sheet))
+    row = card(response, 1)
+    assert '<option value="0" selected>' in row  # declarer: the first party
+    assert 'value="0"' in input_tag(row, "g1-meld0")
+    raw = re.search(r'<fieldset[^>]*id="g1"[^>]*data-stored="([^"]*)"', response.content.decode())
+    stored = json.loads(html.unescape(raw.group(1)))
+    assert stored["declarer"] == "0" and stored["meld0"] == "0" and stored["bid"] == "200"
+    assert stored["tricks2"] == "50" and stored["dealer"] == "1"
+    empty = card(client.get(link(sheet)), 2)
+    assert 'data-stored="{}"' in empty
+
+
+def test_a_background_save_answers_with_what_is_stored(client, field):
+    sheet, _ = field
+    response = script_save(client, sheet, 0, {2: game(), 1: game(bid=300, melds=(120, 0, 60),
+                                                                   tricks=(170, 45, 35))})
+    assert response.status_code == 200
+    data = response.json()
+    assert data["ok"] is True and data["version"] == 1 and data["status"] == "in_progress"
+    assert data["rows"]["1"]["points"] == [-600, 50, 100]
+    assert data["rows"]["2"]["stored"]["bid"] == "200"
+    assert data["messages"] == ["Spiele 1–2 gespeichert."]
+    assert data["first_open"] == 3 and data["missing"] == list(range(3, 13))
+    # only the rows sent were touched: nothing else was cleared
+    response = script_save(client, sheet, 1, {5: game()})
+    assert sorted(Game.objects.values_list("number", flat=True)) == [1, 2, 5]
+    assert response.json()["first_open"] == 3
+
+
+def test_a_background_save_reports_every_error_of_a_row_at_its_field(client, field):
+    sheet, _ = field
+    response = script_save(client, sheet, 0, {
+        1: game(),
+        2: {**game(kind="durch", melds=(0, 20, 0), tricks=(250, 0, 0)), "bid": "15x"},
+        3: game(tricks=(130, 70, 40)),
+    })
+    data = response.json()
+    assert data["ok"] is False and data["version"] == 1
+    assert list(data["rows"]) == ["1"]
+    errors = data["errors"]["2"]
+    assert errors["bid"] == ["Bitte eine ganze Zahl eingeben."]
+    assert errors["meld1"] and "Durch" in errors["meld1"][0]  # at the party who melded
+    assert "meld0" not in errors and "meld2" not in errors
+    assert data["columns"]["3"] == ["tricks"]
+    assert "Stiche" in data["errors"]["3"]["__all__"][0]
+    assert data["first_open"] == 2
+    assert data["problems"] == ["Spiele 2–3 enthalten Fehler und wurden nicht gespeichert; "
+                                "siehe unten."]
+
+
+def test_a_background_save_on_a_stale_version_is_refused_with_both_versions(field):
+    sheet, _ = field
+    phone, laptop = Client(), Client()
+    script_save(phone, sheet, 0, {1: game()})
+    response = script_save(laptop, sheet, 0, {1: game(bid=250), 4: game()})
+    assert response.status_code == 409
+    data = response.json()
+    assert data["reason"] == "stale" and data["version"] == 1
+    assert "Reizwert 200" in data["current"]["1"] and data["stored"]["1"]["bid"] == "200"
+    assert data["current"]["4"] == "kein Spiel (Zeile leer)" and data["stored"]["4"] == {}
+    assert list(Game.objects.values_list("number", "bid")) == [(1, 200)]
+    # on the version it has now seen, the same save goes through
+    assert script_save(laptop, sheet, 1, {1: game(bid=250), 4: game()}).json()["ok"]
+    assert sorted(Game.objects.values_list("number", "bid")) == [(1, 250), (4, 200)]
+
+
+def test_a_background_save_hands_the_sheet_in(client, field):
+    sheet, _ = field
+    script_save(client, sheet, 0, {n: game() for n in range(1, 12)})
+    data = script_save(client, sheet, 1, {12: game()}, action="submit").json()
+    assert data["ok"] and data["status"] == "submitted"
+    assert "Der Spielzettel ist abgegeben. Vielen Dank!" in data["messages"]
+    assert ScoreSheet.objects.get(pk=sheet.pk).status == "submitted"
+
+
+def test_a_plain_save_returns_to_the_first_game_still_empty(client, field):
+    sheet, _ = field
+    response = client.post(link(sheet), form_data(sheet, 0, {1: game(), 2: game(), 4: game()}))
+    assert response.status_code == 302 and response["Location"] == link(sheet) + "#g3"
+    response = client.post(link(sheet), form_data(sheet, 1, {1: game(), 3: game(bid=155)}))
+    page = text(response)
+    assert 'autofocus' in card(response, 3) and "autofocus" not in card(response, 1)
+    assert 'data-first-open="3"' in page
+
+
+@pytest.mark.parametrize("closing", ["round", "confirmed"])
+def test_a_late_save_is_kept_for_the_desk_and_shown_back(client, organiser, field, closing):
+    sheet, _ = field
+    scorekeeper = Client()
+    scorekeeper.post(link(sheet), form_data(sheet, 0, {n: game() for n in range(1, 13)}))
+    if closing == "round":
+        url = reverse("round-close", kwargs={"slug": "kirchheim", "number": 1})
+        client.post(url, {"closed": "1", "confirm": "1"})
+        reason = "Durchgang 1 ist abgeschlossen"
+    else:
+        confirm_sheet(sheet=sheet, user=None)
+        reason = "von der Turnierleitung bestätigt"
+    before = ScoreSheet.objects.get(pk=sheet.pk).version
+    rows = {n: game() for n in range(1, 13)}
+    rows[11] = game(bid=300, melds=(120, 0, 60), tricks=(170, 45, 35))
+    response = scorekeeper.post(link(sheet), form_data(sheet, 1, rows))
+    assert response.status_code == 403
+    page = text(response)
+    assert reason in page and "Ihre Eingaben wurden nicht gespeichert" in page
+    assert "Spiel 11: Alleinspieler 3 · Reizwert 300 · gespielt" in page  # start number 3
+    assert "Spiel 10" not in page  # unchanged rows are not late
+    # nothing of the sheet changed, the typed values are in its trail once
+    assert ScoreSheet.objects.get(pk=sheet.pk).version == before
+    assert set(Game.objects.values_list("bid", flat=True)) == {200}
+    scorekeeper.post(link(sheet), form_data(sheet, 1, rows))  # pressed again
+    late = SheetChange.objects.filter(sheet=sheet, action="late_refused")
+    assert late.count() == 1 and late.get().after["rows"]["11"]["bid"] == "300"
+    # the script's save gets the same in JSON
+    data = script_save(scorekeeper, sheet, 1, {12: game(bid=160)}).json()
+    assert data["reason"] == "locked" and data["late"] is True and reason in data["message"]
+    assert late.count() == 2
+    # the organisers see it on the sheet's page, with the values
+    page = text(client.get(edit_url(sheet)))
+    assert "Verspätete Speicherungen abgelehnt" in page
+    assert "Spiel 11: Alleinspieler 3 · Reizwert 300" in page and "Reizwert 160" in page
+
+
+def test_closing_a_round_with_sheets_missing_asks_first_and_names_them(client, organiser, field):
+    sheet, other = field
+    client.post(link(sheet), form_data(sheet, 0, {n: game() for n in range(1, 13)},
+                                       action="submit"))
+    url = reverse("round-close", kwargs={"slug": "kirchheim", "number": 1})
+    response = client.post(url, {"closed": "1"})
+    assert response.status_code == 200
+    page = text(response)
+    assert "1 Tisch hat seinen Spielzettel noch nicht abgegeben" in page
+    assert "Tisch 2" in page and "Tisch 1</a>" not in page
+    assert 'name="confirm" value="1"' in page
+    assert not Round.objects.get(pk=sheet.table.round_id).closed
+    response = client.post(url, {"closed": "1", "confirm": "1"})
+    assert response.status_code == 302 and Round.objects.get(pk=sheet.table.round_id).closed
+    # with every sheet in, closing needs no question
+    client.post(url, {"closed": "0"})
+    client.post(link(other), form_data(other, 0, {n: game() for n in range(1, 13)},
+                                       action="submit"))
+    assert client.post(url, {"closed": "1"}).status_code == 302
+    assert Round.objects.get(pk=sheet.table.round_id).closed
+
+
+def test_a_bid_far_beyond_any_real_game_needs_a_tick(client, field):
+    sheet, _ = field
+    big = game(bid=2000)
+    response = client.post(link(sheet), form_data(sheet, 0, {1: big}))
+    assert response.status_code == 200 and not Game.objects.exists()
+    row = card(response, 1)
+    assert "Ein Reizwert von 2000 liegt weit über jedem echten Spiel" in row
+    assert '<label class="bid-ok">' in row  # the box is shown, not hidden
+    response = client.post(link(sheet), form_data(sheet, 0, {1: {**big, "bid_ok": "1"}}))
+    assert response.status_code == 302 and Game.objects.get().bid == 2000
+    # the stored bid counts as confirmed: saving the page again changes nothing, no question
+    response = client.get(link(sheet))
+    assert 'name="g1-bid_ok" value="1" checked' in card(response, 1)
+    response = client.post(link(sheet), form_data(sheet, 1, {1: {**big, "bid_ok": "1"}}))
+    assert response.status_code == 302
+    # 1000 itself needs no tick
+    response = client.post(
+        link(sheet), form_data(sheet, 1, {1: {**big, "bid_ok": "1"}, 2: game(bid=1000)})
+    )
+    assert response.status_code == 302 and Game.objects.count() == 2
+
+
+def test_the_service_worker_covers_the_sheet_links_only(client):
+    response = client.get(reverse("sheet-worker"))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Cache-Control"] == "no-cache"
+    script = response.content.decode()
+    root = reverse("sheet-link", kwargs={"token": "x" * 32})[: -33]
+    assert reverse("sheet-worker").startswith(root)  # its scope holds the links
+    assert f'var ROOT = "{root}"' in script.replace("\\u002D", "-")
+    assert '"/static/scoring/sheet.js"' in script and "/turnier/" not in script
+    assert 'request.method !== "GET"' in script  # saves are never answered from a cache

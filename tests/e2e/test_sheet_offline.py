@@ -1,0 +1,209 @@
+"""The score sheet in a hall with weak Wi-Fi: nothing typed is lost (issue 11).
+
+A phone (Chromium through Playwright) goes offline with the browser context's offline switch,
+types games, saves, reloads while offline, comes back online, and the games are in the database;
+a reload with unsaved values brings them back marked as not saved; a queued save that meets
+another device's save shows both; a save after the round was closed is kept for the desk.
+The service worker needs a secure origin: the live server's http://localhost is one.
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scoring.models import Game, ScoreSheet, SheetChange
+from scoring.services import save_sheet_rows
+from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
+from tournament.models import Round
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# declarer, bid, melds, tricks: three won games at a three-singles table
+GAMES = {
+    1: (0, 200, (80, 20, 40), (130, 70, 50)),
+    2: (1, 180, (20, 100, 0), (60, 105, 85)),
+    3: (2, 150, (0, 20, 40), (63, 77, 110)),
+    4: (0, 220, (100, 20, 0), (125, 65, 60)),
+}
+
+
+@pytest.fixture
+def sheet():
+    event = make_event(slug="hall")
+    round_ = make_round(event)
+    entries = [make_entry(event, n, name) for n, name in
+               ((1, "Anna Rapp"), (2, "Otto Walz"), (3, "Hans Maier"))]
+    return make_sheet(make_table(round_, entries))
+
+
+def link(live_server, sheet: ScoreSheet) -> str:
+    return f"{live_server.url}/zettel/{sheet.token}/"
+
+
+def fill(page: Page, number: int, game: tuple) -> None:
+    declarer, bid, melds, tricks = game
+    prefix = f"[name=g{number}-"
+    page.locator(prefix + "declarer]").select_option(str(declarer))
+    page.locator(prefix + "bid]").fill(str(bid))
+    for index, meld in enumerate(melds):
+        page.locator(f"{prefix}meld{index}]").fill(str(meld))
+    for index, trick in enumerate(tricks):
+        page.locator(f"{prefix}tricks{index}]").fill(str(trick))
+
+
+def stored(sheet: ScoreSheet) -> dict[int, int]:
+    return dict(Game.objects.filter(sheet=sheet).values_list("number", "bid"))
+
+
+def wait_for_games(page: Page, sheet: ScoreSheet, count: int) -> None:
+    for _ in range(100):
+        if Game.objects.filter(sheet=sheet).count() >= count:
+            return
+        page.wait_for_timeout(100)
+
+
+def leave_anyway(page: Page) -> list[str]:
+    """Accept the 'leave the page?' question; returns the kinds of dialogs seen."""
+    seen: list[str] = []
+
+    def accept(dialog):
+        seen.append(dialog.type)
+        dialog.accept()
+
+    page.on("dialog", accept)
+    return seen
+
+
+def test_a_reload_brings_unsaved_values_back_and_leaving_asks_first(live_server, phone, sheet):
+    phone.goto(link(live_server, sheet))
+    fill(phone, 1, GAMES[1])
+    phone.locator("[name=g2-bid]").fill("170")
+    expect(phone.locator("#g1")).to_have_class(re.compile(r"\bunsaved\b"))
+    expect(phone.locator("#g1 .unsaved-badge")).to_have_text("noch nicht gespeichert")
+    seen = leave_anyway(phone)
+    phone.reload()
+    assert "beforeunload" in seen  # leaving with unsaved values asked first
+    expect(phone.locator("[name=g1-bid]")).to_have_value("200")
+    expect(phone.locator("[name=g1-tricks2]")).to_have_value("50")
+    expect(phone.locator("[name=g1-declarer]")).to_have_value("0")
+    expect(phone.locator("[name=g2-bid]")).to_have_value("170")
+    expect(phone.locator("#g1 .unsaved-badge")).to_have_text("noch nicht gespeichert")
+    expect(phone.locator("#g3 .unsaved-badge")).to_have_count(0)
+    assert stored(sheet) == {}
+    # saving stores them; after a reload nothing is marked unsaved any more
+    phone.locator("[name=g2-bid]").fill("")
+    phone.get_by_role("button", name="Speichern", exact=True).click()
+    expect(phone.locator(".messages")).to_contain_text("Spiel 1 gespeichert.")
+    expect(phone.locator("#g1 [data-points='0']")).to_have_text("210")
+    assert stored(sheet) == {1: 200}
+    phone.reload()
+    expect(phone.locator("[name=g1-bid]")).to_have_value("200")
+    expect(phone.locator(".unsaved-badge")).to_have_count(0)
+
+
+def test_offline_typing_reload_and_back_online_stores_every_game(live_server, phone, sheet):
+    url = link(live_server, sheet)
+    phone.goto(url)
+    assert phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone.reload()  # now through the service worker, which keeps the page
+    assert phone.evaluate("!!navigator.serviceWorker.controller")
+    fill(phone, 1, GAMES[1])
+    phone.get_by_role("button", name="Speichern", exact=True).click()
+    expect(phone.locator(".messages")).to_contain_text("Spiel 1 gespeichert.")
+
+    phone.context.set_offline(True)
+    status = phone.locator("[data-connection]")
+    expect(status).to_contain_text("Keine Verbindung")
+    fill(phone, 2, GAMES[2])
+    fill(phone, 3, GAMES[3])
+    phone.get_by_role("button", name="Speichern", exact=True).click()
+    expect(status).to_contain_text("Spiele, die noch gesendet werden: 2.")
+    # a reload without a connection: the kept page, the typed games back in it
+    leave_anyway(phone)
+    phone.reload()
+    expect(phone.locator("[name=g3-tricks2]")).to_have_value("110")
+    expect(phone.locator("[name=g1-bid]")).to_have_value("200")  # the saved game is there too
+    expect(phone.locator("#g2 .unsaved-badge")).to_have_text("noch nicht gespeichert")
+    expect(status).to_contain_text("Spiele, die noch gesendet werden: 2.")
+    fill(phone, 4, GAMES[4])
+    expect(status).to_contain_text("Spiele, die noch gesendet werden: 3.")
+    assert stored(sheet) == {1: 200}
+
+    phone.context.set_offline(False)  # the queued save goes out by itself
+    wait_for_games(phone, sheet, 4)
+    assert stored(sheet) == {1: 200, 2: 180, 3: 150, 4: 220}
+    expect(phone.locator(".unsaved-badge")).to_have_count(0)
+    expect(phone.locator("#g4 [data-points='0']")).to_have_text("230")
+    points = Game.objects.get(sheet=sheet, number=3).scores.order_by("entry__start_number")
+    assert [score.points for score in points] == [60, 100, 150]
+
+
+def test_a_queued_save_that_meets_another_devices_save_shows_both(live_server, phone, sheet):
+    phone.goto(link(live_server, sheet))
+    phone.context.set_offline(True)
+    fill(phone, 1, GAMES[1])
+    phone.get_by_role("button", name="Speichern", exact=True).click()
+    # meanwhile the desk enters game 1 differently
+    save_sheet_rows(sheet=sheet, base_version=0, rows={1: {
+        "declarer": 1, "bid": 180, "kind": "played", "revoked": None,
+        "melds": [20, 100, 0], "tricks": [60, 105, 85]}})
+    phone.context.set_offline(False)
+    conflict = phone.locator("#g1 .other-device")
+    expect(conflict).to_contain_text("Auf dem anderen Gerät gespeichert:")
+    expect(conflict).to_contain_text("Reizwert 180")
+    expect(phone.locator("[name=g1-bid]")).to_have_value("200")  # the typed game stays
+    assert stored(sheet) == {1: 180}
+    # having seen both, the scorekeeper saves again and the typed game wins
+    phone.get_by_role("button", name="Speichern", exact=True).click()
+    expect(phone.locator(".messages")).to_contain_text("Spiel 1 gespeichert.")
+    assert stored(sheet) == {1: 200}
+
+
+def test_a_save_after_the_round_was_closed_is_kept_for_the_desk(live_server, phone, sheet):
+    phone.goto(link(live_server, sheet))
+    phone.context.set_offline(True)
+    fill(phone, 2, GAMES[2])
+    phone.get_by_role("button", name="Speichern", exact=True).click()
+    Round.objects.filter(pk=sheet.table.round_id).update(closed=True)
+    phone.context.set_offline(False)
+    status = phone.locator("[data-connection]")
+    expect(status).to_contain_text("Durchgang 1 ist abgeschlossen")
+    expect(status).to_contain_text("Papierzettel")
+    expect(phone.locator("[name=g2-bid]")).to_have_value("180")  # still on the screen
+    assert stored(sheet) == {}
+    late = SheetChange.objects.get(sheet=sheet, action=SheetChange.Action.LATE)
+    assert late.after["rows"]["2"]["bid"] == "180"
+
+
+def test_at_the_table_last_trick_offer_big_bid_and_the_next_open_game(live_server, phone, sheet):
+    phone.goto(link(live_server, sheet))
+    prefix = "[name=g1-"
+    phone.locator(prefix + "declarer]").select_option("0")
+    phone.locator(prefix + "bid]").fill("2000")
+    expect(phone.locator("#g1 .bid-ok")).to_be_visible()  # a bid far beyond any real game
+    phone.locator(prefix + "bid]").fill("200")
+    expect(phone.locator("#g1 .bid-ok")).to_be_hidden()
+    phone.locator(prefix + "tricks0]").fill("130")
+    phone.locator(prefix + "tricks1]").fill("70")
+    # the last figure is offered, not filled in
+    expect(phone.locator(prefix + "tricks2]")).to_have_value("")
+    offer = phone.locator("#g1 .take-rest")
+    expect(offer).to_have_text("50 übernehmen (250 minus die anderen)")
+    offer.click()
+    expect(phone.locator(prefix + "tricks2]")).to_have_value("50")
+    expect(phone.locator("#g1 [data-trick-sum]")).to_have_text("Stiche: 250 von 250")
+    # the tab order follows the paper: declarer, bid, kind, meld and tricks per party
+    phone.locator(prefix + "declarer]").focus()
+    order = []
+    for _ in range(9):
+        order.append(phone.evaluate("document.activeElement.name"))
+        phone.keyboard.press("Tab")
+    assert order == ["g1-declarer", "g1-bid", "g1-kind", "g1-meld0", "g1-tricks0",
+                     "g1-meld1", "g1-tricks1", "g1-meld2", "g1-tricks2"]
+    fill(phone, 2, GAMES[2])
+    phone.get_by_role("button", name="Speichern", exact=True).click()
+    expect(phone.locator(".messages")).to_contain_text("Spiele 1–2 gespeichert.")
+    # the page goes on at the first game still empty
+    expect(phone.locator("#g3")).to_be_in_viewport()
+    assert stored(sheet) == {1: 200, 2: 180}

@@ -1,0 +1,64 @@
+"""The score sheet's row form (``scoring.forms.GameRowForm``): every problem of a row at once,
+each at its field; a bid far beyond any real game needs a tick."""
+
+import pytest
+from django.http import QueryDict
+
+from scoring.forms import GameRowForm
+from tournament.limits import UNUSUAL_BID
+
+PARTIES = ["3 Hans Maier", "1 Anna Rapp", "2 Otto Walz"]
+SEATS = ["1 · Hans Maier", "2 · Anna Rapp", "3 · Otto Walz"]
+GOOD = {"declarer": "0", "bid": "200", "kind": "played", "dealer": "1", "revoked": "",
+        "meld0": "80", "meld1": "20", "meld2": "40",
+        "tricks0": "130", "tricks1": "70", "tricks2": "50"}
+
+
+def row(**change: str) -> GameRowForm:
+    data = QueryDict(mutable=True)
+    for name, value in {**GOOD, **change}.items():
+        data[f"g4-{name}"] = value
+    return GameRowForm(data, number=4, party_labels=PARTIES, seat_labels=SEATS)
+
+
+@pytest.mark.parametrize(
+    ("change", "fields"),
+    [
+        ({}, set()),
+        ({"bid": "abc", "kind": "durch", "meld0": "0", "tricks0": "250", "tricks1": "0",
+          "tricks2": "0"}, {"bid", "meld1", "meld2"}),
+        ({"bid": "155", "meld1": "25"}, {"bid", "meld1"}),
+        ({"declarer": "", "bid": "", "tricks2": "x"}, {"declarer", "bid", "tricks2"}),
+        ({"tricks2": "40"}, {"__all__"}),  # the sum: the trick column as a whole
+        ({"kind": "conceded", "revoked": "1"}, {"revoked", "__all__"}),
+        ({"bid": "2000"}, {"bid"}),
+        ({"bid": "2000", "bid_ok": "1"}, set()),  # ticked: a (lost) game like any other
+    ],
+)
+def test_every_problem_of_a_row_is_reported_at_its_field(change, fields):
+    form = row(**change)
+    if not fields:
+        assert form.is_valid() and form.points is not None
+        return
+    assert not form.is_valid()
+    assert set(form.errors) == fields
+
+
+def test_a_good_row_gets_its_points():
+    form = row()
+    assert form.is_valid() and form.points == [210, 90, 90]
+
+
+def test_an_unusual_bid_asks_for_a_tick_and_says_why():
+    form = row(bid=str(UNUSUAL_BID + 10))
+    assert not form.is_valid() and form.unusual_bid
+    assert "1010" in form.errors["bid"][0] and str(UNUSUAL_BID) in form.errors["bid"][0]
+    assert row(bid=str(UNUSUAL_BID), meld0="800", tricks0="200", tricks1="30",
+               tricks2="20").is_valid()
+
+
+def test_a_meld_error_sits_at_that_partys_input():
+    form = row(meld2="15")
+    assert not form.is_valid()
+    assert list(form.errors) == ["meld2"]
+    assert form.field_of(type("E", (), {"field": "melds", "party": 2})()) == "meld2"
