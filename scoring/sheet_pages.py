@@ -18,7 +18,7 @@ from django.http import QueryDict
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from scoring.forms import GameRowForm, initial_from_values
+from scoring.forms import ROW_KEY, GameRowForm, initial_from_values
 from scoring.models import Game, ScoreSheet, SheetChange
 from scoring.services.sheets import sheet_games
 from scoring.sheet_html import PartyCell, RowData, RowRenderer
@@ -52,8 +52,12 @@ class SheetFrame:
     def posted_forms(self, data: QueryDict) -> dict[int, GameRowForm]:
         """Bound forms of the rows the submitted data holds (a browser sends every row, the
         page's script only the rows typed on the device)."""
-        forms = (self.form(number, data) for number in range(1, self.games + 1))
-        return {form.number: form for form in forms if row_is_present(form)}
+        present = {int(match.group(1)) for key in data if (match := ROW_KEY.match(key))}
+        return {
+            number: self.form(number, data)
+            for number in range(1, self.games + 1)
+            if number in present
+        }
 
 
 @dataclass

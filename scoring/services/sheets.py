@@ -96,10 +96,16 @@ def game_values(game: Game, parties: Sequence[Entry]) -> dict[str, Any]:
     }
 
 
-def sheet_games(sheet: ScoreSheet, parties: Sequence[Entry] | None = None) -> dict[int, dict]:
-    """The stored games of a sheet by number, as ``game_values``."""
+def sheet_games(
+    sheet: ScoreSheet,
+    parties: Sequence[Entry] | None = None,
+    numbers: Sequence[int] | None = None,
+) -> dict[int, dict]:
+    """The stored games of a sheet by number, as ``game_values``; only ``numbers`` if given."""
     parties = sheet_parties(sheet) if parties is None else parties
     games = Game.objects.filter(sheet=sheet).prefetch_related("scores")
+    if numbers is not None:
+        games = games.filter(number__in=list(numbers))
     return {game.number: game_values(game, parties) for game in games}
 
 
@@ -217,14 +223,15 @@ def _judge_rows(
     return wanted, errors
 
 
-def _status_after(sheet: ScoreSheet, current: Mapping[int, dict], changes: Mapping) -> str:
+def _status_after(sheet: ScoreSheet, changes: Mapping[int, dict | None]) -> str:
     """An open sheet is in progress while it holds a game, else empty; others keep theirs."""
     if sheet.status not in (ScoreSheet.Status.EMPTY, ScoreSheet.Status.IN_PROGRESS):
         return sheet.status
-    remaining = {n for n in current if changes.get(n, current[n]) is not None} | {
-        n for n, v in changes.items() if v is not None
-    }
-    return ScoreSheet.Status.IN_PROGRESS if remaining else ScoreSheet.Status.EMPTY
+    cleared = [number for number, values in changes.items() if values is None]
+    holds_games = len(cleared) < len(changes) or (
+        Game.objects.filter(sheet=sheet).exclude(number__in=cleared).exists()
+    )
+    return ScoreSheet.Status.IN_PROGRESS if holds_games else ScoreSheet.Status.EMPTY
 
 
 @transaction.atomic
@@ -245,7 +252,7 @@ def save_sheet_rows(
         raise SheetError(gettext_noop("The form is incomplete; please reload the page."))
     _check_row_numbers(rows, locked.table.round.event.games_per_round)
     parties = sheet_parties(locked)
-    current = sheet_games(locked, parties)
+    current = sheet_games(locked, parties, numbers=list(rows))  # only the rows sent
     wanted, errors = _judge_rows(rows, parties=len(parties), seat_count=locked.table.seat_count)
     changes = {number: v for number, v in wanted.items() if current.get(number) != v}
     if not changes:
@@ -260,7 +267,7 @@ def save_sheet_rows(
     if locked.version != base_version:
         raise stale()
     # The conditional UPDATE is the guard where the database cannot lock rows (SQLite).
-    status = _status_after(locked, current, changes)
+    status = _status_after(locked, changes)
     updated = ScoreSheet.objects.filter(pk=locked.pk, version=base_version).update(
         version=F("version") + 1, status=status, updated_at=timezone.now()
     )

@@ -240,13 +240,14 @@ def _invalid_message(invalid: list[int]) -> str:
     ) % {"games": number_ranges(invalid)}
 
 
-def _hand_in(request: HttpRequest, sheet: ScoreSheet, user: object) -> tuple[bool, str]:
-    """Hand the sheet in after a save; (done, what to say)."""
+def _hand_in(sheet: ScoreSheet, user: object) -> tuple[int | None, str]:
+    """Hand the sheet in after a save: (the sheet's version now, or None when refused; what to
+    say)."""
     try:
-        submit_sheet(sheet=sheet, user=user)
+        handed_in = submit_sheet(sheet=sheet, user=user)
     except SheetError as error:
-        return False, str(error)
-    return True, gettext("The score sheet has been handed in. Thank you!")
+        return None, str(error)
+    return handed_in.version, gettext("The score sheet has been handed in. Thank you!")
 
 
 def _bad_columns(form: GameRowForm) -> list[str]:
@@ -269,19 +270,19 @@ def _saved_json(
         for number in invalid
     }
     problems = [_invalid_message(invalid)] if invalid else []
-    status = result.status
+    status, version = result.status, result.version
     if not invalid and request.POST.get("action") == "submit":
-        done, message = _hand_in(request, sheet, user)
-        (said if done else problems).append(message)
-        if done:
-            status = ScoreSheet.Status.SUBMITTED
+        handed_in, message = _hand_in(sheet, user)
+        (said if handed_in is not None else problems).append(message)
+        if handed_in is not None:  # handing in is a change of its own: the version moved on
+            status, version = ScoreSheet.Status.SUBMITTED, handed_in
     elif not result.changed and not invalid:
         said.append(gettext("Nothing was changed."))
     missing = missing_games(sheet)
     return JsonResponse(
         {
             "ok": not problems,
-            "version": result.version,
+            "version": version,
             "status": status,
             "status_label": str(ScoreSheet.Status(status).label) if status else "",
             "rows": {
@@ -351,8 +352,8 @@ def _save_sheet(request: HttpRequest, sheet: ScoreSheet, *, user: object) -> Htt
         page = sheet_page(fresh, frame=frame, forms=forms)
         return _render_sheet(request, fresh, via_link=via_link, page=page, version=result.version)
     if request.POST.get("action") == "submit":
-        done, message = _hand_in(request, sheet, user)
-        (messages.success if done else messages.error)(request, message)
+        handed_in, message = _hand_in(sheet, user)
+        (messages.success if handed_in is not None else messages.error)(request, message)
     elif not result.changed:
         messages.info(request, gettext("Nothing was changed."))
     missing = missing_games(sheet)

@@ -499,14 +499,33 @@
     scrollTo(data.first_open);
   }
 
+  function sameFields(a, b) {
+    var names = Object.keys(a || {}).concat(Object.keys(b || {}));
+    return names.every(function (name) {
+      return name === "bid_ok" || (a || {})[name] === (b || {})[name];
+    });
+  }
+
+  /* Another device saved since these rows were typed: nothing was stored. Every row the answer
+     names now shows what is stored; where that is not what this device knew, the other
+     device's game is shown beside the typed one. The device has seen the sheet's version now,
+     so all its rows are based on it: the next save decides. */
   function refusedStale(data) {
     versionInput.value = String(data.version);
+    Object.keys(store.rows).forEach(function (number) {
+      store.rows[number].base = data.version;
+    });
     Object.keys(data.current).forEach(function (number) {
       var card = cardOf(number);
       if (!card) {
         return;
       }
+      var known = storedOf(card);
       setStored(card, data.stored[number], null);
+      if (sameFields(known, data.stored[number])) {
+        markRow(card);
+        return; // unchanged by the other device: no conflict in this row
+      }
       card.classList.add("conflict");
       var note = card.querySelector(".other-device");
       if (!note) {
@@ -520,17 +539,14 @@
       strong.textContent = msg("other");
       note.appendChild(strong);
       note.appendChild(document.createTextNode(" " + data.current[number]));
-      if (store.rows[number]) {
-        store.rows[number].base = data.version; // seen now: the next save may replace it
-      }
       markRow(card);
     });
     store.pending = null;
     persist();
     updateTotals();
     notify([data.message], "error");
-    var first = Object.keys(data.current)[0];
-    scrollTo(first);
+    var first = form.querySelector("fieldset.game.conflict");
+    scrollTo(first ? first.getAttribute("data-number") : null);
   }
 
   function send() {

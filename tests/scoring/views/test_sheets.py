@@ -653,7 +653,11 @@ def test_a_background_save_hands_the_sheet_in(client, field):
     data = script_save(client, sheet, 1, {12: game()}, action="submit").json()
     assert data["ok"] and data["status"] == "submitted"
     assert "Der Spielzettel ist abgegeben. Vielen Dank!" in data["messages"]
-    assert ScoreSheet.objects.get(pk=sheet.pk).status == "submitted"
+    handed_in = ScoreSheet.objects.get(pk=sheet.pk)
+    assert handed_in.status == "submitted"
+    assert data["version"] == handed_in.version == 3  # saved (2), then handed in (3)
+    # a correction from the same page is no conflict
+    assert script_save(client, sheet, data["version"], {12: game(bid=160)}).json()["ok"]
 
 
 def test_a_plain_save_returns_to_the_first_game_still_empty(client, field):
