@@ -6,6 +6,7 @@ Run from the repository root (PostgreSQL must answer on the server given, by def
     .venv/bin/python bench/load.py [--scorekeepers 100] [--workers 4] [--threads 2]
                                    [--database-url postgres://postgres@127.0.0.1:5432/postgres]
                                    [--keep] [--think 5] [--ramp 60]
+                                   [--client script|form] [--app-dir PATH]
 
 What it does:
 
@@ -18,30 +19,74 @@ What it does:
 3. lets the scorekeepers loose, one thread each: a scorekeeper opens the table's link
    (``/zettel/<token>/``) like a phone's browser (page, its CSS and JS, CSRF cookie), then enters
    the twelve games of round 1 (random valid games from ``scoring.simulate``): per game a
-   pause to "type" and the preview request the page's JavaScript sends, and every few games a
-   save of the whole form exactly as the browser submits it (every row's fields, the hidden
-   ``version``, the CSRF token, the button's ``action``), followed by the redirect's page load;
-   the last save is "Save and hand in". A *shared sheet* has two devices: the second one loads
-   the sheet, waits until the first one has saved, then saves based on its stale page (its own
-   three games plus a "correction" of game 1). The app must refuse that save (HTTP 409 with its
-   conflict message); the device reloads and saves its games again on the fresh version. The
-   first device's next save is then stale as well and goes through the same refuse-reload-retry;
+   pause to "type" and the points preview request the page's JavaScript sends, and every one to
+   four games a save; the last save is "Save and hand in". How a save goes is the client's
+   (``--client``):
+
+   - ``script`` (the default) is the page with its JavaScript (``scoring/static/scoring/
+     sheet.js``): it saves in the background, a POST to the link with ``Accept:
+     application/json`` that carries only the rows typed on the device since they were last
+     stored (all of a row's inputs), the CSRF token, ``sheet``, ``version`` (the oldest version
+     a row waiting to be sent was typed on) and ``action``. The JSON answer (200) names the
+     new version and what is now stored per row; the device takes them and never reloads the
+     page. Every answer is checked: the rows sent are stored as typed with the points of
+     ``score_hand``, the version went up by one, status, ``missing`` and ``first_open`` (of a
+     sheet kept on one device) are right;
+   - ``form`` is the page without JavaScript: every save posts the whole form as the browser
+     submits it (every row's fields, the hidden ``version``, the CSRF token, the button's
+     ``action``), the answer is a redirect and the device loads the page again.
+
+   A *shared sheet* has two devices: the second one loads the sheet, waits until the first one
+   has saved, then saves based on its stale page (its own three games plus a "correction" of
+   game 1). The app must refuse that save (HTTP 409). ``form``: the conflict page with the
+   app's message and the other device's games; the device reloads and saves its games again on
+   the fresh version. ``script``: JSON with reason ``stale``, the current version and, under
+   ``current``/``stored``, game 1 as the first device saved it (checked); the device takes the
+   version, the scorekeeper keeps the other device's game 1 and saves again. The first
+   device's next save is then stale as well and goes through the same refusal and retry;
 4. stops gunicorn and checks the database: every sheet in use holds games 1..12 exactly once,
    each with one party row per party and points equal to ``score_hand`` of the stored inputs;
-   the stored values are those of the last accepted save (so no refused save overwrote or
-   deleted anything), the sheets are handed in, the spare sheets untouched;
-5. prints requests, errors, conflict refusals, latency percentiles and throughput, and drops
-   the database (unless ``--keep``). gunicorn is stopped in every case.
+   each row holds the values of the last accepted save that carried the row (the form
+   client's saves carry every row, the script's only the rows typed), so no refused save
+   overwrote or deleted anything and no game was lost; the sheets are handed in, the spare
+   sheets untouched. For ``script`` it also reports whether the version the page holds after
+   its last save (from the JSON answer) is the sheet's version;
+5. prints requests, errors, conflict refusals, latency percentiles and throughput, the app's
+   own time per kind of request, and a line of targets (0 errors, 0 lost games, the app's p50
+   for the sheet page and the save at most 10 ms, client p95 of all requests at most 150 ms,
+   each met or MISSED); drops the database (unless ``--keep``). gunicorn is stopped in every
+   case.
 
-Errors are responses other than 2xx/3xx, failed connections, and saves the app did not accept
+Server time: the client's latency includes the network stack, waiting for a free gunicorn
+thread and this client's own share of the CPU. So the app also says how long it took: the
+bench's gunicorn runs with ``bench/load_settings.py`` (the app's ``tournament.settings`` with
+``bench/server_timing.py`` prepended as the outermost middleware, bench/ on PYTHONPATH), which
+adds ``Server-Timing: app;dur=<ms>``, the wall time from the request entering the middleware
+chain to the response leaving it. Each request's figure is kept with its latency and printed
+per kind (page, save, preview, static, all) as p50/p95 beside the client's. The app's own code
+is not touched, so any version of it is measured the same way.
+
+``--app-dir`` runs another checkout of the app (migrate, the event, gunicorn), with this
+checkout's venv and bench/, e.g. the code before the background save::
+
+    git -C /work/main archive c159176 | tar -x -C /tmp/old
+    .venv/bin/python bench/load.py --app-dir /tmp/old --client form
+
+An app without the background save answers the script's first save with a redirect, not
+JSON; the run then stops and says so (exit status 2): test such an app with ``--client form``.
+
+Errors are responses other than 2xx/3xx, failed connections, saves the app did not accept
 for another reason than the expected conflict (those 409 refusals on shared sheets are counted
-separately). The scorekeepers' pace (``--think``: 5 s per game on average, ``--ramp``: the
-starts spread over 60 s) puts a whole round of 100 tables, which takes about two hours in the
-hall, into about two minutes: a burst some 50 times the real rate. gunicorn's default here,
-4 workers of 2 threads, measured best on 2 cores (see README, "Performance"). The client runs on
-the same machine as the server and takes some of its CPU.
+separately) and answers that say something else than was saved. The scorekeepers' pace
+(``--think``: 5 s per game on average, ``--ramp``: the starts spread over 60 s) puts a whole
+round of 100 tables, which takes about two hours in the hall, into about two minutes: a burst
+some 50 times the real rate. gunicorn's default here, 4 workers of 2 threads, measured best on
+2 cores (see README, "Performance"). The client runs on the same machine as the server and
+takes some of its CPU. Not modelled: the service worker the page registers on a secure origin
+(it keeps the page and its assets for offline use), and the script's sending of a waiting save
+when the connection comes back (the connection here never drops).
 A script that prints figures, not a timed test; exit status 1 when errors occurred or the
-database check failed.
+database check failed, 2 when the client does not fit the app.
 """
 
 from __future__ import annotations
@@ -73,8 +118,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent  # this checkout: its venv runs everything, its app is the default --app-dir
 
 HOST = "127.0.0.1"  # the only address this script ever sends a request to
 USER_AGENT = "Mozilla/5.0 (Linux; Android 14; binokel-load) Mobile"
@@ -88,6 +133,10 @@ SELECT = re.compile(r"<select\b([^>]*)>(.*?)</select>", re.S)
 OPTION = re.compile(r"<option\b([^>]*)>")
 ATTRIBUTE = re.compile(r'([\w:-]+)(?:="([^"]*)")?')
 ASSET = re.compile(r'<link rel="stylesheet" href="([^"]+)"|<script src="([^"]+)"')
+FIELDSET = re.compile(r"<fieldset\b([^>]*)>")
+SERVER_TIMING = re.compile(r"\bapp;dur=([0-9.]+)")
+ENTRY = re.compile(r"(declarer|bid|revoked|meld\d+|tricks\d+)")  # sheet.js: what makes a game
+KINDS = ("page", "save", "preview", "static")
 
 
 # --------------------------------------------------------------------------------------------
@@ -106,6 +155,9 @@ class SheetForm:
     fields: dict[str, str]
     parties: int
     seats: int
+    sheet: str = ""  # the form's data-sheet (the script sends it), else its hidden field
+    stored: dict[int, dict[str, str]] = field(default_factory=dict)  # rows' data-stored
+    worker: bool = False  # data-worker: the page of a link with the background save
 
     @property
     def version(self) -> int:
@@ -132,11 +184,25 @@ class SheetForm:
             options = [attributes(option) for option in OPTION.findall(match.group(2))]
             chosen = next((o for o in options if "selected" in o), options[0] if options else {})
             found.append((match.start(), name, chosen.get("value", "")))
+        stored: dict[int, dict[str, str]] = {}
+        for match in FIELDSET.finditer(body):
+            attrs = attributes(match.group(1))
+            if "data-number" in attrs and "data-stored" in attrs:
+                stored[int(attrs["data-number"])] = json.loads(attrs["data-stored"] or "{}")
+        fields = {name: value for _position, name, value in sorted(found)}
         return cls(
-            fields={name: value for _position, name, value in sorted(found)},
+            fields=fields,
             parties=int(head["data-parties"]),
             seats=int(head["data-seats"]),
+            sheet=head.get("data-sheet") or fields.get("sheet", ""),
+            stored=stored,
+            worker="data-worker" in head,
         )
+
+    def row(self, number: int) -> dict[str, str]:
+        """A row's inputs as sheet.js reads them (``readRow``): short names in page order."""
+        prefix = f"g{number}-"
+        return {k[len(prefix):]: v for k, v in self.fields.items() if k.startswith(prefix)}
 
     def with_games(self, games: dict[int, dict[str, Any]]) -> dict[str, str]:
         """The fields with these games typed into their rows (the dealer keeps its default)."""
@@ -206,6 +272,7 @@ class Sample:
     status: int  # HTTP status; 0 for a failed connection
     seconds: float
     started: float
+    server_ms: float | None = None  # the app's own time (Server-Timing app;dur), if answered
 
 
 @dataclass
@@ -213,6 +280,20 @@ class Response:
     status: int
     body: str
     location: str = ""
+    content_type: str = ""
+
+    def json(self) -> Any:
+        """The body as JSON, or None when the answer is not JSON (an HTML page, a redirect)."""
+        if not self.content_type.startswith("application/json"):
+            return None
+        try:
+            return json.loads(self.body)
+        except ValueError:
+            return None
+
+
+class Aborted(Exception):
+    """The run was stopped (the app does not fit the client); not a scorekeeper's problem."""
 
 
 class Recorder:
@@ -222,6 +303,19 @@ class Recorder:
         self.samples: list[Sample] = []
         self.errors: list[str] = []
         self.lock = threading.Lock()
+        self.abort = threading.Event()
+        self.unfit = ""  # why the client does not fit the app, when it does not
+
+    def give_up(self, message: str) -> None:
+        """Stop every scorekeeper: the app cannot be tested with this client."""
+        with self.lock:
+            if not self.unfit:
+                self.unfit = message
+        self.abort.set()
+
+    def sleep(self, seconds: float) -> None:
+        if self.abort.wait(seconds):
+            raise Aborted()
 
     def add(self, sample: Sample) -> None:
         with self.lock:
@@ -246,13 +340,20 @@ class Browser:
         self.assets_loaded = False
 
     def request(
-        self, kind: str, path: str, data: dict[str, str] | None = None, **headers: str
+        self,
+        kind: str,
+        path: str,
+        data: dict[str, str] | list[tuple[str, str]] | None = None,
+        **headers: str,
     ) -> Response:
+        if self.recorder.abort.is_set():
+            raise Aborted()
         if time.monotonic() > self.deadline:
             raise TimeoutError("time limit of the run reached")
         url = self.base + path
         assert urllib.parse.urlsplit(url).hostname == HOST
-        body = None if data is None else urllib.parse.urlencode(list(data.items())).encode()
+        pairs = list(data.items()) if isinstance(data, dict) else data
+        body = None if pairs is None else urllib.parse.urlencode(pairs).encode()
         request = urllib.request.Request(url, data=body, method="GET" if body is None else "POST")
         request.add_header("User-Agent", USER_AGENT)
         request.add_header("Accept-Language", "de-DE,de;q=0.9,en;q=0.5")
@@ -265,14 +366,22 @@ class Browser:
         try:
             with self.opener.open(request, timeout=REQUEST_TIMEOUT) as answer:
                 status, content, location = answer.status, answer.read(), ""
+                answer_headers = answer.headers
         except urllib.error.HTTPError as answer:  # 3xx (not followed) and 4xx/5xx
             status, content = answer.code, answer.read()
             location = answer.headers.get("Location", "")
+            answer_headers = answer.headers
         except OSError as error:
             self.recorder.add(Sample(kind, 0, time.perf_counter() - started, started))
             raise ConnectionError(f"{kind} {path}: {error}") from error
-        self.recorder.add(Sample(kind, status, time.perf_counter() - started, started))
-        return Response(status, content.decode("utf-8", "replace"), location)
+        seconds = time.perf_counter() - started
+        timing = SERVER_TIMING.search(answer_headers.get("Server-Timing", "") or "")
+        server_ms = float(timing.group(1)) if timing else None
+        self.recorder.add(Sample(kind, status, seconds, started, server_ms))
+        return Response(
+            status, content.decode("utf-8", "replace"), location,
+            answer_headers.get("Content-Type", "") or "",
+        )
 
     def page(self, path: str) -> SheetForm:
         """Open the sheet page (and, the first time, its CSS and JS) and read its form."""
@@ -318,11 +427,16 @@ class Browser:
 
 @dataclass
 class SaveRecord:
-    """A save as submitted: the version it was based on and every row of the form."""
+    """A save as submitted: the version it was based on and the rows it carried, as the app
+    stores them (None: an empty row, no game). The form client sends every row of the form,
+    the script only the rows typed on the device."""
 
     base_version: int
     rows: dict[int, dict[str, Any] | None]
     deliberate: bool = False
+    changed: bool = True  # the app stored something (the script's answer says; a form's not)
+    result_version: int | None = None  # the version the script's answer names
+    sequence: int = 0  # the order of the answers on this sheet
 
 
 @dataclass
@@ -336,6 +450,7 @@ class SheetPlan:
     shared: bool
     accepted: list[SaveRecord] = field(default_factory=list)
     refused: list[SaveRecord] = field(default_factory=list)
+    answers: int = 0
     first_loaded: threading.Event = field(default_factory=threading.Event)
     first_saved: threading.Event = field(default_factory=threading.Event)
     second_done: threading.Event = field(default_factory=threading.Event)
@@ -345,16 +460,34 @@ class SheetPlan:
     def link(self) -> str:
         return f"/zettel/{self.token}/"
 
+    def record(self, save: SaveRecord, *, accepted: bool) -> None:
+        with self.lock:
+            self.answers += 1
+            save.sequence = self.answers
+            (self.accepted if accepted else self.refused).append(save)
+
 
 @dataclass
 class Texts:
-    conflict: str  # the app's refusal of a stale save, in German
+    conflict: str  # the app's refusal of a stale save, in German (as its JSON answer has it)
     other_device: str  # the label of what the other device saved
+
+    @property
+    def conflict_html(self) -> str:
+        return html.escape(self.conflict)
+
+    @property
+    def other_device_html(self) -> str:
+        return html.escape(self.other_device)
 
 
 @dataclass
 class Device:
-    """One scorekeeper's phone: ``solo`` (own sheet), ``first``/``second`` (a shared sheet)."""
+    """One scorekeeper's phone: ``solo`` (own sheet), ``first``/``second`` (a shared sheet).
+
+    The course of the games is the same for both clients; what opening the page, typing a game
+    and saving do is the client's: ``FormDevice`` (no JavaScript) or ``ScriptDevice`` (sheet.js).
+    """
 
     sheet: SheetPlan
     role: str
@@ -368,7 +501,7 @@ class Device:
     deliberate_refused: int = 0
 
     def pause(self) -> None:
-        time.sleep(self.think * self.rng.uniform(0.5, 1.5))
+        self.browser.recorder.sleep(self.think * self.rng.uniform(0.5, 1.5))
 
     def chunks(self) -> Iterator[list[int]]:
         """The device's games in a few saves: one to four games each."""
@@ -378,12 +511,94 @@ class Device:
             yield numbers[:size]
             numbers = numbers[size:]
 
-    def type_games(self, form: SheetForm, numbers: list[int]) -> None:
+    def open(self) -> None:
+        """Open the sheet's link."""
+        raise NotImplementedError
+
+    def type_games(self, numbers: list[int]) -> None:
+        """Type these games, each after a pause, with the points preview of each."""
+        raise NotImplementedError
+
+    def save(self, numbers: list[int], action: str) -> None:
+        """Save the games typed (``action`` save or submit); on a conflict save them again."""
+        raise NotImplementedError
+
+    def stale_save(self, correction: dict[str, Any]) -> None:
+        """The second device's save on its stale page, with a changed game 1: must be refused;
+        afterwards the device holds the current version and its own games only."""
+        raise NotImplementedError
+
+    def run(self) -> None:
+        self.browser.recorder.sleep(self.start_delay)
+        if self.role == "second":
+            self.run_second()
+            return
+        self.open()
+        chunks = list(self.chunks())
+        for index, numbers in enumerate(chunks):
+            self.type_games(numbers)
+            last = index == len(chunks) - 1
+            if self.role == "first" and index == 0:
+                # the second device must hold the page from before this save
+                self.wait(self.sheet.first_loaded, "the second device's first page")
+            if self.role == "first" and last:
+                self.wait(self.sheet.second_done, "the second device's games")
+            self.save(numbers, "submit" if last else "save")
+            if self.role == "first":
+                self.sheet.first_saved.set()
+
+    def run_second(self) -> None:
+        """Load the sheet, let the first device save, then save on the stale page."""
+        self.open()
+        self.sheet.first_loaded.set()
+        self.wait(self.sheet.first_saved, "the first device's first save")
+        self.type_games(self.numbers)
+        correction = dict(self.sheet.games[1])
+        correction["bid"] += 10  # "game 1 was different": must not overwrite the stored one
+        self.stale_save(correction)
+        self.save(self.numbers, "save")
+        self.sheet.second_done.set()
+
+    def wait(self, event: threading.Event, what: str) -> None:
+        if not event.wait(timeout=max(0.0, self.browser.deadline - time.monotonic())):
+            raise TimeoutError(f"sheet {self.sheet.pk}: waited in vain for {what}")
+
+    def __call__(self) -> None:
+        try:
+            self.run()
+        except Aborted:
+            pass
+        except Exception as error:  # reported, and the other devices carry on
+            if not self.browser.recorder.abort.is_set():
+                self.browser.recorder.error(
+                    f"{self.role} device of sheet {self.sheet.pk}: {error}"
+                )
+        finally:  # never leave the partner device waiting
+            self.sheet.first_loaded.set()
+            if self.role == "first":
+                self.sheet.first_saved.set()
+            if self.role == "second":
+                self.sheet.second_done.set()
+
+
+@dataclass
+class FormDevice(Device):
+    """The page as a plain form (no JavaScript): every save posts the whole form, the answer is
+    a redirect and the page is loaded again; a conflict answers a page (409), the device loads
+    the sheet again and saves its games once more."""
+
+    form: SheetForm | None = None
+
+    def open(self) -> None:
+        self.form = self.browser.page(self.sheet.link)
+
+    def type_games(self, numbers: list[int]) -> None:
+        assert self.form is not None
         for number in numbers:
             self.pause()
-            self.browser.preview(form, number, self.sheet.games[number], self.sheet.link)
+            self.browser.preview(self.form, number, self.sheet.games[number], self.sheet.link)
 
-    def post(self, form: SheetForm, fields: dict[str, str], action: str) -> Response:
+    def post(self, fields: dict[str, str], action: str) -> Response:
         data = {**fields, "action": action}
         return self.browser.request("save", self.sheet.link, data, Referer=self.browser.base
                                     + self.sheet.link)
@@ -394,69 +609,46 @@ class Device:
             number: row_values(fields, number, form.parties)
             for number in range(1, len(self.sheet.games) + 1)
         }
-        with self.sheet.lock:
-            target = self.sheet.accepted if accepted else self.sheet.refused
-            target.append(SaveRecord(form.version, rows, deliberate))
+        self.sheet.record(SaveRecord(form.version, rows, deliberate), accepted=accepted)
 
     def is_conflict(self, response: Response) -> bool:
-        return response.status == 409 and self.texts.conflict in response.body
+        return response.status == 409 and self.texts.conflict_html in response.body
 
-    def save(self, form: SheetForm, numbers: list[int], action: str) -> SheetForm:
+    def save(self, numbers: list[int], action: str) -> None:
         """Save these games; on a conflict reload the page and save them again."""
+        assert self.form is not None
+        form = self.form
         games = {number: self.sheet.games[number] for number in numbers}
         for _attempt in range(MAX_ATTEMPTS):
             fields = form.with_games(games)
-            response = self.post(form, fields, action)
+            response = self.post(fields, action)
             if response.status == 302:
                 self.record(form, fields, accepted=True)
-                return self.browser.page(urllib.parse.urlsplit(response.location).path)
+                self.form = self.browser.page(urllib.parse.urlsplit(response.location).path)
+                return
             if self.is_conflict(response):
                 self.record(form, fields, accepted=False)
                 self.conflicts += 1
                 if not self.sheet.shared:
                     self.browser.recorder.error(f"conflict on unshared sheet {self.sheet.pk}")
-                form = self.browser.page(self.sheet.link)  # reload, type the games again
+                form = self.form = self.browser.page(self.sheet.link)  # reload, type again
                 continue
             raise RuntimeError(
                 f"save of games {numbers} on sheet {self.sheet.pk} answered {response.status}"
             )
         raise RuntimeError(f"sheet {self.sheet.pk}: games {numbers} refused {MAX_ATTEMPTS} times")
 
-    def run(self) -> None:
-        time.sleep(self.start_delay)
-        if self.role == "second":
-            self.run_second()
-            return
-        form = self.browser.page(self.sheet.link)
-        chunks = list(self.chunks())
-        for index, numbers in enumerate(chunks):
-            self.type_games(form, numbers)
-            last = index == len(chunks) - 1
-            if self.role == "first" and index == 0:
-                # the second device must hold the page from before this save
-                self.wait(self.sheet.first_loaded, "the second device's first page")
-            if self.role == "first" and last:
-                self.wait(self.sheet.second_done, "the second device's games")
-            form = self.save(form, numbers, "submit" if last else "save")
-            if self.role == "first":
-                self.sheet.first_saved.set()
-
-    def run_second(self) -> None:
-        """Load the sheet, let the first device save, then save on the stale page."""
-        stale = self.browser.page(self.sheet.link)
-        self.sheet.first_loaded.set()
-        self.wait(self.sheet.first_saved, "the first device's first save")
-        self.type_games(stale, self.numbers)
-        correction = dict(self.sheet.games[1])
-        correction["bid"] += 10  # "game 1 was different": must not overwrite the stored one
+    def stale_save(self, correction: dict[str, Any]) -> None:
+        assert self.form is not None
+        stale = self.form
         games = {1: correction, **{n: self.sheet.games[n] for n in self.numbers}}
         fields = stale.with_games(games)
-        response = self.post(stale, fields, "save")
+        response = self.post(fields, "save")
         if self.is_conflict(response):
             self.record(stale, fields, accepted=False, deliberate=True)
             self.conflicts += 1
             self.deliberate_refused += 1
-            if self.texts.other_device not in response.body:
+            if self.texts.other_device_html not in response.body:
                 self.browser.recorder.error("conflict page without the other device's games")
         else:
             self.browser.recorder.error(
@@ -464,25 +656,272 @@ class Device:
             )
             if response.status == 302:
                 self.record(stale, fields, accepted=True, deliberate=True)
-        form = self.browser.page(self.sheet.link)  # reload: the fresh version
-        self.save(form, self.numbers, "save")
-        self.sheet.second_done.set()
+        self.form = self.browser.page(self.sheet.link)  # reload: the fresh version
 
-    def wait(self, event: threading.Event, what: str) -> None:
-        if not event.wait(timeout=max(0.0, self.browser.deadline - time.monotonic())):
-            raise TimeoutError(f"sheet {self.sheet.pk}: waited in vain for {what}")
 
-    def __call__(self) -> None:
+def differs(values: dict[str, str], stored: dict[str, str]) -> bool:
+    """sheet.js ``differs``: does a row as typed differ from what the server holds (``{}``:
+    nothing)? An empty row differs once an entry field is filled (dealer and kind alone do
+    not make a game)."""
+    if not stored:
+        return any(ENTRY.fullmatch(name) and value != "" for name, value in values.items())
+    return any(
+        name != "bid_ok" and value != (stored.get(name) or "") for name, value in values.items()
+    )
+
+
+@dataclass
+class Draft:
+    """A row typed on the device and not yet stored (sheet.js ``store.rows[n]``)."""
+
+    base: int  # the version the row was typed on
+    fields: dict[str, str]  # the row's inputs, short names, as readRow reads them
+
+
+@dataclass
+class ScriptDevice(Device):
+    """The page with its script (sheet.js): saves in the background as JSON with only the rows
+    typed here and the oldest version they were typed on, never a reload. A refusal as stale
+    names the current version and the other device's games; the script takes the version, the
+    scorekeeper saves again."""
+
+    form: SheetForm | None = None  # the page's inputs as they stand (typing changes them)
+    held: int = 0  # the form's version input, kept up to date from the answers
+    stored: dict[int, dict[str, str]] = field(default_factory=dict)  # each row's data-stored
+    drafts: dict[int, Draft] = field(default_factory=dict)
+    typed: dict[int, dict[str, Any]] = field(default_factory=dict)  # the games typed per row
+
+    def open(self) -> None:
+        self.form = self.browser.page(self.sheet.link)
+        self.held = self.form.version
+        self.stored = dict(self.form.stored)
+
+    def type_row(self, number: int, game: dict[str, Any]) -> None:
+        assert self.form is not None
+        self.form.fields.update(game_fields(number, game, self.form.parties))
+        self.typed[number] = game
+        self.remember(number)
+
+    def type_games(self, numbers: list[int]) -> None:
+        assert self.form is not None
+        for number in numbers:
+            self.pause()
+            self.type_row(number, self.sheet.games[number])
+            self.browser.preview(self.form, number, self.sheet.games[number], self.sheet.link)
+
+    def remember(self, number: int) -> None:
+        """sheet.js ``remember``: a row that differs from the stored one is a draft, keeping
+        the version it was first typed on."""
+        assert self.form is not None
+        values = self.form.row(number)
+        if differs(values, self.stored.get(number, {})):
+            old = self.drafts.get(number)
+            self.drafts[number] = Draft(old.base if old else self.held, values)
+        else:
+            self.drafts.pop(number, None)
+
+    def send(self, action: str, *, deliberate: bool = False) -> tuple[str, dict[str, Any]]:
+        """One press of a save button: sheet.js ``submitted`` and ``send``. Returns
+        ("accepted" or "stale", the answer); anything else raises."""
+        assert self.form is not None
+        form = self.form
+        for number in range(1, len(self.sheet.games) + 1):
+            self.remember(number)  # cards.forEach(remember)
+        sent_version = min([self.held, *(draft.base for draft in self.drafts.values())])
+        data = [
+            ("csrfmiddlewaretoken", form.csrf),
+            ("sheet", form.sheet),
+            ("version", str(sent_version)),
+            ("action", action),
+        ]
+        sent: dict[int, dict[str, str]] = {}
+        for number in sorted(self.drafts):
+            values = dict(self.drafts[number].fields)
+            sent[number] = values
+            data += [
+                (f"g{number}-{name}", value)
+                for name, value in values.items()
+                if name != "bid_ok" or value == "1"
+            ]
+        response = self.browser.request(
+            "save", self.sheet.link, data,
+            X_CSRFToken=form.csrf, Accept="application/json",
+            Referer=self.browser.base + self.sheet.link,
+        )
+        answer = response.json()
+        where = f"save of games {sorted(sent)} on sheet {self.sheet.pk}"
+        if not isinstance(answer, dict):
+            if response.status >= 500:
+                raise RuntimeError(f"{where} answered HTTP {response.status}")
+            self.browser.recorder.give_up(
+                f"the app answered a background save (Accept: application/json, only the "
+                f"typed rows) with HTTP {response.status} "
+                f"{response.content_type or 'without a content type'}, not JSON, and its "
+                f"sheet page has {'a' if form.worker else 'no'} data-worker: it has no "
+                "background save. Test it with --client form."
+            )
+            raise Aborted()
+        rows = {
+            number: row_values(
+                {f"g{number}-{name}": value for name, value in values.items()},
+                number, form.parties,
+            )
+            for number, values in sent.items()
+        }
+        # as sheet.js decides: an answer with rows is a save, reason "stale" a conflict
+        if answer.get("ok") is not False or "rows" in answer:
+            if response.status != 200:
+                self.browser.recorder.error(f"{where}: save answered with HTTP {response.status}")
+            self.accepted(answer, action, sent, sent_version, rows, deliberate)
+            return "accepted", answer
+        if answer.get("reason") == "stale":
+            if response.status != 409:
+                self.browser.recorder.error(f"{where}: conflict with HTTP {response.status}")
+            self.refused_stale(answer, sent_version, rows, deliberate)
+            return "stale", answer
+        raise RuntimeError(
+            f"{where} answered HTTP {response.status}, {answer.get('reason')}: "
+            f"{answer.get('message')}"
+        )
+
+    def accepted(
+        self,
+        answer: dict[str, Any],
+        action: str,
+        sent: dict[int, dict[str, str]],
+        sent_version: int,
+        rows: dict[int, dict[str, Any] | None],
+        deliberate: bool,
+    ) -> None:
+        """Record the save, check the answer, and update the page as sheet.js ``accepted``."""
+        from scoring.rules import score_hand
+
+        error = self.browser.recorder.error
+        where = f"save of games {sorted(sent)} on sheet {self.sheet.pk}"
         try:
-            self.run()
-        except Exception as error:  # reported, and the other devices carry on
-            self.browser.recorder.error(f"{self.role} device of sheet {self.sheet.pk}: {error}")
-        finally:  # never leave the partner device waiting
-            self.sheet.first_loaded.set()
-            if self.role == "first":
-                self.sheet.first_saved.set()
-            if self.role == "second":
-                self.sheet.second_done.set()
+            version = int(answer["version"])
+            answer_rows = {int(number): row for number, row in answer["rows"].items()}
+            invalid = {int(number) for number in answer["errors"]}
+        except (KeyError, TypeError, ValueError, AttributeError) as problem:
+            raise RuntimeError(f"{where}: answer not understood ({problem!r}): {answer}") from None
+        saved = {number: values for number, values in rows.items() if number not in invalid}
+        self.sheet.record(
+            SaveRecord(sent_version, saved, deliberate, changed=bool(answer_rows),
+                       result_version=version),
+            accepted=True,
+        )
+        if answer.get("ok") is not True or answer.get("problems") or invalid:
+            error(f"{where}: problems {answer.get('problems')}, errors {answer.get('errors')}")
+        # a save moves the version on by one, handing in by one more
+        expected = sent_version + (1 if answer_rows else 0) + (1 if action == "submit" else 0)
+        if version != expected:
+            error(f"{where} on version {sent_version} answered version {version}, "
+                  f"not {expected}")
+        for number, values in sent.items():
+            row = answer_rows.get(number)
+            if number in invalid:
+                continue
+            if not isinstance(row, dict):
+                error(f"{where}: the answer has no row {number}")
+                continue
+            if differs(values, row.get("stored") or {}):
+                error(f"{where}: game {number} stored as {row.get('stored')}, typed {values}")
+            game = self.typed.get(number)
+            if game is not None and row.get("points") != list(score_hand(**game)):
+                error(f"{where}: game {number} points {row.get('points')}")
+        unsent = sorted(set(answer_rows) - set(sent))
+        if unsent:
+            error(f"{where}: the answer names rows not sent: {unsent}")
+
+        # sheet.js accepted(): the version, the stored rows, the drafts left
+        bumped = (version == sent_version + 1 and bool(answer_rows)) or version == sent_version
+        self.held = version
+        for number, row in answer_rows.items():
+            self.stored[number] = (row.get("stored") if isinstance(row, dict) else None) or {}
+        for number in list(self.drafts):
+            if not differs(self.drafts[number].fields, self.stored.get(number, {})):
+                del self.drafts[number]
+            elif bumped:
+                self.drafts[number].base = version
+
+        status = "submitted" if action == "submit" else "in_progress"
+        if not invalid and answer.get("status") != status:
+            error(f"{where} ({action}): status {answer.get('status')!r}, not {status!r}")
+        if self.role == "solo" and not invalid:  # this device knows the whole sheet
+            missing = [n for n in range(1, len(self.sheet.games) + 1) if not self.stored.get(n)]
+            first_open = missing[0] if missing else None
+            if answer.get("missing") != missing or answer.get("first_open") != first_open:
+                error(f"{where}: missing {answer.get('missing')}, first_open "
+                      f"{answer.get('first_open')}; expected {missing}, {first_open}")
+
+    def refused_stale(
+        self,
+        answer: dict[str, Any],
+        sent_version: int,
+        rows: dict[int, dict[str, Any] | None],
+        deliberate: bool,
+    ) -> tuple[dict[int, str], dict[int, dict[str, str]]]:
+        """Record the refusal, check it, and update the page as sheet.js ``refusedStale``: the
+        current version, and the rows it names show what the other device saved."""
+        self.sheet.record(SaveRecord(sent_version, rows, deliberate), accepted=False)
+        self.conflicts += 1
+        where = f"conflict on sheet {self.sheet.pk}"
+        try:
+            version = int(answer["version"])
+            current = {int(number): text for number, text in answer["current"].items()}
+            stored = {int(number): fields for number, fields in answer["stored"].items()}
+        except (KeyError, TypeError, ValueError, AttributeError) as problem:
+            raise RuntimeError(f"{where}: answer not understood ({problem!r}): {answer}") from None
+        if answer.get("message") != self.texts.conflict:
+            self.browser.recorder.error(f"{where}: message {answer.get('message')!r}")
+        if version == sent_version or set(current) != set(stored):
+            self.browser.recorder.error(f"{where} of version {sent_version}: {answer}")
+        self.held = version
+        for number in current:
+            self.stored[number] = stored.get(number) or {}
+            if number in self.drafts:
+                self.drafts[number].base = version  # seen now: the next save may replace it
+        return current, stored
+
+    def save(self, numbers: list[int], action: str) -> None:
+        """Save the rows typed; refused as stale, the scorekeeper saves again."""
+        for _attempt in range(MAX_ATTEMPTS):
+            outcome, _answer = self.send(action)
+            if outcome == "accepted":
+                return
+            if not self.sheet.shared:
+                self.browser.recorder.error(f"conflict on unshared sheet {self.sheet.pk}")
+        raise RuntimeError(f"sheet {self.sheet.pk}: games {numbers} refused {MAX_ATTEMPTS} times")
+
+    def stale_save(self, correction: dict[str, Any]) -> None:
+        assert self.form is not None
+        self.type_row(1, correction)  # typed over game 1 (no preview, as the form client)
+        outcome, answer = self.send("save", deliberate=True)
+        if outcome != "stale":
+            self.browser.recorder.error(
+                f"stale save on sheet {self.sheet.pk} was not refused: HTTP 200"
+            )
+            return
+        self.deliberate_refused += 1
+        first = self.sheet.games[1]
+        text = answer["current"].get("1")
+        stored = answer["stored"].get("1")
+        want = {k[3:]: v for k, v in game_fields(1, first, self.form.parties).items()}
+        if (
+            not isinstance(text, str)
+            or str(first["bid"]) not in text
+            or not isinstance(stored, dict)
+            or any((stored.get(name) or "") != value for name, value in want.items())
+        ):
+            self.browser.recorder.error(
+                f"sheet {self.sheet.pk}: the conflict answer does not show the other device's "
+                f"game 1: current {text!r}, stored {stored}, the first device saved {want}"
+            )
+        # the scorekeeper compares and keeps the other device's game 1: row 1 as stored again
+        names = list(self.form.row(1))
+        self.form.fields.update({f"g1-{name}": (stored or {}).get(name) or "" for name in names})
+        self.typed.pop(1, None)
+        self.remember(1)
 
 
 # --------------------------------------------------------------------------------------------
@@ -642,16 +1081,22 @@ def check_database(
             if tuple(values["points"]) != score_hand(**inputs):
                 problems.append(f"sheet {plan.pk} game {number}: points {values['points']}")
         stats["games"] += len(numbers)
-        # the accepted saves in version order; the last one's form is what must be stored
-        versions = [save.base_version for save in plan.accepted]
+        # the accepted saves in version order: per row, the last one that carried the row is
+        # what must be stored (the form client's saves carry every row, the script's only the
+        # rows typed); saves that changed nothing may share a version with one that did
+        versions = [save.base_version for save in plan.accepted if save.changed]
         if len(set(versions)) != len(versions):
             problems.append(f"sheet {plan.pk}: two accepted saves on one version {versions}")
         if not plan.accepted:
             problems.append(f"sheet {plan.pk}: no save accepted")
             continue
-        last = max(plan.accepted, key=lambda save: save.base_version)
+        ordered = sorted(plan.accepted, key=lambda save: (save.base_version, save.sequence))
+        wanted: dict[int, dict[str, Any] | None] = {}
+        for save in ordered:
+            wanted.update(save.rows)
+            stats["saved rows"] += len(save.rows)
         for number in expected_numbers:
-            want = last.rows.get(number)
+            want = wanted.get(number)
             have = stored.get(number)
             if have is not None:
                 have = {k: v for k, v in have.items() if k != "points"}
@@ -659,7 +1104,7 @@ def check_database(
                 problems.append(f"sheet {plan.pk} game {number}: stored {have}, saved {want}")
         for refused in plan.refused:
             for number, values in refused.rows.items():
-                if values == last.rows.get(number):
+                if values == wanted.get(number):
                     continue
                 stats["refused rows"] += 1
                 stats["refused deletions" if values is None else "refused overwrites"] += 1
@@ -668,6 +1113,12 @@ def check_database(
                     have = {k: v for k, v in have.items() if k != "points"}
                 if have == values:
                     problems.append(f"sheet {plan.pk} game {number}: a refused save got through")
+        held = ordered[-1].result_version  # the script's page after its last save
+        if held is not None:
+            stats["pages after the last save"] += 1
+            if held != sheet.version:
+                stats["pages behind"] += 1
+                stats[f"behind by {sheet.version - held}"] += 1
         if sheet.status != ScoreSheet.Status.SUBMITTED:
             problems.append(f"sheet {plan.pk}: status {sheet.status}, not handed in")
         else:
@@ -684,14 +1135,28 @@ def percentile(sorted_values: list[float], share: float) -> float:
     return sorted_values[index]
 
 
+def server_times(samples: list[Sample]) -> list[float]:
+    """The app's own times (Server-Timing) of these requests in ms, sorted."""
+    return sorted(sample.server_ms for sample in samples if sample.server_ms is not None)
+
+
 def latency_line(label: str, samples: list[Sample]) -> str:
+    """Client latency and, beside it, the app's own time of one kind of request."""
     times = sorted(sample.seconds * 1000 for sample in samples)
     if not times:
         return f"  {label:<8} 0 requests"
-    return (
+    line = (
         f"  {label:<8} {len(times):>5} requests  p50 {percentile(times, 0.5):6.1f} ms  "
         f"p95 {percentile(times, 0.95):6.1f} ms  max {times[-1]:6.1f} ms"
     )
+    server = server_times(samples)
+    if not server:
+        return line + "  | server: no Server-Timing"
+    line += (
+        f"  | server p50 {percentile(server, 0.5):6.1f} ms  "
+        f"p95 {percentile(server, 0.95):6.1f} ms"
+    )
+    return line + (f" ({len(server)} timed)" if len(server) < len(times) else "")
 
 
 # --------------------------------------------------------------------------------------------
@@ -717,7 +1182,20 @@ def main() -> int:
     parser.add_argument("--ramp", type=float, default=60.0, help="seconds over which they start")
     parser.add_argument("--time-limit", type=float, default=300.0, help="seconds for the run")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--client", choices=("script", "form"), default="script",
+        help="script: the page's JavaScript (background JSON saves of the typed rows, no "
+        "reload); form: the page without it (whole form posted, redirect, page reload)",
+    )
+    parser.add_argument(
+        "--app-dir", type=Path, default=ROOT, metavar="PATH",
+        help="the checkout of the app to run (gunicorn, migrate, event), e.g. an older commit "
+        "extracted with git archive; this checkout's venv runs it (default: this checkout)",
+    )
     args = parser.parse_args()
+    app_dir = args.app_dir.resolve()
+    if not (app_dir / "manage.py").is_file() or not (app_dir / "tournament").is_dir():
+        parser.error(f"--app-dir {app_dir} holds no checkout of the app (manage.py, tournament/)")
     if not 1 <= args.scorekeepers <= 500:
         parser.error("--scorekeepers must be between 1 and 500")
     if not urllib.parse.urlsplit(args.database_url).scheme.startswith("postgres"):
@@ -728,6 +1206,7 @@ def main() -> int:
     if not 0 <= 2 * shared <= args.scorekeepers:
         parser.error("--shared needs two scorekeepers per shared sheet")
 
+    sys.path.insert(0, str(app_dir))  # the app's code for Django setup and the checks
     import psycopg
 
     name = f"binokel_load_{os.getpid()}"
@@ -754,7 +1233,7 @@ def main() -> int:
         started = time.perf_counter()
         subprocess.run(
             [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-            cwd=ROOT, env=env, check=True,
+            cwd=app_dir, env=env, check=True,
         )
         migrated = time.perf_counter() - started
 
@@ -779,7 +1258,6 @@ def main() -> int:
                 ),
                 other_device=gettext("Saved on the other device:"),
             )
-        texts = Texts(html.escape(texts.conflict), html.escape(texts.other_device))
 
         singles, pairs = field_for(args.scorekeepers, shared)
         started = time.perf_counter()
@@ -805,6 +1283,14 @@ def main() -> int:
         port = free_port()
         base = f"http://{HOST}:{port}"
         load_average = os.getloadavg()
+        # the app's settings with the Server-Timing middleware (bench/load_settings.py)
+        server_env = {
+            **env,
+            "DJANGO_SETTINGS_MODULE": "load_settings",
+            "PYTHONPATH": os.pathsep.join(
+                [str(BENCH), str(app_dir), *filter(None, [os.environ.get("PYTHONPATH")])]
+            ),
+        }
         gunicorn = subprocess.Popen(
             [
                 str(ROOT / ".venv" / "bin" / "gunicorn")
@@ -819,7 +1305,7 @@ def main() -> int:
                 "--error-logfile", str(error_log),
                 "--log-level", "warning",
             ],
-            cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+            cwd=app_dir, env=server_env, stdin=subprocess.DEVNULL,
         )
         wait_until_up(base, gunicorn)
         warmed = warm_up(base, spare, 2 * args.workers * args.threads)
@@ -828,6 +1314,7 @@ def main() -> int:
         deadline = time.monotonic() + args.time_limit
         self_before = resource.getrusage(resource.RUSAGE_SELF)
         server_before = process_tree_cpu(gunicorn.pid)
+        device_class = ScriptDevice if args.client == "script" else FormDevice
         devices: list[Device] = []
         for index, plan in enumerate(plans):
             numbers = list(range(1, count + 1))
@@ -837,7 +1324,7 @@ def main() -> int:
                 roles = [("first", numbers[:split]), ("second", numbers[split:])]
             for role, own in roles:
                 device_rng = random.Random(f"{args.seed}-{index}-{role}")
-                devices.append(Device(
+                devices.append(device_class(
                     sheet=plan, role=role, numbers=own, rng=device_rng, think=args.think,
                     start_delay=device_rng.uniform(0, args.ramp),
                     browser=Browser(base, recorder, deadline), texts=texts,
@@ -866,6 +1353,13 @@ def main() -> int:
         )
         client_cpu = cpu(self_before, self_after)
 
+        if recorder.unfit:
+            print(f"Load test of score entry, client {args.client}, app in {app_dir}: STOPPED")
+            print(f"  {recorder.unfit}")
+            print(f"  ({len(recorder.samples)} requests before it stopped; no figures and no "
+                  "database check)")
+            status = 2
+            return status
         problems, stats = check_database(plans, [pk for pk, _t, _p in spare], count)
 
         samples = list(recorder.samples)
@@ -884,6 +1378,9 @@ def main() -> int:
         statuses = Counter(s.status for s in samples)
         times = sorted(s.seconds * 1000 for s in samples)
         p95 = percentile(times, 0.95)
+        server = server_times(samples)
+        accepted_saves = sum(len(p.accepted) for p in plans)
+        refused_saves = sum(len(p.refused) for p in plans)
 
         print(f"Load test of score entry: {args.scorekeepers} scorekeepers on {len(plans)} "
               f"sheets ({len(plans) - shared} own, {shared} shared by two devices), "
@@ -893,11 +1390,20 @@ def main() -> int:
         print(f"Server: gunicorn {args.workers} workers x {args.threads} threads on "
               f"{HOST}:{port}; PostgreSQL {server_version // 10000}.{server_version % 10000} "
               f"database {name}; {os.cpu_count()} CPU cores shared with this client")
+        print(f"App: {app_dir}, run by {sys.executable}; server time from the Server-Timing "
+              "header of bench/server_timing.py (outermost middleware, bench/load_settings.py)")
         print(f"Setup: migrate {migrated:.1f} s, event and plan {built:.1f} s, warm-up "
               f"{warmed} requests (not counted); load average before the run "
               f"{load_average[0]:.2f} (other work on this machine competes for the cores)")
         print(f"Pace: {args.think:.1f} s per game typed (mean), starts spread over "
               f"{args.ramp:.0f} s, a save every 1-4 games, last save hands the sheet in")
+        if args.client == "script":
+            print("Client: script (the page's JavaScript): a points preview per game, saves in "
+                  "the background as JSON with only the rows typed, the answer's version taken, "
+                  "no page reload")
+        else:
+            print("Client: form (the page without JavaScript): a points preview per game, "
+                  "saves post the whole form, then the redirect's page load")
         print(f"Requests: {len(samples)} in {span:.1f} s = {len(samples) / span:.1f} requests/s "
               f"(statuses: {', '.join(f'{k}: {v}' for k, v in sorted(statuses.items()))})")
         print(f"CPU during the run: gunicorn {server_cpu:.1f} s "
@@ -907,19 +1413,36 @@ def main() -> int:
               f"{len(recorder.errors)} other problems of the scorekeepers)")
         for message in recorder.errors[:20]:
             print(f"  - {message}")
+        print(f"Saves: {accepted_saves} accepted carrying {stats['saved rows']} rows "
+              f"({stats['saved rows'] / max(accepted_saves, 1):.1f} per save), "
+              f"{refused_saves} refused")
+        retry = (
+            "each followed by taking the answer's version (the other device's games shown) "
+            "and a successful save again" if args.client == "script"
+            else "each followed by a reload and a successful retry"
+        )
         print(f"Conflict refusals (HTTP 409 with the app's conflict message, expected): "
               f"{conflicts} ({deliberate} of {shared} deliberate stale saves refused, "
-              f"{conflicts - deliberate} follow-on refusals of the other device), "
-              "each followed by a reload and a successful retry")
+              f"{conflicts - deliberate} follow-on refusals of the other device), {retry}")
         print(f"Latency: p50 {percentile(times, 0.5):.1f} ms, p95 {p95:.1f} ms, "
               f"p99 {percentile(times, 0.99):.1f} ms, max {times[-1] if times else 0:.1f} ms; "
               f"mean {statistics.fmean(times) if times else 0:.1f} ms")
-        for kind in ("page", "save", "preview", "static"):
+        if server:
+            print(f"Server time (the app's own, Server-Timing app;dur): p50 "
+                  f"{percentile(server, 0.5):.1f} ms, p95 {percentile(server, 0.95):.1f} ms, "
+                  f"p99 {percentile(server, 0.99):.1f} ms, max {server[-1]:.1f} ms; mean "
+                  f"{statistics.fmean(server):.1f} ms; {len(server)} of {len(samples)} timed")
+        else:
+            print("Server time: no answer carried a Server-Timing header")
+        print("Per kind: client latency | server time")
+        for kind in KINDS:
             print(latency_line(kind, [s for s in samples if s.kind == kind]))
+        print(latency_line("all", samples))
         print(f"Database check: {stats['games']} games on {len(plans)} sheets "
               f"(expected {len(plans) * count}); every sheet games 1..{count} exactly once, "
-              "one party row per party, points = score_hand(stored inputs), values = the last "
-              f"accepted save; {stats['handed in']} of {len(plans)} sheets handed in; "
+              "one party row per party, points = score_hand(stored inputs), values = those of "
+              f"the last accepted save carrying the row; {stats['handed in']} of {len(plans)} "
+              "sheets handed in; "
               f"{len(spare)} spare sheets empty")
         print(f"  refused saves: {sum(len(p.refused) for p in plans)}; rows they would have "
               f"changed: {stats['refused rows']} ({stats['refused deletions']} deletions, "
@@ -930,13 +1453,28 @@ def main() -> int:
                 print(f"  - {problem}")
         else:
             print("  result: ok, no game lost, duplicated or overwritten")
+        if stats["pages after the last save"]:
+            behind = ", ".join(
+                f"{key.removeprefix('behind by ')}: {value}" for key, value in sorted(stats.items())
+                if key.startswith("behind by ")
+            )
+            print(f"  version the page holds after its last save (from the JSON answer) against "
+                  f"the sheet's: {stats['pages behind']} of {stats['pages after the last save']} "
+                  f"pages behind{f' (by {behind})' if behind else ''}; a page behind has its "
+                  "next save refused as stale (not counted as a problem here)")
         if log.strip():
             print("gunicorn error log:")
             print("\n".join("  " + line for line in log.strip().splitlines()[-15:]))
+        def server_p50(kind: str) -> float:
+            return percentile(server_times([s for s in samples if s.kind == kind]), 0.5)
+
+        page_p50, save_p50 = server_p50("page"), server_p50("save")
         verdicts = [
             ("0 errors", errors == 0),
-            ("0 lost or duplicated games", not problems),
-            ("p95 <= 300 ms", p95 <= 300),
+            ("0 lost games", not problems),
+            (f"server p50 sheet page {page_p50:.1f} ms <= 10 ms", page_p50 <= 10),
+            (f"server p50 save {save_p50:.1f} ms <= 10 ms", save_p50 <= 10),
+            (f"p95 of all requests {p95:.0f} ms <= 150 ms", p95 <= 150),
         ]
         print("Targets: " + ", ".join(f"{label} {'met' if ok else 'MISSED'}"
                                       for label, ok in verdicts))

@@ -273,7 +273,9 @@ def save_sheet_rows(
     )
     if updated != 1:
         raise stale()
-    Game.objects.filter(sheet=locked, number__in=list(changes)).delete()
+    replaced = [number for number in changes if number in current]
+    if replaced:  # PartyScore rows go with their games (on_delete=CASCADE)
+        Game.objects.filter(sheet=locked, number__in=replaced).delete()
     to_save = {number: v for number, v in changes.items() if v is not None}
     write_games(locked, parties, to_save)
     if locked.status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED):
