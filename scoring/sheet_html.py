@@ -91,10 +91,15 @@ class RowRenderer:
         ident_attr = f' id="{ident}"' if ident else ""
         return f'<ul class="{css}"{ident_attr}>{items}</ul>'
 
+    @staticmethod
+    def _ident(row: RowData, name: str) -> str:
+        """The input's id, as Django's forms name it (its messages: id + "_error")."""
+        return f"id_{row_prefix(row.number)}-{name}"
+
     def _attrs(self, row: RowData, name: str) -> tuple[str, str, str]:
         """The field's full name, id and the attributes that mark an error."""
         full = f"{row_prefix(row.number)}-{name}"
-        ident = f"id_{full}"
+        ident = self._ident(row, name)
         extra = ""
         if row.errors.get(name):
             extra = f' aria-invalid="true" aria-describedby="{ident}_error"'
@@ -119,11 +124,11 @@ class RowRenderer:
 
     def _field(self, row: RowData, name: str, control: str, after: str = "") -> str:
         errors = row.errors.get(name, ())
-        full = f"id_{row_prefix(row.number)}-{name}"
+        ident = self._ident(row, name)
         return (
             f'<div class="field field-{name}{" invalid" if errors else ""}">'
-            f'<label for="{full}">{self.labels[name]}</label>{control}'
-            f"{self._errors(errors, ident=f'{full}_error')}{after}</div>"
+            f'<label for="{ident}">{self.labels[name]}</label>{control}'
+            f"{self._errors(errors, ident=f'{ident}_error')}{after}</div>"
         )
 
     def _bid_check(self, row: RowData) -> str:
@@ -139,10 +144,9 @@ class RowRenderer:
         """A meld or trick input in its table cell, with its messages."""
         errors = row.errors.get(name, ())
         bad = errors or row.column_errors.get(column)
-        ident = f"id_{row_prefix(row.number)}-{name}_error"
         return (
             f'<td class="{"invalid" if bad else ""}">{self._number(row, name, aria)}'
-            f"{self._errors(errors, ident=ident)}</td>"
+            f"{self._errors(errors, ident=self._ident(row, name) + '_error')}</td>"
         )
 
     def _party(self, row: RowData, index: int, cell: PartyCell) -> str:

@@ -148,6 +148,33 @@ def dealer_choice(seat: SeatRow) -> str:
     return f"{seat.label} · {seat.player.name}"
 
 
+def _game_line(
+    *,
+    declarer: object,
+    bid: object,
+    kind: str,
+    melds: Sequence[object],
+    tricks: Sequence[object] | None = None,
+    revoked: object | None = None,
+    points: Sequence[int] | None = None,
+) -> str:
+    """A game in one line: “declarer 3 · bid 200 · played · meld 80/20/40 · …”."""
+    kinds = dict(Game.Kind.choices)
+    parts = [
+        f"{gettext('declarer')} {declarer}",
+        f"{gettext('bid')} {bid}",
+        str(kinds.get(kind, kind)),
+        f"{gettext('meld')} {'/'.join(str(m) for m in melds)}",
+    ]
+    if tricks is not None:
+        parts.append(f"{gettext('trick points')} {'/'.join(str(t) for t in tricks)}")
+    if revoked is not None:
+        parts.append(f"{gettext('misplayed')} {revoked}")
+    if points:
+        parts.append(f"{gettext('points')} {'/'.join(str(p) for p in points)}")
+    return " · ".join(parts)
+
+
 def describe_values(
     values: Mapping[str, Any] | None, numbers: Sequence[int] | None = None
 ) -> str:
@@ -162,26 +189,16 @@ def describe_values(
     def party(value: int) -> int:
         return value if numbers is None else numbers[value]
 
-    kinds = dict(Game.Kind.choices)
-    parts = [
-        f"{gettext('declarer')} {party(values['declarer'])}",
-        f"{gettext('bid')} {values['bid']}",
-        str(kinds.get(values["kind"], values["kind"])),
-        f"{gettext('meld')} {'/'.join(str(m) for m in values['melds'])}",
-    ]
-    if values.get("tricks") is not None:
-        parts.append(f"{gettext('trick points')} {'/'.join(str(t) for t in values['tricks'])}")
-    if values.get("revoked") is not None:
-        parts.append(f"{gettext('misplayed')} {party(values['revoked'])}")
-    if values.get("points"):
-        parts.append(f"{gettext('points')} {'/'.join(str(p) for p in values['points'])}")
-    return " · ".join(parts)
-
-
-def row_is_present(form: GameRowForm) -> bool:
-    """True when the submitted data holds this row at all (a form always sends dealer/kind)."""
-    prefix = form.add_prefix("")
-    return any(key.startswith(prefix) for key in form.data)
+    revoked = values.get("revoked")
+    return _game_line(
+        declarer=party(values["declarer"]),
+        bid=values["bid"],
+        kind=values["kind"],
+        melds=values["melds"],
+        tricks=values.get("tricks"),
+        revoked=party(revoked) if revoked is not None else None,
+        points=values.get("points"),
+    )
 
 
 def field_values(values: Mapping[str, Any] | None, *, dealer: int) -> dict[str, str]:
@@ -243,7 +260,6 @@ def late_rows(
 def describe_late(rows: Mapping, frame: SheetFrame) -> list[tuple[int, str]]:
     """Typed rows (``late_rows``) in words, parties by start number: (game, description)."""
     numbers = [p.start_number for p in frame.parties]
-    kinds = dict(Game.Kind.choices)
 
     def party(text: str) -> str:
         return str(numbers[int(text)]) if text.isdigit() and int(text) < len(numbers) else text
@@ -253,19 +269,18 @@ def describe_late(rows: Mapping, frame: SheetFrame) -> list[tuple[int, str]]:
         if not typed:
             described.append((int(number), gettext("row cleared")))
             continue
-        count = len(numbers)
-        parts = [
-            f"{gettext('declarer')} {party(typed.get('declarer', ''))}",
-            f"{gettext('bid')} {typed.get('bid', '')}",
-            str(kinds.get(typed.get("kind", ""), typed.get("kind", ""))),
-            f"{gettext('meld')} "
-            + "/".join(typed.get(f"meld{i}", "") or "0" for i in range(count)),
-            f"{gettext('trick points')} "
-            + "/".join(typed.get(f"tricks{i}", "") or "–" for i in range(count)),
-        ]
-        if typed.get("revoked"):
-            parts.append(f"{gettext('misplayed')} {party(typed['revoked'])}")
-        described.append((int(number), " · ".join(parts)))
+        parties = range(len(numbers))
+        described.append((
+            int(number),
+            _game_line(
+                declarer=party(typed.get("declarer", "")),
+                bid=typed.get("bid", ""),
+                kind=typed.get("kind", ""),
+                melds=[typed.get(f"meld{i}", "") or "0" for i in parties],
+                tricks=[typed.get(f"tricks{i}", "") or "–" for i in parties],
+                revoked=party(typed["revoked"]) if typed.get("revoked") else None,
+            ),
+        ))
     return described
 
 

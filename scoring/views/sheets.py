@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -255,36 +256,61 @@ def _bad_columns(form: GameRowForm) -> list[str]:
     return [column for column, texts in form.column_errors.items() if texts]
 
 
-def _saved_json(
+@dataclass
+class _Outcome:
+    """What a save (and the hand-in it may ask for) did, for either kind of answer."""
+
+    said: list[str]  # done: games saved or deleted, the sheet handed in
+    notes: list[str]  # nothing to do
+    problems: list[str]  # not done: rows with errors, a refused hand-in
+    invalid: list[int]  # the rows not saved because of errors
+    status: str
+    version: int
+
+
+def _conclude(
     request: HttpRequest,
     sheet: ScoreSheet,
     forms: dict[int, GameRowForm],
     result: SaveResult,
     *,
     user: object,
+) -> _Outcome:
+    """Report the save; hand the sheet in when asked and no row was refused."""
+    said, invalid = _report_save(forms, result)
+    outcome = _Outcome(
+        said=said,
+        notes=[],
+        problems=[_invalid_message(invalid)] if invalid else [],
+        invalid=invalid,
+        status=result.status,
+        version=result.version,
+    )
+    if invalid:
+        return outcome
+    if request.POST.get("action") == "submit":
+        handed_in, message = _hand_in(sheet, user)
+        if handed_in is None:
+            outcome.problems.append(message)
+        else:  # handing in is a change of its own: the version moved on
+            outcome.said.append(message)
+            outcome.status, outcome.version = ScoreSheet.Status.SUBMITTED, handed_in
+    elif not result.changed:
+        outcome.notes.append(gettext("Nothing was changed."))
+    return outcome
+
+
+def _saved_json(
+    forms: dict[int, GameRowForm], result: SaveResult, outcome: _Outcome, missing: list[int]
 ) -> JsonResponse:
     """The answer to the page's background save: what is stored now, per row, and what to say."""
-    said, invalid = _report_save(forms, result)
-    errors = {
-        number: {name: [str(m) for m in texts] for name, texts in forms[number].errors.items()}
-        for number in invalid
-    }
-    problems = [_invalid_message(invalid)] if invalid else []
-    status, version = result.status, result.version
-    if not invalid and request.POST.get("action") == "submit":
-        handed_in, message = _hand_in(sheet, user)
-        (said if handed_in is not None else problems).append(message)
-        if handed_in is not None:  # handing in is a change of its own: the version moved on
-            status, version = ScoreSheet.Status.SUBMITTED, handed_in
-    elif not result.changed and not invalid:
-        said.append(gettext("Nothing was changed."))
-    missing = missing_games(sheet)
+    invalid = outcome.invalid
     return JsonResponse(
         {
-            "ok": not problems,
-            "version": version,
-            "status": status,
-            "status_label": str(ScoreSheet.Status(status).label) if status else "",
+            "ok": not outcome.problems,
+            "version": outcome.version,
+            "status": outcome.status,
+            "status_label": str(ScoreSheet.Status(outcome.status).label) if outcome.status else "",
             "rows": {
                 number: {
                     "stored": stored_fields(values),
@@ -292,10 +318,13 @@ def _saved_json(
                 }
                 for number, values in result.stored.items()
             },
-            "errors": errors,
+            "errors": {
+                n: {name: [str(m) for m in texts] for name, texts in forms[n].errors.items()}
+                for n in invalid
+            },
             "columns": {n: _bad_columns(forms[n]) for n in invalid},
-            "messages": said,
-            "problems": problems,
+            "messages": outcome.said + outcome.notes,
+            "problems": outcome.problems,
             "first_open": invalid[0] if invalid else (missing[0] if missing else None),
             "missing": missing,
         }
@@ -341,21 +370,19 @@ def _save_sheet(request: HttpRequest, sheet: ScoreSheet, *, user: object) -> Htt
         show_error(request, error)
         return _render_sheet(request, sheet, via_link=via_link, status=400)
 
+    outcome = _conclude(request, sheet, forms, result, user=user)
     if as_json:
-        return _saved_json(request, sheet, forms, result, user=user)
-    said, invalid = _report_save(forms, result)
-    for message in said:
+        return _saved_json(forms, result, outcome, missing_games(sheet))
+    for message in outcome.said:
         messages.success(request, message)
-    if invalid:
-        messages.error(request, _invalid_message(invalid))
+    for message in outcome.problems:
+        messages.error(request, message)
+    for message in outcome.notes:
+        messages.info(request, message)
+    if outcome.invalid:
         fresh = load_sheet(sheet.pk)
         page = sheet_page(fresh, frame=frame, forms=forms)
         return _render_sheet(request, fresh, via_link=via_link, page=page, version=result.version)
-    if request.POST.get("action") == "submit":
-        handed_in, message = _hand_in(sheet, user)
-        (messages.success if handed_in is not None else messages.error)(request, message)
-    elif not result.changed:
-        messages.info(request, gettext("Nothing was changed."))
     missing = missing_games(sheet)
     return redirect(f"{request.path}#g{missing[0]}" if missing else request.path)
 
