@@ -16,6 +16,8 @@ What it does:
    ``generate_plan``, round 1 released);
 2. starts the app under gunicorn bound to 127.0.0.1 on a free port (every request of this
    script goes to that loopback address, nowhere else) and warms it up with a few page views;
+   gunicorn's error log and the app's own (``LOG_LEVEL=ERROR``: errors only, not the expected
+   conflict refusals) go into a file whose last lines are printed at the end if it has any;
 3. lets the scorekeepers loose, one thread each: a scorekeeper opens the table's link
    (``/zettel/<token>/``) like a phone's browser (page, its CSS and JS, CSRF cookie), then enters
    the twelve games of round 1 (random valid games from ``scoring.simulate``): per game a
@@ -329,11 +331,15 @@ class Recorder:
 class Browser:
     """One device: its own cookies (CSRF, messages), requests to the loopback server only."""
 
-    def __init__(self, base: str, recorder: Recorder, deadline: float) -> None:
+    def __init__(
+        self, base: str, recorder: Recorder, deadline: float,
+        cookies: http.cookiejar.CookieJar | None = None,
+    ) -> None:
         self.base = base
         self.recorder = recorder
         self.deadline = deadline
-        self.cookies = http.cookiejar.CookieJar()
+        # a jar of another Browser: the same device talking to another server (two_servers.py)
+        self.cookies = cookies if cookies is not None else http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(
             urllib.request.HTTPCookieProcessor(self.cookies), NoRedirect()
         )
@@ -1160,6 +1166,130 @@ def latency_line(label: str, samples: list[Sample]) -> str:
 
 
 # --------------------------------------------------------------------------------------------
+# The run's pieces, shared with bench/two_servers.py
+# --------------------------------------------------------------------------------------------
+
+
+def app_environment(database: str, **extra: str) -> dict[str, str]:
+    """The environment of the app's processes (migrate, gunicorn, this script's Django): the
+    database, a throwaway key, the loopback host; no DEBUG; only errors in the app's log (the
+    expected conflict refusals would be warnings on every shared sheet)."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": database,
+        "DJANGO_SETTINGS_MODULE": "tournament.settings",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": HOST,
+        "LOG_LEVEL": "ERROR",
+        # whitenoise warns that STATIC_ROOT (made by collectstatic) is missing: not news here
+        "PYTHONWARNINGS": "ignore:No directory at",
+        **extra,
+    }
+    env.pop("DEBUG", None)
+    return env
+
+
+def conflict_texts() -> Texts:
+    """The app's German wording of a refused stale save (Django must be set up)."""
+    from django.utils import translation
+    from django.utils.translation import gettext
+
+    with translation.override("de"):
+        return Texts(
+            conflict=gettext(
+                "Someone else saved this score sheet in the meantime. Your entries have not "
+                "been saved; they are still in the form. Compare them with what was saved "
+                "and save again."
+            ),
+            other_device=gettext("Saved on the other device:"),
+        )
+
+
+def sheet_plans(
+    sheets: list[tuple[int, str, int]], needed: int, shared: int, count: int, rng: random.Random
+) -> list[SheetPlan]:
+    """The first ``needed`` sheets with random games; the first ``shared`` on two devices."""
+    from scoring.simulate import random_game
+
+    return [
+        SheetPlan(
+            pk=pk, token=token, parties=parties, shared=index < shared,
+            games={n: random_game(parties, rng) for n in range(1, count + 1)},
+        )
+        for index, (pk, token, parties) in enumerate(sheets[:needed])
+    ]
+
+
+def start_gunicorn(
+    app_dir: Path, env: dict[str, str], port: int, workers: int, threads: int, error_log: Path
+) -> subprocess.Popen:
+    """gunicorn on 127.0.0.1:``port`` with the app's settings and the Server-Timing middleware
+    (bench/load_settings.py); its error log (and the app's, on stderr) into ``error_log``."""
+    server_env = {
+        **env,
+        "DJANGO_SETTINGS_MODULE": "load_settings",
+        "PYTHONPATH": os.pathsep.join(
+            [str(BENCH), str(app_dir), *filter(None, [os.environ.get("PYTHONPATH")])]
+        ),
+    }
+    with error_log.open("ab") as log:
+        return subprocess.Popen(
+            [
+                str(ROOT / ".venv" / "bin" / "gunicorn")
+                if (ROOT / ".venv" / "bin" / "gunicorn").exists()
+                else shutil.which("gunicorn") or "gunicorn",
+                "tournament.wsgi",
+                "--bind", f"{HOST}:{port}",
+                "--workers", str(workers),
+                "--threads", str(threads),
+                "--timeout", "60",
+                "--graceful-timeout", "10",
+                "--error-logfile", str(error_log),
+                "--log-level", "warning",
+            ],
+            cwd=app_dir, env=server_env, stdin=subprocess.DEVNULL, stderr=log,
+        )
+
+
+def scorekeepers(
+    plans: list[SheetPlan], client: str, seed: int, think: float, ramp: float, count: int,
+    texts: Texts, browser: Any,
+) -> list[Device]:
+    """One device per sheet, two per shared sheet; ``browser(index, role)`` gives each its own
+    Browser (and so its server)."""
+    device_class = ScriptDevice if client == "script" else FormDevice
+    devices: list[Device] = []
+    for index, plan in enumerate(plans):
+        numbers = list(range(1, count + 1))
+        roles = [("solo", numbers)]
+        if plan.shared:
+            split = count - SECOND_DEVICE_GAMES
+            roles = [("first", numbers[:split]), ("second", numbers[split:])]
+        for role, own in roles:
+            device_rng = random.Random(f"{seed}-{index}-{role}")
+            devices.append(device_class(
+                sheet=plan, role=role, numbers=own, rng=device_rng, think=think,
+                start_delay=device_rng.uniform(0, ramp),
+                browser=browser(index, role), texts=texts,
+            ))
+    return devices
+
+
+def run_all(devices: list[Device], deadline: float, recorder: Recorder) -> float:
+    """Every device in a thread of its own until done or the deadline; returns the start."""
+    threads = [threading.Thread(target=device, daemon=True) for device in devices]
+    load_started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=max(0.0, deadline - time.monotonic()) + REQUEST_TIMEOUT)
+    hanging = sum(thread.is_alive() for thread in threads)
+    if hanging:
+        recorder.error(f"{hanging} scorekeepers still busy at the time limit")
+    return load_started
+
+
+# --------------------------------------------------------------------------------------------
 
 
 def main() -> int:
@@ -1218,16 +1348,7 @@ def main() -> int:
     error_log = Path(workdir.name) / "gunicorn.log"
     status = 1
     try:
-        env = {
-            **os.environ,
-            "DATABASE_URL": database_url(args.database_url, name),
-            "DJANGO_SETTINGS_MODULE": "tournament.settings",
-            "SECRET_KEY": secrets.token_urlsafe(50),
-            "ALLOWED_HOSTS": HOST,
-            # whitenoise warns that STATIC_ROOT (made by collectstatic) is missing: not news here
-            "PYTHONWARNINGS": "ignore:No directory at",
-        }
-        env.pop("DEBUG", None)
+        env = app_environment(database_url(args.database_url, name))
         os.environ.update(env)
         os.environ.pop("DEBUG", None)
         started = time.perf_counter()
@@ -1244,20 +1365,8 @@ def main() -> int:
         warnings.filterwarnings("ignore", message="No directory at")
         django.setup()
         from django.db import connections
-        from django.utils import translation
-        from django.utils.translation import gettext
 
-        from scoring.simulate import random_game
-
-        with translation.override("de"):
-            texts = Texts(
-                conflict=gettext(
-                    "Someone else saved this score sheet in the meantime. Your entries have not "
-                    "been saved; they are still in the form. Compare them with what was saved "
-                    "and save again."
-                ),
-                other_device=gettext("Saved on the other device:"),
-            )
+        texts = conflict_texts()
 
         singles, pairs = field_for(args.scorekeepers, shared)
         started = time.perf_counter()
@@ -1270,43 +1379,14 @@ def main() -> int:
         rng = random.Random(args.seed)
         rng.shuffle(sheets)
         count = event.games_per_round
-        plans = [
-            SheetPlan(
-                pk=pk, token=token, parties=parties, shared=index < shared,
-                games={n: random_game(parties, rng) for n in range(1, count + 1)},
-            )
-            for index, (pk, token, parties) in enumerate(sheets[:needed])
-        ]
+        plans = sheet_plans(sheets, needed, shared, count, rng)
         spare = sheets[needed:]
         connections.close_all()
 
         port = free_port()
         base = f"http://{HOST}:{port}"
         load_average = os.getloadavg()
-        # the app's settings with the Server-Timing middleware (bench/load_settings.py)
-        server_env = {
-            **env,
-            "DJANGO_SETTINGS_MODULE": "load_settings",
-            "PYTHONPATH": os.pathsep.join(
-                [str(BENCH), str(app_dir), *filter(None, [os.environ.get("PYTHONPATH")])]
-            ),
-        }
-        gunicorn = subprocess.Popen(
-            [
-                str(ROOT / ".venv" / "bin" / "gunicorn")
-                if (ROOT / ".venv" / "bin" / "gunicorn").exists()
-                else shutil.which("gunicorn") or "gunicorn",
-                "tournament.wsgi",
-                "--bind", f"{HOST}:{port}",
-                "--workers", str(args.workers),
-                "--threads", str(args.threads),
-                "--timeout", "60",
-                "--graceful-timeout", "10",
-                "--error-logfile", str(error_log),
-                "--log-level", "warning",
-            ],
-            cwd=app_dir, env=server_env, stdin=subprocess.DEVNULL,
-        )
+        gunicorn = start_gunicorn(app_dir, env, port, args.workers, args.threads, error_log)
         wait_until_up(base, gunicorn)
         warmed = warm_up(base, spare, 2 * args.workers * args.threads)
 
@@ -1314,30 +1394,11 @@ def main() -> int:
         deadline = time.monotonic() + args.time_limit
         self_before = resource.getrusage(resource.RUSAGE_SELF)
         server_before = process_tree_cpu(gunicorn.pid)
-        device_class = ScriptDevice if args.client == "script" else FormDevice
-        devices: list[Device] = []
-        for index, plan in enumerate(plans):
-            numbers = list(range(1, count + 1))
-            roles = [("solo", numbers)]
-            if plan.shared:
-                split = count - SECOND_DEVICE_GAMES
-                roles = [("first", numbers[:split]), ("second", numbers[split:])]
-            for role, own in roles:
-                device_rng = random.Random(f"{args.seed}-{index}-{role}")
-                devices.append(device_class(
-                    sheet=plan, role=role, numbers=own, rng=device_rng, think=args.think,
-                    start_delay=device_rng.uniform(0, args.ramp),
-                    browser=Browser(base, recorder, deadline), texts=texts,
-                ))
-        threads = [threading.Thread(target=device, daemon=True) for device in devices]
-        load_started = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=max(0.0, deadline - time.monotonic()) + REQUEST_TIMEOUT)
-        hanging = sum(thread.is_alive() for thread in threads)
-        if hanging:
-            recorder.error(f"{hanging} scorekeepers still busy at the time limit")
+        devices = scorekeepers(
+            plans, args.client, args.seed, args.think, args.ramp, count, texts,
+            lambda _index, _role: Browser(base, recorder, deadline),
+        )
+        load_started = run_all(devices, deadline, recorder)
         self_after = resource.getrusage(resource.RUSAGE_SELF)
         server_after = process_tree_cpu(gunicorn.pid)
         stop(gunicorn)

@@ -1,4 +1,5 @@
-"""Organiser routes of the scoring app: every view is an ``organiser_view``."""
+"""Organiser routes of the scoring app: every view states the role it needs with
+``tournament.web`` (``organiser_view`` or ``desk_view``)."""
 
 from django.urls import path
 

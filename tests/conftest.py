@@ -1,4 +1,7 @@
 import pytest
+from django.core.cache import cache
+from django.http import HttpRequest
+from django.test import Client
 from django.utils import translation
 
 from tests.factories import make_user
@@ -18,6 +21,23 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def _fresh_login_throttle(monkeypatch, settings):
+    """No failed logins carried over from another test (django-axes counts them in the database,
+    rolled back after each test, or in the cache: a per-process cache is emptied here, never a
+    Redis from the environment), and the test client's ``login()`` passes a request as the login
+    page does, which axes needs to count it."""
+    if settings.CACHES["default"]["BACKEND"].endswith(".LocMemCache"):
+        cache.clear()
+    login = Client.login
+
+    def login_with_request(self, **credentials):
+        credentials.setdefault("request", HttpRequest())
+        return login(self, **credentials)
+
+    monkeypatch.setattr(Client, "login", login_with_request)
+
+
+@pytest.fixture(autouse=True)
 def _no_public_url(settings):
     """Links start with the test server's address unless a test sets PUBLIC_URL itself, also
     when the developer's environment sets it for a real event."""
@@ -27,6 +47,11 @@ def _no_public_url(settings):
 @pytest.fixture
 def organiser(client, db):
     """The organiser "orga" (password "geheim-123"), with the test's ``client`` logged in as them.
+
+    "orga" is a plain account (no superuser) that organises every event of the test: the
+    factories give it the organiser role on every event made with ``make_event``, before or
+    after the account (``tests.factories.TEST_ORGANISER``), and an event it creates on the
+    page is its own anyway. Tests of the roles use accounts with other names.
 
     A test that needs a real login with the password (the login page) logs in itself."""
     user = make_user("orga", "geheim-123")

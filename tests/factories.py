@@ -7,13 +7,28 @@ from django.contrib.auth import get_user_model
 
 from scoring.models import ScoreSheet
 from tournament import seats
-from tournament.models import Entry, Event, Player, Round, Seat, Table, seat_rows
+from tournament.models import Entry, Event, EventRole, Player, Round, Seat, Table, seat_rows
 
 _counter = itertools.count(1)
 
+# The tests' organiser (the ``organiser`` fixture in tests/conftest.py): the account with this
+# user name organises every event a test makes, whether the event or the account comes first.
+# Tests of the roles themselves use accounts with other names and give them roles explicitly.
+TEST_ORGANISER = "orga"
 
-def make_user(username: str = "orga", password: str = "geheim-123", **fields):
-    return get_user_model().objects.create_user(username=username, password=password, **fields)
+
+def make_user(username: str = TEST_ORGANISER, password: str = "geheim-123", **fields):
+    user = get_user_model().objects.create_user(username=username, password=password, **fields)
+    if username == TEST_ORGANISER:
+        EventRole.objects.bulk_create(
+            EventRole(event=event, user=user, role=EventRole.Role.ORGANISER)
+            for event in Event.objects.all()
+        )
+    return user
+
+
+def make_role(event: Event, user, role: str = EventRole.Role.ORGANISER) -> EventRole:
+    return EventRole.objects.create(event=event, user=user, role=role)
 
 
 def make_event(**fields) -> Event:
@@ -24,7 +39,11 @@ def make_event(**fields) -> Event:
         "date": datetime.date(2026, 11, 21),
         "venue": "Gemeindehaus",
     }
-    return Event.objects.create(**{**defaults, **fields})
+    event = Event.objects.create(**{**defaults, **fields})
+    organiser = get_user_model().objects.filter(username=TEST_ORGANISER).first()
+    if organiser is not None:
+        make_role(event, organiser)
+    return event
 
 
 def make_entry(

@@ -1,10 +1,25 @@
 """The Django admin of both apps: every model is listed for staff, anonymous visitors are sent to
-the admin's login."""
+the admin's login, and no model can be added, changed or deleted there (the services check and
+log every change)."""
 
 import pytest
+from django.apps import apps
+from django.contrib import admin
 from django.urls import reverse
 
-from tests.factories import make_user
+from scoring.demo import record_game
+from scoring.services import submit_sheet
+from tests.factories import (
+    make_entry,
+    make_event,
+    make_role,
+    make_round,
+    make_sheet,
+    make_table,
+    make_user,
+)
+from tournament import audit
+from tournament.models import ChangeLog, FormSubmission
 
 pytestmark = pytest.mark.django_db
 
@@ -62,3 +77,73 @@ def test_admin_cannot_change_or_delete_a_game(client):
     assert client.post(delete_url, {"post": "yes"}).status_code == 403
     game.refresh_from_db()
     assert game.bid == 200 and Game.objects.count() == 1
+
+
+# --- every model of both apps, each way of writing ---------------------------------------------
+
+APPS = ("tournament", "scoring")
+
+
+@pytest.fixture
+def one_of_each():
+    """One row of every model of both apps: an event with a role, a seated table with a sheet
+    holding a game (party scores) that was handed in (sheet audit trail), a change-log row and
+    a form submission's token."""
+    event = make_event(games_per_round=1)
+    make_role(event, make_user("anna"))
+    sheet = make_sheet(make_table(make_round(event), [make_entry(event, n) for n in (1, 2, 3)]))
+    record_game(sheet=sheet, number=1, bid=200, declarer=0, melds=[80, 20, 40],
+                tricks=[130, 70, 50])
+    submit_sheet(sheet=sheet)
+    audit.log(event=event, action=ChangeLog.Action.PUBLISHED)
+    FormSubmission.objects.create(token="t" * 32, kind=FormSubmission.Kind.ENTRY, event=event)
+    return event
+
+
+def admin_models():
+    return sorted(
+        (model._meta.app_label, model._meta.model_name)
+        for model in admin.site._registry
+        if model._meta.app_label in APPS
+    )
+
+
+def rows(model) -> list[dict]:
+    return list(model.objects.order_by("pk").values())
+
+
+def test_the_admin_shows_the_roles_too():
+    """Every model the admin shows is checked below; a model it does not register has no admin
+    page at all."""
+    assert ("tournament", "eventrole") in admin_models()
+    assert len(admin_models()) >= 12
+
+
+@pytest.mark.parametrize(("app", "model"), admin_models())
+def test_no_model_can_be_added_changed_or_deleted_in_the_admin(client, one_of_each, app, model):
+    """Not even by a superuser: a game edited there would not be rescored, a sheet's status
+    would skip its audit trail, a log row could vanish, games per round could change after the
+    plan, a role could change unlogged."""
+    model_class = apps.get_model(app, model)
+    before = rows(model_class)
+    assert before, "the fixture makes a row of every model"
+    obj = model_class.objects.order_by("pk").first()
+    make_user("admin", "geheim-123", is_staff=True, is_superuser=True)
+    client.login(username="admin", password="geheim-123")
+    change_url = reverse(f"admin:{app}_{model}_change", args=[obj.pk])
+    changelist = reverse(f"admin:{app}_{model}_changelist")
+
+    page = client.get(change_url)
+    assert page.status_code == 200  # shown, read-only
+    html = page.content.decode()
+    assert 'name="_save"' not in html and reverse(f"admin:{app}_{model}_delete", args=[obj.pk]) \
+        not in html
+    data = {"games_per_round": 6, "status": "confirmed", "bid": 900, "action": "withdrawn",
+            "role": "desk", "released": "on", "closed": "on", "name": "geändert"}
+    assert client.post(change_url, data).status_code == 403
+    assert client.post(reverse(f"admin:{app}_{model}_add"), data).status_code == 403
+    delete_url = reverse(f"admin:{app}_{model}_delete", args=[obj.pk])
+    assert client.post(delete_url, {"post": "yes"}).status_code == 403
+    client.post(changelist, {"action": "delete_selected", "_selected_action": [obj.pk],
+                             "post": "yes"})
+    assert rows(model_class) == before

@@ -1,13 +1,26 @@
 """The Django admin shows every table of the tournament app, read-only.
 
 Every change goes through the pages and their services, which check it and log it; the admin
-would bypass both (a game edited there is not rescored, a log row could be deleted). User
-accounts stay editable in the admin.
+would bypass both (a game edited there is not rescored, a sheet's status set there skips its
+audit trail, a log row could be deleted, games per round changed after the plan hide games
+from the sheet page but not from the standings). So no model of the app can be added, changed
+or deleted here, not even by a superuser; the roles on an event too are given on the event's
+roles page, which logs them. User accounts stay editable in the admin.
 """
 
 from django.contrib import admin
 
-from tournament.models import ChangeLog, Entry, Event, Player, Round, Seat, Table
+from tournament.models import (
+    ChangeLog,
+    Entry,
+    Event,
+    EventRole,
+    FormSubmission,
+    Player,
+    Round,
+    Seat,
+    Table,
+)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -94,3 +107,18 @@ class ChangeLogAdmin(ReadOnlyAdmin):
     list_filter = ["event", "action"]
     list_select_related = ["event", "entry__player", "entry__partner", "user"]
     date_hierarchy = "created_at"
+
+
+@admin.register(EventRole)
+class EventRoleAdmin(ReadOnlyAdmin):
+    list_display = ["event", "user", "role"]
+    list_filter = ["event", "role"]
+    list_select_related = ["event", "user"]
+    search_fields = ["user__username", "event__name"]
+
+
+@admin.register(FormSubmission)
+class FormSubmissionAdmin(ReadOnlyAdmin):
+    list_display = ["created_at", "kind", "event", "entry"]
+    list_filter = ["kind", "event"]
+    list_select_related = ["event", "entry__player"]

@@ -18,7 +18,7 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
 
-from tournament.models import ChangeLog, Entry, Event
+from tournament.models import ChangeLog, Entry, Event, EventRole
 
 Describer = Callable[[Mapping[str, Any]], str]
 _DESCRIBERS: dict[str, Describer] = {}
@@ -227,3 +227,33 @@ def _released(params: Mapping[str, Any]) -> str:
 @describes(A.HIDDEN)
 def _hidden(params: Mapping[str, Any]) -> str:
     return gettext("Round %(round)s hidden from the seat lookup again.") % params
+
+
+def role_label(role: str) -> str:
+    """A role (``EventRole.Role``) as the reader calls it."""
+    return str(EventRole.Role(role).label)
+
+
+@describes(A.ROLE_GRANTED)
+def _role_granted(params: Mapping[str, Any]) -> str:
+    return gettext("Role “%(role)s” given to %(username)s.") % {
+        "role": role_label(params["role"]),
+        "username": params["username"],
+    }
+
+
+@describes(A.ROLE_CHANGED)
+def _role_changed(params: Mapping[str, Any]) -> str:
+    return gettext("Role of %(username)s changed from “%(old)s” to “%(role)s”.") % {
+        "username": params["username"],
+        "old": role_label(params["old_role"]),
+        "role": role_label(params["role"]),
+    }
+
+
+@describes(A.ROLE_REMOVED)
+def _role_removed(params: Mapping[str, Any]) -> str:
+    return gettext("Role “%(role)s” of %(username)s removed.") % {
+        "role": role_label(params["role"]),
+        "username": params["username"],
+    }

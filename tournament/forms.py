@@ -2,20 +2,29 @@
 
 They validate input and nothing more; the services in ``tournament.services`` decide whether a
 change is allowed (start number free, no seating plan yet) and write it. Bounds come from
-``tournament.limits``.
+``tournament.limits``; names, clubs and notes are checked by ``tournament.text``, as the
+participant-list import checks them. A form that creates something carries a one-time token
+(``form_token``, filled by the page) so that sending it twice creates it once.
 """
 
+from collections.abc import Sequence
+
 from django import forms
+from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.text import format_lazy, slugify
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
+from tournament.errors import Message
 from tournament.limits import (
     DEFAULT_GAMES_PER_ROUND,
     DEFAULT_ROUNDS,
+    MAX_FORM_TOKEN_LENGTH,
     MAX_GAMES_PER_ROUND,
     MAX_IMPORT_BYTES,
     MAX_IMPORT_ROWS,
     MAX_NAME_LENGTH,
+    MAX_NOTES_LENGTH,
     MAX_ROUNDS,
     MAX_SLUG_LENGTH,
     MAX_START_NUMBER,
@@ -24,6 +33,53 @@ from tournament.limits import (
     MIN_START_NUMBER,
 )
 from tournament.models import Entry, Event
+from tournament.text import text_problem
+
+
+class CheckedTextField(forms.CharField):
+    """A name, club or note: ``tournament.text.text_problem`` is its one check (length and
+    characters), the same the participant-list import applies to its rows.
+
+    ``label`` is the msgid (marked with ``gettext_noop``); it labels the field and names it in
+    the message.
+    """
+
+    def __init__(
+        self, label: str, *, max_length: int = MAX_NAME_LENGTH, multiline: bool = False, **kwargs
+    ) -> None:
+        if multiline:
+            kwargs.setdefault("widget", forms.Textarea(attrs={"rows": 2}))
+        super().__init__(label=_(label), **kwargs)
+        self.label_msgid = label
+        self.text_max_length = max_length
+        self.multiline = multiline
+        self.widget.attrs["maxlength"] = str(max_length)
+        # Django's own NUL check would say the same as text_problem, only twice
+        self.validators = [
+            validator
+            for validator in self.validators
+            if not isinstance(validator, ProhibitNullCharactersValidator)
+        ]
+
+    def validate(self, value: str) -> None:
+        super().validate(value)
+        problem = text_problem(
+            value,
+            field=Message(self.label_msgid),
+            max_length=self.text_max_length,
+            multiline=self.multiline,
+        )
+        if problem is not None:
+            raise forms.ValidationError(str(problem), code="text")
+
+
+def form_token_field() -> forms.CharField:
+    """The hidden one-time token of a form that creates something. A form sent without one (a
+    page from before tokens) is still carried out, only without the guard against sending it
+    twice."""
+    return forms.CharField(
+        widget=forms.HiddenInput, required=False, max_length=MAX_FORM_TOKEN_LENGTH
+    )
 
 
 class DateInput(forms.DateInput):
@@ -67,8 +123,12 @@ class EventForm(forms.ModelForm):
         }
         widgets = {"date": DateInput()}
 
+    form_token = form_token_field()
+
     def __init__(self, *args, plan_exists: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            del self.fields["form_token"]  # editing: saving the same values twice is harmless
         self.fields["slug"].required = False
         if plan_exists:
             for name in ("slug", "round_count", "games_per_round"):
@@ -108,18 +168,21 @@ class EventForm(forms.ModelForm):
 
 
 class EntryForm(forms.Form):
-    """Register or edit a single or (with a partner name) a pair."""
+    """Register or edit a single or (with a partner name) a pair.
 
-    name = forms.CharField(label=_("Name"), max_length=MAX_NAME_LENGTH)
-    partner_name = forms.CharField(
-        label=_("Partner"),
-        max_length=MAX_NAME_LENGTH,
+    Registering carries a one-time token and the "register anyway" box, which the page shows
+    when a player of the same name is in the event already.
+    """
+
+    name = CheckedTextField(gettext_noop("Name"))
+    partner_name = CheckedTextField(
+        gettext_noop("Partner"),
         required=False,
         help_text=_("Only for a pair: the second player's name."),
     )
-    club = forms.CharField(label=_("Club"), max_length=MAX_NAME_LENGTH, required=False)
-    notes = forms.CharField(
-        label=_("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+    club = CheckedTextField(gettext_noop("Club"), required=False)
+    notes = CheckedTextField(
+        gettext_noop("Notes"), max_length=MAX_NOTES_LENGTH, multiline=True, required=False
     )
     start_number = forms.IntegerField(
         label=_("Start number"),
@@ -136,9 +199,17 @@ class EntryForm(forms.Form):
         ),
     )
 
+    allow_same_name = forms.BooleanField(
+        label=_("Register anyway"),
+        required=False,
+        help_text=_("Another player of the same name: register them as well."),
+    )
+    form_token = form_token_field()
+
     def __init__(self, *args, editing: bool = False, plan_exists: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         if editing:
+            del self.fields["allow_same_name"], self.fields["form_token"]
             self.fields["start_number"].required = True
             self.fields["start_number"].help_text = ""
         if plan_exists:
@@ -161,7 +232,17 @@ class ImportForm(forms.Form):
 
 
 class ImportConfirmForm(forms.Form):
-    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    """Confirm an import: the preview's key (also the one-time token of the confirmation) and
+    the numbers of the rows that warn but are to be imported anyway (any of ``row_numbers``)."""
+
+    key = forms.CharField(widget=forms.HiddenInput, max_length=MAX_FORM_TOKEN_LENGTH)
+    include = forms.TypedMultipleChoiceField(
+        coerce=int, required=False, widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args, row_numbers: Sequence[int] = (), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["include"].choices = [(number, number) for number in row_numbers]
 
 
 # Seating plan pages: generate, swap, replace an entry, and the public seat lookup.
@@ -253,14 +334,11 @@ class SwapForm(EventScopedForm):
 
 class ReplaceForm(EventScopedForm):
     absent = start_number_field(_("Absent start number"))
-    name = forms.CharField(label=_("Name"), max_length=MAX_NAME_LENGTH)
-    partner_name = forms.CharField(
-        label=_("Partner"),
-        max_length=MAX_NAME_LENGTH,
-        required=False,
-        help_text=_("Only for a pair."),
+    name = CheckedTextField(gettext_noop("Name"))
+    partner_name = CheckedTextField(
+        gettext_noop("Partner"), required=False, help_text=_("Only for a pair.")
     )
-    club = forms.CharField(label=_("Club"), max_length=MAX_NAME_LENGTH, required=False)
+    club = CheckedTextField(gettext_noop("Club"), required=False)
     stand_in = forms.BooleanField(
         label=_("Stand-in (plays, but is not ranked)"), required=False
     )

@@ -4,11 +4,18 @@ One row per entry, a header row naming the columns in German or English, any let
 (``COLUMN_NAMES``): Startnummer/Nr, Name/Spieler (required), Partner (makes a pair),
 Verein/Club, Notizen/Bemerkung, Ersatz/stand-in. Rows are numbered as the spreadsheet numbers
 them, header included, so "row 7" is row 7 of the organiser's file. A problem in any row stops
-the whole import (it is all or nothing).
+the whole import (it is all or nothing). A row naming a player who is registered already, or who
+appears in an earlier row, only warns: it is imported only if the organiser ticks it.
+
+Reading is bounded whatever a file claims: at most the first ``MAX_IMPORT_ROWS`` + 1 rows and
+``MAX_IMPORT_COLUMNS`` columns are read (an .xlsx's ``<dimension>`` is ignored; its size unpacked
+and its number of XML elements are checked first), and a list that goes on beyond them is
+refused rather than cut short.
 
 Everything here is a plain function on plain values: nothing touches the database and nothing
-imports Django. The caller passes the start numbers already taken in the event and writes the
-rows itself. Problems are ``tournament.errors.Message`` values, rendered when shown.
+imports Django. The caller passes the start numbers and the player names already in the event
+and writes the rows itself. Problems and warnings are ``tournament.errors.Message`` values,
+rendered when shown.
 """
 
 import csv
@@ -16,17 +23,24 @@ import io
 import re
 import zipfile
 from collections import Counter
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import IO, Any
+from xml.parsers import expat
 
 from tournament.errors import Message, UserError, gettext_noop
 from tournament.limits import (
     MAX_IMPORT_BYTES,
+    MAX_IMPORT_COLUMNS,
     MAX_IMPORT_ROWS,
+    MAX_IMPORT_UNPACKED_BYTES,
+    MAX_IMPORT_XLSX_ELEMENTS,
     MAX_NAME_LENGTH,
+    MAX_NOTES_LENGTH,
     MAX_START_NUMBER,
     MIN_START_NUMBER,
 )
+from tournament.text import entry_name_keys, name_key, text_problem
 
 # Normalised header text → the field it fills.
 COLUMN_NAMES: dict[str, str] = {
@@ -53,7 +67,8 @@ class ImportFileError(UserError):
 
 @dataclass
 class ImportRow:
-    """One data row of the list, as read; ``problems`` are filled by :func:`check_rows`."""
+    """One data row of the list, as read; ``problems`` and ``warnings`` are filled by
+    :func:`check_rows`."""
 
     row: int
     name: str = ""
@@ -65,16 +80,17 @@ class ImportRow:
     start_number: int | None = None
     is_stand_in: bool = False
     problems: list[Message] = field(default_factory=list)
+    warnings: list[Message] = field(default_factory=list)
 
     def as_data(self) -> dict[str, Any]:
-        """JSON-serialisable values without the problems (they are checked again later)."""
+        """JSON-serialisable values without problems and warnings (they are checked again)."""
         data = asdict(self)
-        del data["problems"]
+        del data["problems"], data["warnings"]
         return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> "ImportRow":
-        known = {name for name in cls.__dataclass_fields__ if name != "problems"}
+        known = set(cls.__dataclass_fields__) - {"problems", "warnings"}
         return cls(**{key: value for key, value in data.items() if key in known})
 
 
@@ -115,49 +131,180 @@ def decode_text(data: bytes) -> str:
         return data.decode("latin-1")
 
 
+def too_many_rows() -> ImportFileError:
+    return ImportFileError(
+        gettext_noop(
+            "The file has more than %(max)s rows below the header; at most %(max)s can be "
+            "imported at once (only rows 1 to %(last)s are read). If the list is shorter, "
+            "please delete the rows below it, also empty ones."
+        ),
+        max=MAX_IMPORT_ROWS,
+        last=MAX_IMPORT_ROWS + 1,
+    )
+
+
+def too_many_columns() -> ImportFileError:
+    return ImportFileError(
+        gettext_noop(
+            "The header row has more than %(max)s columns; at most %(max)s are read. Please "
+            "delete the columns that are not needed."
+        ),
+        max=MAX_IMPORT_COLUMNS,
+    )
+
+
+def bounded_table(rows: Iterable[Sequence[str]]) -> list[list[str]]:
+    """The first ``MAX_IMPORT_ROWS`` + 1 rows of ``rows``, each cut to ``MAX_IMPORT_COLUMNS``.
+
+    Reading stops at the first row below them that holds a value (``too_many_rows``); empty
+    rows below them are passed over. A header (the first row with a value) that names more
+    columns is refused (``too_many_columns``); values without a header are never read anyway.
+    """
+    table: list[list[str]] = []
+    header_seen = False
+    for number, row in enumerate(rows, start=1):
+        filled = any(cell.strip() for cell in row)
+        if number > MAX_IMPORT_ROWS + 1:
+            if filled:
+                raise too_many_rows()
+            continue
+        if filled and not header_seen:
+            header_seen = True
+            if any(cell.strip() for cell in row[MAX_IMPORT_COLUMNS:]):
+                raise too_many_columns()
+        table.append(list(row[:MAX_IMPORT_COLUMNS]))
+    return table
+
+
 def read_csv(data: bytes) -> list[list[str]]:
     """Rows of a CSV file; the delimiter (``;``, ``,`` or tab) is taken from the first line."""
     text = decode_text(data)
-    first_line = next((line for line in text.splitlines() if line.strip()), "")
+    first_line = next((line for line in io.StringIO(text) if line.strip()), "")
     delimiter = max([";", ",", "\t"], key=first_line.count)
     try:
-        return [
+        return bounded_table(
             [cell.strip() for cell in row]
             for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-        ]
+        )
     except csv.Error as error:
         raise ImportFileError(
             gettext_noop("The CSV file cannot be read: %(error)s"), error=str(error)
         ) from error
 
 
+def unreadable_xlsx() -> ImportFileError:
+    return ImportFileError(
+        gettext_noop("The Excel file cannot be read. Please save it again as .xlsx or .csv.")
+    )
+
+
+class _TooManyElements(Exception):
+    """Stops counting a workbook's XML elements at the bound."""
+
+
+def check_xlsx_size(data: bytes) -> None:
+    """Refuse an .xlsx (a zip archive) whose reading could cost more than a list needs.
+
+    Checked before openpyxl opens it: the archive unpacks to at most
+    ``MAX_IMPORT_UNPACKED_BYTES`` (the sizes it declares are binding: ``zipfile`` never unpacks
+    a member beyond its declared size), and its XML parts hold at most
+    ``MAX_IMPORT_XLSX_ELEMENTS`` elements together, counted by a streaming parse that stops at
+    the bound. openpyxl builds a whole row before it is cut to the columns read, so a 20 KB file
+    with one row of five million empty cells would otherwise cost 20 s and 1.7 GB.
+    """
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = archive.infolist()
+            if sum(member.file_size for member in members) > MAX_IMPORT_UNPACKED_BYTES:
+                raise ImportFileError(
+                    gettext_noop(
+                        "The Excel file is too large unpacked: at most %(size)s MB. Please "
+                        "delete other sheets and pictures from it, or save the list as CSV."
+                    ),
+                    size=MAX_IMPORT_UNPACKED_BYTES // 2**20,
+                )
+            left = MAX_IMPORT_XLSX_ELEMENTS
+            for member in members:
+                if member.filename.endswith((".xml", ".rels")):
+                    with archive.open(member) as part:
+                        left -= _count_elements(part, left)
+    except _TooManyElements:
+        raise ImportFileError(
+            gettext_noop(
+                "The Excel file holds more cells and rows than a participant list needs. "
+                "Please save the list alone (one sheet) as .xlsx, or as CSV."
+            )
+        ) from None
+    except (
+        zipfile.BadZipFile, OSError, ValueError, EOFError, RuntimeError, NotImplementedError,
+        expat.ExpatError,
+    ) as error:
+        raise unreadable_xlsx() from error
+
+
+def _count_elements(part: IO[bytes], left: int) -> int:
+    """The elements of an XML part; raises ``_TooManyElements`` past ``left``."""
+    count = 0
+
+    def start(_name: str, _attributes: dict) -> None:
+        nonlocal count
+        count += 1
+        if count > left:
+            raise _TooManyElements
+
+    parser = expat.ParserCreate()
+    parser.StartElementHandler = start
+    parser.ParseFile(part)
+    return count
+
+
+# What a broken or hostile workbook makes openpyxl raise while it is read (XML syntax errors
+# are SyntaxErrors).
+_XLSX_ERRORS = (
+    zipfile.BadZipFile, KeyError, OSError, ValueError, TypeError, AttributeError, IndexError,
+    SyntaxError, EOFError,
+)
+
+
 def read_xlsx(data: bytes) -> list[list[str]]:
-    """Rows of the first sheet of an Excel workbook, as text; stops after MAX_IMPORT_ROWS + 2
-    rows."""
+    """Rows of the first sheet of an Excel workbook, as text, bounded as ``bounded_table``.
+
+    openpyxl streams the sheet (read-only mode). The sheet's ``<dimension>`` may claim any
+    size (A1:XFD1048576 makes openpyxl pad every row to 16384 cells and fill each gap up to
+    row 1048576), so it is dropped and rows and columns are bounded explicitly: the rows up to
+    one past the limit, then one look at whether the sheet has a row further down at all.
+    """
     from openpyxl import load_workbook
     from openpyxl.utils.exceptions import InvalidFileException
 
+    check_xlsx_size(data)
+    last = MAX_IMPORT_ROWS + 1
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
-        raise ImportFileError(
-            gettext_noop("The Excel file cannot be read. Please save it again as .xlsx or .csv.")
-        ) from error
+    except (InvalidFileException, *_XLSX_ERRORS) as error:
+        raise unreadable_xlsx() from error
     try:
         sheet = workbook.worksheets[0]
-        rows: list[list[str]] = []
-        filled = 0
-        for values in sheet.iter_rows(values_only=True):
-            row = [cell_text(value) for value in values]
-            rows.append(row)
-            filled += any(row)
-            if filled > MAX_IMPORT_ROWS + 1:  # header + too many rows: enough to tell, stop reading
-                break
+        sheet.reset_dimensions()
+        rows = bounded_table(
+            [cell_text(value) for value in values]
+            for values in sheet.iter_rows(
+                max_row=last + 1, max_col=MAX_IMPORT_COLUMNS, values_only=True
+            )
+        )
+        header = next((number for number, row in enumerate(rows, start=1) if any(row)), None)
+        if header is not None:
+            # the header row in its full width (one row): a column beyond the limit refuses
+            full = next(sheet.iter_rows(min_row=header, max_row=header, values_only=True), ())
+            if any(cell_text(value) for value in full[MAX_IMPORT_COLUMNS:]):
+                raise too_many_columns()
+        # Anything below: a row there (if only formatted) is the list going on, or a gap
+        # openpyxl would fill row by row; refused either way, without reading it.
+        if next(sheet.iter_rows(min_row=last + 2, max_col=1, values_only=True), None) is not None:
+            raise too_many_rows()
         return rows
-    except (zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
-        raise ImportFileError(
-            gettext_noop("The Excel file cannot be read. Please save it again as .xlsx or .csv.")
-        ) from error
+    except _XLSX_ERRORS as error:
+        raise unreadable_xlsx() from error
     finally:
         workbook.close()
 
@@ -188,7 +335,7 @@ def parse_rows(cells: list[list[str]]) -> ParsedList:
 
     The header is the first row that is not empty. Empty rows are skipped; unknown columns are
     ignored and reported in ``ignored_columns``. Raises :class:`ImportFileError` without a Name
-    column, without any data row and with more than ``MAX_IMPORT_ROWS`` rows.
+    column and without any data row (``read_table`` has bounded the rows and columns).
     """
     numbered = [
         (number, row) for number, row in enumerate(cells, start=1) if any(c.strip() for c in row)
@@ -216,12 +363,6 @@ def parse_rows(cells: list[list[str]]) -> ParsedList:
     data_rows = numbered[1:]
     if not data_rows:
         raise ImportFileError(gettext_noop("The file has a header row but no participants."))
-    if len(data_rows) > MAX_IMPORT_ROWS:
-        raise ImportFileError(
-            gettext_noop("The file has %(count)s rows; at most %(max)s can be imported at once."),
-            count=len(data_rows),
-            max=MAX_IMPORT_ROWS,
-        )
 
     def value(row: list[str], key: str) -> str:
         index = columns.get(key)
@@ -242,29 +383,42 @@ def parse_rows(cells: list[list[str]]) -> ParsedList:
     return ParsedList(rows=rows, ignored_columns=ignored)
 
 
-def check_rows(rows: list[ImportRow], taken: set[int]) -> list[ImportRow]:
-    """Fill each row's start number, stand-in flag and problems; ``taken``: numbers in the event.
+# The texts of a row, each checked as the entry form checks its field: (attribute, label,
+# maximum length, may span lines).
+TEXT_FIELDS = (
+    ("name", gettext_noop("Name"), MAX_NAME_LENGTH, False),
+    ("partner", gettext_noop("Partner"), MAX_NAME_LENGTH, False),
+    ("club", gettext_noop("Club"), MAX_NAME_LENGTH, False),
+    ("notes", gettext_noop("Notes"), MAX_NOTES_LENGTH, True),
+)
 
-    Returns the same rows; each problem is a ``Message``.
+
+def check_rows(
+    rows: list[ImportRow],
+    taken: Collection[int],
+    registered: Mapping[str, int] | None = None,
+) -> list[ImportRow]:
+    """Fill each row's start number, stand-in flag, problems and warnings.
+
+    ``taken``: the start numbers in the event; ``registered``: the event's player names (as
+    ``tournament.text.name_key``) and the start number of the entry each plays in. A row warns
+    when one of its players is registered already or appears in an earlier row. Returns the
+    same rows; each problem and warning is a ``Message``.
     """
     for row in rows:
         row.problems = []
         row.start_number = None
         if not row.name:
             row.problems.append(Message(gettext_noop("Name is missing.")))
-        for label, text in (
-            (Message(gettext_noop("Name")), row.name),
-            (Message(gettext_noop("Partner")), row.partner),
-            (Message(gettext_noop("Club")), row.club),
-        ):
-            if len(text) > MAX_NAME_LENGTH:
-                row.problems.append(
-                    Message(
-                        gettext_noop("%(field)s is longer than %(max)s characters."),
-                        field=label,
-                        max=MAX_NAME_LENGTH,
-                    )
-                )
+        for attribute, label, max_length, multiline in TEXT_FIELDS:
+            problem = text_problem(
+                getattr(row, attribute),
+                field=Message(label),
+                max_length=max_length,
+                multiline=multiline,
+            )
+            if problem is not None:
+                row.problems.append(problem)
         if row.start_number_text:
             text = row.start_number_text.strip()
             if text.isdigit() and MIN_START_NUMBER <= int(text) <= MAX_START_NUMBER:
@@ -316,7 +470,58 @@ def check_rows(rows: list[ImportRow], taken: set[int]) -> list[ImportRow]:
             )
         if row.start_number in taken:
             row.problems.append(start_number_taken(row.start_number))
+    for row, number in zip(rows, assign_start_numbers(rows, taken), strict=True):
+        if number is None:
+            row.problems.append(no_free_start_number())
+    warn_repeated_names(rows, registered or {})
     return rows
+
+
+def warn_repeated_names(rows: list[ImportRow], registered: Mapping[str, int]) -> None:
+    """Set each row's warnings: a player registered already, or named in an earlier row."""
+    first_row: dict[str, int] = {}
+    for row in rows:
+        row.warnings = []
+        for shown in (row.name, row.partner):
+            key = name_key(shown)
+            if not key:
+                continue
+            if key in registered:
+                row.warnings.append(
+                    Message(
+                        gettext_noop(
+                            "“%(name)s” is registered already (start number %(number)s)."
+                        ),
+                        name=shown,
+                        number=registered[key],
+                    )
+                )
+            elif key in first_row:
+                row.warnings.append(
+                    Message(
+                        gettext_noop("“%(name)s” appears in row %(row)s already."),
+                        name=shown,
+                        row=first_row[key],
+                    )
+                )
+        for key in entry_name_keys(row.name, row.partner):
+            first_row.setdefault(key, row.row)
+
+
+def chosen_rows(rows: list[ImportRow], include: Collection[int]) -> list[ImportRow]:
+    """The rows to import: those without warnings, and those with warnings whose row number the
+    organiser ticked in ``include`` (a player registered twice is more work than one ticked
+    box, so a warned row is left out unless asked for)."""
+    return [row for row in rows if not row.warnings or row.row in include]
+
+
+def no_free_start_number() -> Message:
+    """The one wording for an event whose every start number is taken."""
+    return Message(
+        gettext_noop("No start number is free: all from %(min)s to %(max)s are taken."),
+        min=MIN_START_NUMBER,
+        max=MAX_START_NUMBER,
+    )
 
 
 def start_number_taken(number: int) -> Message:
@@ -334,21 +539,31 @@ def file_too_large() -> ImportFileError:
     )
 
 
-def assign_start_numbers(rows: list[ImportRow], highest_taken: int) -> list[int]:
-    """Start numbers for the rows in file order: a row's own, else the next free one.
+def free_start_numbers(taken: Collection[int]) -> Iterator[int]:
+    """The free start numbers in the order they are given out: up from one above the highest
+    taken to ``MAX_START_NUMBER``, then the lowest free ones from ``MIN_START_NUMBER`` up."""
+    taken = set(taken)
+    highest = max(taken, default=MIN_START_NUMBER - 1)
+    yield from range(max(highest + 1, MIN_START_NUMBER), MAX_START_NUMBER + 1)
+    yield from (
+        number
+        for number in range(MIN_START_NUMBER, min(highest, MAX_START_NUMBER + 1))
+        if number not in taken
+    )
 
-    "Next free" continues above the highest number in the event and in the file, so a row
-    without a number never takes one that a later row names.
+
+def assign_start_numbers(rows: list[ImportRow], taken: Collection[int]) -> list[int | None]:
+    """Start numbers for the rows in file order: a row's own, else the next free one
+    (``free_start_numbers``), None when no number is left.
+
+    A number that any row of the file names is not free, so a row without a number never takes
+    one that a later row names.
     """
-    highest = max([highest_taken, *(row.start_number or 0 for row in rows)])
-    numbers: list[int] = []
-    for row in rows:
-        if row.start_number is not None:
-            numbers.append(row.start_number)
-        else:
-            highest += 1
-            numbers.append(highest)
-    return numbers
+    named = {row.start_number for row in rows if row.start_number is not None}
+    free = free_start_numbers({*taken, *named})
+    return [
+        row.start_number if row.start_number is not None else next(free, None) for row in rows
+    ]
 
 
 def example_csv() -> bytes:

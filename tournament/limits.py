@@ -21,8 +21,12 @@ MAX_START_NUMBER: Final = 99_999
 
 MAX_NAME_LENGTH: Final = 200
 """Names of players, clubs, events and venues, in characters."""
+MAX_NOTES_LENGTH: Final = 1000
+"""An entry's notes, in characters: a few lines ("kommt später, vegetarisch"), typed or imported."""
 MAX_SLUG_LENGTH: Final = 80
 """An event's short name (part of its web address), in characters."""
+MAX_FORM_TOKEN_LENGTH: Final = 64
+"""The one-time token of a form that creates something (``tournament.models.FormSubmission``)."""
 
 MAX_POINTS: Final = 10_000
 """The highest bid or meld accepted: far above any real game, and it keeps the columns sane."""
@@ -34,7 +38,18 @@ eight of a kind (1000) gives that, a hand seen once in many thousand games. A re
 one zero too many (150 → 1500, 200 → 2000) is always above it."""
 
 MAX_IMPORT_BYTES: Final = 2 * 1024 * 1024
+"""An uploaded participant list, as uploaded."""
+MAX_IMPORT_UNPACKED_BYTES: Final = 20 * 1024 * 1024
+"""An uploaded .xlsx unpacked (it is a zip archive)."""
+MAX_IMPORT_XLSX_ELEMENTS: Final = 250_000
+"""XML elements (cells, values, rows, …) in all parts of an uploaded .xlsx together: a list of
+2000 rows and six columns has about 40,000. Bounds what reading a workbook may cost, in time and
+memory, whatever shape it has."""
 MAX_IMPORT_ROWS: Final = 2000
+"""Participants (rows below the header) of one list. Only the first MAX_IMPORT_ROWS + 1 rows of
+a file are read: a list that goes on below them is refused, not cut short."""
+MAX_IMPORT_COLUMNS: Final = 50
+"""Columns of a list that are read; a value in a column to the right of them refuses the file."""
 
 # Projector: rows per screen and seconds per screen as (default, minimum, maximum).
 PROJECTOR_ROWS: Final = (15, 5, 60)

@@ -315,6 +315,9 @@ class ChangeLog(AuditRecord):
         STANDINGS = "standings", _("standings settings")
         PUBLISHED = "published", _("standings public")
         UNPUBLISHED = "unpublished", _("standings private")
+        ROLE_GRANTED = "role_granted", _("role given")
+        ROLE_CHANGED = "role_changed", _("role changed")
+        ROLE_REMOVED = "role_removed", _("role removed")
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="changes", verbose_name=_("event")
@@ -344,6 +347,86 @@ class ChangeLog(AuditRecord):
         from tournament.audit import describe
 
         return describe(self.action, self.params)
+
+
+class EventRole(models.Model):
+    """What an account may do on one event: organise it, or help at the organisers' desk.
+
+    An account without a role on an event sees none of its organiser pages; a superuser sees
+    every event's. Which page needs which role is declared with ``tournament.web``.
+    """
+
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", _("organiser")
+        DESK = "desk", _("desk helper")
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="roles", verbose_name=_("event")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="event_roles",
+        verbose_name=_("user"),
+    )
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices)
+
+    class Meta:
+        verbose_name = _("role")
+        verbose_name_plural = _("roles")
+        ordering = ["event", "-role", "user__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="event_role_unique_user"),
+            models.CheckConstraint(
+                condition=Q(role__in=["organiser", "desk"]), name="event_role_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.user} ({self.get_role_display()})"
+
+
+class FormSubmission(models.Model):
+    """A form that created something, by the one-time token the form carried.
+
+    The row is written in the same transaction as what the form creates
+    (``tournament.services.submissions``), and its token is unique: a second submit of the
+    same form (a double click, a reload, two tabs at once) finds it, creates nothing and is
+    answered with what the first created.
+    """
+
+    class Kind(models.TextChoices):
+        ENTRY = "entry", _("entry registered")
+        IMPORT = "import", _("list imported")
+        EVENT = "event", _("tournament created")
+
+    token = models.CharField(_("token"), max_length=limits.MAX_FORM_TOKEN_LENGTH, unique=True)
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    event = models.ForeignKey(
+        Event,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("event"),
+    )
+    entry = models.ForeignKey(
+        Entry,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entry"),
+    )
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("form submission")
+        verbose_name_plural = _("form submissions")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%d.%m.%Y %H:%M} {self.get_kind_display()}"
 
 
 def seat_rows(table: Table, entries: "list[Entry]") -> list[Seat]:

@@ -1,19 +1,32 @@
 """Settings of Binokel-Turnier.
 
-Everything that differs between a laptop demo and a real event comes from the environment:
-``DATABASE_URL`` (default: an SQLite file next to the code), ``SECRET_KEY`` (required unless
-``DEBUG`` is on), ``DEBUG`` (off unless set to 1/true/yes), ``ALLOWED_HOSTS`` (comma-separated)
-and ``PUBLIC_URL`` (the address printed links and QR codes use, see ``tournament.links``).
+Everything that differs between a laptop demo, a real event on a laptop in a hall and a hosted
+server comes from the environment (README, "Configuration" and "Deployment"):
+
+- ``DATABASE_URL`` (default: an SQLite file next to the code), ``SECRET_KEY`` (else a random key
+  kept in ``.secret_key``), ``DEBUG`` (off unless set to 1/true/yes/on), ``ALLOWED_HOSTS`` and
+  ``CSRF_TRUSTED_ORIGINS`` (comma-separated), ``PUBLIC_URL`` (the address printed links and QR
+  codes use, see ``tournament.links``);
+- ``HTTPS`` (1: the app is reached over HTTPS only: secure cookies, HSTS, http redirected to
+  https) and ``BEHIND_PROXY`` (1: a reverse proxy in front sets ``X-Forwarded-Proto`` and
+  ``X-Forwarded-For``, which are then believed);
+- ``REDIS_URL`` (e.g. ``redis://127.0.0.1:6379/0``: the cache, the sessions' cache and the login
+  throttle's counts in Redis, shared by every app server; unset: the sessions and the counts in
+  the database, a cache per process);
+- ``SESSION_HOURS`` (how long an organiser stays logged in, default 12) and ``LOG_LEVEL`` (of
+  the log on stderr, default INFO).
 """
 
 import ipaddress
 import os
 import re
 import secrets
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -142,6 +155,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "django_filters",
+    "axes",
     "tournament",
     "scoring",
 ]
@@ -149,6 +163,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "tournament.middleware.NoStoreMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -156,6 +172,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # last, as django-axes asks: turns a refused login into its lockout page
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tournament.urls"
@@ -204,6 +222,30 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+# An organiser's login lasts an evening and the prize table afterwards, not Django's two weeks:
+# a laptop left open at the desk, or a phone lost in the hall, is logged out by the next day.
+SESSION_COOKIE_AGE = int(os.environ.get("SESSION_HOURS", "12")) * 3600
+
+# --- Login throttle (django-axes) ------------------------------------------------------------
+# Counted per user name and address together: an organiser who mistypes is not locked out by
+# someone guessing elsewhere, and nobody can lock the organisers out from their own device.
+# Ten failures in a row: more than anyone mistypes a password they know, far too few to guess
+# one (at most 40 tries an hour per address, and Django's validators refuse common passwords).
+# Fifteen minutes to wait: short enough for an event in progress, long enough to make guessing
+# hopeless. A correct password clears the count; attempts during the wait do not prolong it.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out login before checking it
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "tournament.security.locked_out"  # the site's page, in German
+AXES_CLIENT_IP_CALLABLE = "tournament.security.client_address"  # the client behind a proxy
+AXES_DISABLE_ACCESS_LOG = True  # failures are counted; successful logins are not recorded
+AXES_ENABLE_ADMIN = False  # the admin shows the app's own tables, read-only
 
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", _("German")), ("en", _("English"))]
@@ -220,4 +262,88 @@ STORAGES = {
 }
 # Serve static files straight from the apps as well, so a laptop needs no collectstatic step.
 WHITENOISE_USE_FINDERS = True
+
+# --- Shared state: cache, sessions, login throttle --------------------------------------------
+# With REDIS_URL every app server shares one cache: sessions are read from it (and kept in the
+# database too, so a restart of Redis logs nobody out), the login throttle counts in it. Without
+# it (the laptop) each gunicorn worker has a cache of its own, which neither sessions nor the
+# throttle could share, so both keep their state in the database.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "binokel",
+        }
+    }
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    SESSION_ENGINE = "django.contrib.sessions.backends.db"
+    AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+
+# --- HTTPS and the reverse proxy (a hosted setup; the hall laptop serves plain http) ---------
+HTTPS = env_flag("HTTPS")
+BEHIND_PROXY = env_flag("BEHIND_PROXY")
+if BEHIND_PROXY:
+    # only with a proxy that sets this header itself: a client could send it otherwise
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+if HTTPS:
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    # a year, the usual value once a site is on HTTPS for good; subdomains of the app's own
+    # host only. Not submitted to the browsers' preload list (security.W021 silenced): that
+    # would bind the whole domain, which is the association's to decide.
+    SECURE_HSTS_SECONDS = 365 * 24 * 3600
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+SILENCED_SYSTEM_CHECKS = ["security.W021"]
+
+# --- Content security policy (django-csp) ------------------------------------------------------
+# Every page loads its styles, scripts, images (QR codes are inline <svg>) and the sheet's
+# service worker from the app itself; nothing inline, nothing from elsewhere (the hall has no
+# internet anyway).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "object-src": [NONE],
+    }
+}
+
+# --- Logging: stderr, readable, no sheet tokens --------------------------------------------------
+# Every error answer (500) with its path and traceback (django.request), runserver's requests
+# (django.server), the login throttle's lockouts and everything else, with the tokens of sheet
+# links hidden (tournament.logs). gunicorn's own logs: gunicorn.conf.py.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").strip().upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"hide_sheet_tokens": {"()": "tournament.logs.HideSheetTokens"}},
+    "formatters": {
+        "readable": {
+            "format": "%(asctime)s %(levelname)s %(name)s: %(message)s",
+            "datefmt": "%Y-%m-%d %H:%M:%S",
+        }
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "formatter": "readable",
+            "filters": ["hide_sheet_tokens"],
+        }
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        # Django's own handlers print only with DEBUG on: replaced by the root's, always
+        "django": {"level": LOG_LEVEL},
+        "django.server": {"level": LOG_LEVEL, "propagate": True},
+        # failed logins and lockouts; not its banner at every start nor every successful login
+        "axes": {"level": LOG_LEVEL if LOG_LEVEL in {"ERROR", "CRITICAL"} else "WARNING"},
+    },
+}
 

@@ -2,12 +2,15 @@
 
 Public and organiser pages are apart: an app's ``urls_public`` lists what anyone may open, its
 ``urls_organiser`` what needs an organiser (``tournament.web.organiser_view``). A test walks
-every route and checks both lists.
+every route and checks both lists. ``/favicon.ico``, which browsers ask for by themselves, leads
+to the icon among the static files (no name: it is no page).
 """
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 urlpatterns = [
     path("", include("tournament.urls_public")),
@@ -18,4 +21,5 @@ urlpatterns = [
     path("abmelden/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("favicon.ico", RedirectView.as_view(url=static("tournament/favicon.ico"))),
 ]

@@ -1,8 +1,10 @@
-"""Organiser routes of the tournament app: every view is an ``organiser_view``."""
+"""Organiser routes of the tournament app: every view states the role it needs with
+``tournament.web`` (``organiser_view``, ``desk_view``, or ``account_view`` for creating an
+event)."""
 
 from django.urls import path
 
-from tournament.views import events, plan, printouts, registration
+from tournament.views import events, plan, printouts, registration, roles
 
 PRINTOUT_PATHS = {
     "plan": ("sitzplan", "print-plan"),
@@ -18,6 +20,12 @@ urlpatterns = [
     path("turnier/<slug:slug>/", events.event_detail, name="event-detail"),
     path("turnier/<slug:slug>/bearbeiten/", events.event_edit, name="event-edit"),
     path("turnier/<slug:slug>/protokoll/", events.change_log, name="change-log"),
+    path("turnier/<slug:slug>/rollen/", roles.event_roles, name="event-roles"),
+    path(
+        "turnier/<slug:slug>/rollen/<int:pk>/entfernen/",
+        roles.event_role_remove,
+        name="event-role-remove",
+    ),
     # registration
     path("turnier/<slug:slug>/teilnehmer/neu/", registration.entry_create, name="entry-create"),
     path(

@@ -8,7 +8,8 @@ link with PUBLIC_URL when it is set, else with the address the page was opened u
 
 The SVG has a viewBox and no width or height of its own, so it scales to whatever size the
 page's CSS gives it (32 mm on a table card, 24 mm on a printed sheet) without being cropped;
-without such CSS it fills its container up to ``max_width``.
+without such CSS it fills its container up to 12rem (``.sheet-qr`` in app.css: no inline style,
+which the Content-Security-Policy would block).
 """
 
 import segno
@@ -23,9 +24,6 @@ from scoring.models import ScoreSheet
 from tournament.links import absolute_url
 
 register = template.Library()
-
-# the code's largest width where no stylesheet sizes it (the organiser's sheet page)
-QR_MAX_WIDTH = "12rem"
 
 
 def sheet_link_url(sheet: ScoreSheet, request: HttpRequest | None) -> str:
@@ -47,19 +45,13 @@ def sheet_link(context: template.Context, sheet: ScoreSheet | None) -> str:
 
 
 @register.simple_tag(takes_context=True)
-def sheet_qr(
-    context: template.Context, sheet: ScoreSheet | None, max_width: str = QR_MAX_WIDTH
-) -> SafeString:
+def sheet_qr(context: template.Context, sheet: ScoreSheet | None) -> SafeString:
     """Inline SVG of the QR code of the sheet's link (empty without a sheet); it fills its
-    container up to ``max_width`` unless the page's CSS sizes ``svg`` itself."""
+    container up to 12rem unless the page's CSS sizes ``svg`` itself."""
     if sheet is None:
         return mark_safe("")
     title = gettext("Score sheet link")
     svg = qr_svg(sheet_link_url(sheet, context.get("request")), title)
     return format_html(
-        '<span class="sheet-qr" role="img" aria-label="{}" style="display: block; '
-        'max-width: {}">{}</span>',
-        title,
-        max_width,
-        mark_safe(svg),
+        '<span class="sheet-qr" role="img" aria-label="{}">{}</span>', title, mark_safe(svg)
     )

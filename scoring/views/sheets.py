@@ -58,7 +58,7 @@ from scoring.sheet_rows import number_ranges
 from tournament.limits import MAX_GAMES_PER_ROUND, UNUSUAL_BID
 from tournament.models import Event, Round, Table
 from tournament.seats import SEAT_COUNTS
-from tournament.web import organiser_view, show_error
+from tournament.web import desk_view, organiser_view, show_error
 
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{32,64}")
 
@@ -470,7 +470,7 @@ def sheet_preview(request: HttpRequest) -> JsonResponse:
     )
 
 
-@organiser_view
+@desk_view
 def sheet_edit(request: HttpRequest, event: Event, number: int, table: int) -> HttpResponse:
     """The organiser's page of one sheet: enter, correct, confirm or reopen."""
     sheet = _organiser_sheet(event, number, table)
@@ -479,7 +479,7 @@ def sheet_edit(request: HttpRequest, event: Event, number: int, table: int) -> H
     return _render_sheet(request, sheet, via_link=False)
 
 
-@organiser_view
+@desk_view
 @require_POST
 def sheet_status(request: HttpRequest, event: Event, number: int, table: int) -> HttpResponse:
     """Confirm, reopen or hand in a sheet (organisers)."""
@@ -508,7 +508,7 @@ def sheet_status(request: HttpRequest, event: Event, number: int, table: int) ->
     return redirect(_sheet_urls(sheet)["edit_url"])
 
 
-@organiser_view
+@desk_view
 def sheet_changes(request: HttpRequest, event: Event, number: int, table: int) -> HttpResponse:
     """The audit trail of one sheet: every change after submission and every status change."""
     sheet = _organiser_sheet(event, number, table)
@@ -532,7 +532,7 @@ def _round_of(event: Event, number: int) -> Round:
     return get_object_or_404(Round.objects.select_related("event"), event=event, number=number)
 
 
-@organiser_view
+@desk_view
 def round_sheets(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Every table of a round with its sheet's state, the counts, and the tables missing."""
     round_ = _round_of(event, number)
@@ -579,7 +579,7 @@ def round_close(request: HttpRequest, event: Event, number: int) -> HttpResponse
     return redirect("round-sheets", slug=event.slug, number=number)
 
 
-@organiser_view
+@desk_view
 def round_qr(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """A printable page of every table's sheet link with its QR code."""
     round_ = _round_of(event, number)

@@ -29,7 +29,7 @@ from scoring.standings_forms import StandingsSettingsForm
 from scoring.tables import EntryGamesTable, StandingsTable, round_label
 from tournament.limits import PROJECTOR_ROWS, PROJECTOR_SECONDS
 from tournament.models import Entry, Event
-from tournament.web import organiser_view
+from tournament.web import desk_view, event_access, organiser_view, refused
 
 STANDINGS_ROUND_PARAM = "durchgang"
 
@@ -126,7 +126,7 @@ def _download(content: bytes, filename: str, content_type: str) -> HttpResponse:
 # Organisers
 
 
-@organiser_view
+@desk_view
 def standings_page(request: HttpRequest, event: Event) -> HttpResponse:
     """The organiser's standings: overall or per round, settings, downloads."""
     context = _standings_context(request, event, public=False)
@@ -155,7 +155,7 @@ def standings_settings(request: HttpRequest, event: Event) -> HttpResponse:
     return redirect("standings", slug=event.slug)
 
 
-@organiser_view
+@desk_view
 def standings_entry(
     request: HttpRequest, event: Event, start_number: int
 ) -> HttpResponse:
@@ -163,13 +163,13 @@ def standings_entry(
     return _entry_page(request, event, start_number, public=False)
 
 
-@organiser_view
+@desk_view
 def standings_xlsx(request: HttpRequest, event: Event) -> HttpResponse:
     """The event's workbook: Einzel, Paare, Sitzplan, Spiele."""
     return _download(event_workbook(event), f"{file_stem(event)}.xlsx", XLSX_CONTENT_TYPE)
 
 
-@organiser_view
+@desk_view
 def standings_csv_download(request: HttpRequest, event: Event) -> HttpResponse:
     """The standings of singles and pairs as CSV (UTF-8 with BOM, ';')."""
     return _download(standings_csv(event), f"{file_stem(event)}.csv", CSV_CONTENT_TYPE)
@@ -207,14 +207,18 @@ def public_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings in large type for a projector, one screen after another.
 
-    Open to everyone while the standings are public, else to organisers only. ``?page=`` picks
-    the screen (singles first, then pairs), ``?rows=`` the rows per screen and ``?seconds=``
-    the time per screen; the page refreshes itself to the next screen (JS swaps it in without
-    flicker, a <noscript> meta refresh reloads).
+    Open to everyone while the standings are public, else to the event's organisers and desk
+    helpers only. ``?page=`` picks the screen (singles first, then pairs), ``?rows=`` the rows
+    per screen and ``?seconds=`` the time per screen; the page refreshes itself to the next
+    screen (JS swaps it in without flicker, a <noscript> meta refresh reloads).
     """
     event = get_object_or_404(Event, slug=slug)
-    if not event.public_standings and not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
+    if not event.public_standings:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        access = event_access(request.user, event)
+        if not access.desk:
+            return refused(request, event, access)
     standings = compute_standings(event)
     rows_per_screen = _int_param(request, "rows", PROJECTOR_ROWS)
     seconds = _int_param(request, "seconds", PROJECTOR_SECONDS)

@@ -2,6 +2,10 @@
 
 Chromium comes from the system (`make test` installs Debian's `chromium` package); Playwright's
 own browser download is never used. Screenshots land in tests/artifacts/ for a person to look at.
+
+Every browser test also checks the Content-Security-Policy (``tournament.settings``): whatever a
+page of the test loads or runs against the policy (Chromium says so on the console, "Refused to
+… because it violates the following Content Security Policy directive"), the test fails.
 """
 
 import os
@@ -31,6 +35,9 @@ CHROMIUM_ARGS = [
 ]
 
 
+CSP_VIOLATION = "Content Security Policy"
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if Path(str(item.fspath)).parent == Path(__file__).parent:
@@ -49,6 +56,32 @@ def browser():
         )
         yield browser
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def csp_violations(request, monkeypatch):
+    """The CSP violations Chromium reports on the console of any page of the test (every
+    browser context the test opens is watched); the test fails at its end if there are any."""
+    violations: list[str] = []
+    if "browser" not in request.fixturenames:
+        yield violations
+        return
+    browser = request.getfixturevalue("browser")
+    new_context = browser.new_context
+
+    def watched_context(*args, **kwargs):
+        context = new_context(*args, **kwargs)
+
+        def console(message) -> None:
+            if CSP_VIOLATION in message.text:
+                violations.append(f"{message.location.get('url', '')}: {message.text}")
+
+        context.on("console", console)
+        return context
+
+    monkeypatch.setattr(browser, "new_context", watched_context)
+    yield violations
+    assert not violations, "Content-Security-Policy violations:\n" + "\n".join(violations)
 
 
 @pytest.fixture

@@ -52,6 +52,9 @@ SAMPLES = {
     "standings": {"tie_breaks": ["best_round", "fewer_losses"], "count_unconfirmed": True},
     "published": {},
     "unpublished": {},
+    "role_granted": {"username": "anna", "role": "desk"},
+    "role_changed": {"username": "anna", "role": "organiser", "old_role": "desk"},
+    "role_removed": {"username": "anna", "role": "organiser"},
 }
 
 

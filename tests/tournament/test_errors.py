@@ -19,13 +19,14 @@ def test_a_message_is_rendered_when_shown_in_the_active_language():
 
 def test_a_message_parameter_can_be_a_message_itself():
     longer = Message(
-        gettext_noop("%(field)s is longer than %(max)s characters."),
+        gettext_noop("%(field)s: at most %(max)s characters, not %(length)s."),
         field=Message(gettext_noop("Club")),
         max=200,
+        length=201,
     )
-    assert str(longer) == "Verein ist länger als 200 Zeichen."
+    assert str(longer) == "Verein: höchstens 200 Zeichen, nicht 201."
     with translation.override("en"):
-        assert str(longer) == "Club is longer than 200 characters."
+        assert str(longer) == "Club: at most 200 characters, not 201."
 
 
 def test_messages_compare_by_id_and_parameters():

@@ -1,18 +1,32 @@
 """Reading a participant list (``tournament.imports``): .xlsx and .csv files, the problems named
-per file and per row, start numbers for the rows without one. Pure: no database."""
+per file and per row, bounded reading whatever a file claims, the warnings for players registered
+already, start numbers for the rows without one. Pure: no database."""
+
+import io
+import time
+import zipfile
 
 import pytest
 
+from tests.tournament.hostile import crafted_xlsx
 from tests.tournament.lists import parse, problems_by_row, xlsx_bytes
 from tournament import imports
 from tournament.imports import (
     ImportFileError,
     ImportRow,
     assign_start_numbers,
+    check_rows,
+    chosen_rows,
+    free_start_numbers,
     parse_rows,
     read_table,
 )
-from tournament.limits import MAX_IMPORT_ROWS
+from tournament.limits import (
+    MAX_IMPORT_COLUMNS,
+    MAX_IMPORT_ROWS,
+    MAX_IMPORT_UNPACKED_BYTES,
+    MAX_START_NUMBER,
+)
 
 # --- reading files ---------------------------------------------------------------------------
 
@@ -94,14 +108,110 @@ def test_exactly_the_row_limit_is_accepted():
 
 def test_too_many_rows_in_xlsx():
     data = xlsx_bytes([["Name"], *[[f"Spieler {n}"] for n in range(2001)]])
-    with pytest.raises(ImportFileError, match="2001 Zeilen"):
+    with pytest.raises(ImportFileError, match="mehr als 2000 Zeilen unter der Kopfzeile"):
         parse_rows(read_table("liste.xlsx", data))
+
+
+# --- hostile files: reading is bounded whatever the file claims -------------------------------
+
+TOO_MANY_ROWS = "mehr als 2000 Zeilen unter der Kopfzeile"
+TOO_MANY_COLUMNS = "Die Kopfzeile hat mehr als 50 Spalten"
+
+
+def refused_quickly(filename: str, data: bytes) -> str:
+    start = time.monotonic()
+    with pytest.raises(ImportFileError) as error:
+        parse_rows(read_table(filename, data))
+    assert time.monotonic() - start < 2
+    return str(error.value)
+
+
+def test_xlsx_claiming_the_whole_sheet_with_a_row_far_down_is_refused_quickly():
+    """The probe's file: 1.5 KB, its dimension claims A1:XFD1048576, a header in row 1 and one
+    more row numbered 1048576. It tied a worker up for ~30 s and ~2.7 GB before."""
+    data = crafted_xlsx({1: ["Name"], 1048576: ["Hans"]})
+    assert len(data) < 2000
+    assert TOO_MANY_ROWS in refused_quickly("liste.xlsx", data)
+
+
+def test_xlsx_with_a_bogus_dimension_but_a_short_list_is_read():
+    data = crafted_xlsx({1: ["Name", "Verein"], 2: ["Hans", "TSV"], 4: ["Otto", ""]})
+    start = time.monotonic()
+    rows = parse("liste.xlsx", data)
+    assert time.monotonic() - start < 2
+    assert [(row.row, row.name, row.club) for row in rows] == [(2, "Hans", "TSV"), (4, "Otto", "")]
+
+
+def test_xlsx_row_just_below_the_limit_is_refused_and_the_last_allowed_row_read():
+    last = MAX_IMPORT_ROWS + 1
+    rows = parse("liste.xlsx", crafted_xlsx({1: ["Name"], last: ["Hans"]}))
+    assert [(row.row, row.name) for row in rows] == [(last, "Hans")]
+    for number in (last + 1, last + 2, last + 500):
+        data = crafted_xlsx({1: ["Name"], 2: ["Otto"], number: ["Hans"]})
+        assert TOO_MANY_ROWS in refused_quickly("liste.xlsx", data), number
+
+
+def test_xlsx_header_with_too_many_columns_is_refused_values_without_a_header_are_not_read():
+    header = ["Name", *[""] * (MAX_IMPORT_COLUMNS - 2), "Telefon"]  # column 50: allowed
+    rows = parse("liste.xlsx", crafted_xlsx({1: header, 2: ["Hans", *[""] * 200, "x"]}))
+    assert [row.name for row in rows] == ["Hans"]
+    for column in (MAX_IMPORT_COLUMNS + 1, 16384):
+        header = ["Name", *[""] * (column - 2), "Telefon"]
+        message = refused_quickly("liste.xlsx", crafted_xlsx({1: header, 2: ["Hans"]}))
+        assert TOO_MANY_COLUMNS in message, column
+
+
+def test_xlsx_that_unpacks_too_large_is_refused_before_it_is_read():
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", " " * (MAX_IMPORT_UNPACKED_BYTES + 1))
+    data = buffer.getvalue()
+    assert len(data) < 100_000
+    assert "entpackt zu groß: höchstens 20 MB" in refused_quickly("liste.xlsx", data)
+
+
+def test_xlsx_with_a_row_of_millions_of_cells_is_refused_before_openpyxl_builds_it():
+    """openpyxl builds a whole row before it is cut to the columns read: 22 KB holding one row
+    of five million empty cells took 20 s and 1.7 GB."""
+    data = crafted_xlsx({1: ["Name"], 2: ["Hans"]})
+    with zipfile.ZipFile(io.BytesIO(data)) as source:
+        parts = {name: source.read(name) for name in source.namelist()}
+    sheet = "xl/worksheets/sheet1.xml"
+    parts[sheet] = parts[sheet].replace(b'<row r="2">', b'<row r="2">' + b"<c/>" * 5_000_000)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, content in parts.items():
+            archive.writestr(name, content)
+    assert len(buffer.getvalue()) < 30_000
+    message = refused_quickly("liste.xlsx", buffer.getvalue())
+    assert "mehr Zellen und Zeilen, als eine Teilnehmerliste braucht" in message
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["Name", *["Hans"] * MAX_IMPORT_ROWS, "Otto"], TOO_MANY_ROWS),
+        (["Name", "Hans", *[""] * MAX_IMPORT_ROWS, "Otto"], TOO_MANY_ROWS),
+        (["Name;" + ";" * MAX_IMPORT_COLUMNS + "Telefon", "Hans"], TOO_MANY_COLUMNS),
+    ],
+    ids=["rows", "row-after-blank-lines", "columns"],
+)
+def test_csv_with_too_many_rows_or_columns_is_refused(lines, expected):
+    assert expected in refused_quickly("liste.csv", "\n".join(lines).encode())
+
+
+def test_csv_empty_lines_below_the_limit_and_values_without_header_are_passed_over():
+    lines = ["Name;Verein", *["Hans;TSV"] * MAX_IMPORT_ROWS, *[";;"] * 5000]
+    assert len(parse("liste.csv", "\n".join(lines).encode())) == MAX_IMPORT_ROWS
+    rows = parse("liste.csv", ("Name\nHans" + ";" * 5000 + "x\n").encode())
+    assert [row.name for row in rows] == ["Hans"]
 
 
 # --- problems per row ------------------------------------------------------------------------
 
 
 NOT_A_NUMBER = "Startnummer „%s“ ist keine ganze Zahl von 1 bis 99999."
+CONTROL = "%s: Ein Steuerzeichen (%s) lässt sich nicht speichern; bitte entfernen Sie es."
 
 
 @pytest.mark.parametrize(
@@ -122,14 +232,70 @@ NOT_A_NUMBER = "Startnummer „%s“ ist keine ganze Zahl von 1 bis 99999."
         (["Name;Ersatz", "Hans;vielleicht"], set(), {
             2: ["Ersatz „vielleicht“ ist unverständlich: „ja“ eintragen oder leer lassen."],
         }),
-        (["Name;Verein", "Hans;" + "V" * 201], set(), {2: ["Verein ist länger als 200 Zeichen."]}),
+        (["Name;Verein", "Hans;" + "V" * 201], set(), {
+            2: ["Verein: höchstens 200 Zeichen, nicht 201."],
+        }),
+        # the entry form's checks (tournament.text): a NUL byte is stored raw by SQLite and
+        # refused by PostgreSQL; names are one line; notes have a length limit
+        (["Name;Partner", "Ha\x00ns;"], set(), {2: [CONTROL % ("Name", "U+0000")]}),
+        (["Name;Partner", "Hans;Ka\x07rl"], set(), {2: [CONTROL % ("Partner", "U+0007")]}),
+        (["Name;Verein", "Hans;TSV\tPlochingen"], set(), {2: [CONTROL % ("Verein", "U+0009")]}),
+        (["Name;Verein", 'Hans;"TSV\nPlochingen"'], set(), {2: [CONTROL % ("Verein", "U+000A")]}),
+        (["Name;Notizen", "Hans;spät\x1b[31m"], set(), {2: [CONTROL % ("Notizen", "U+001B")]}),
+        (["Name;Notizen", "Hans;" + "n" * 1001], set(), {
+            2: ["Notizen: höchstens 1000 Zeichen, nicht 1001."],
+        }),
+        (["Name;Notizen", 'Hans;"kommt später\r\n\tvegetarisch"', "Otto;" + "n" * 1000], set(), {}),
     ],
     ids=["missing-name", "zero", "letters", "fraction", "negative", "duplicate-in-file",
-         "taken-in-event", "stand-in-unclear", "club-too-long"],
+         "taken-in-event", "stand-in-unclear", "club-too-long", "nul-in-name",
+         "bell-in-partner", "tab-in-club", "line-break-in-club", "escape-in-notes",
+         "notes-too-long", "notes-lines-and-limit"],
 )
 def test_row_problems_are_named_in_german(lines, taken, expected):
     rows = parse("liste.csv", "\n".join(lines).encode(), taken)
     assert problems_by_row(rows) == expected
+
+
+def test_a_20_megabyte_note_is_a_row_problem_not_an_entry():
+    """The probe imported a 20 MB note; the limit is checked on the row (without reading the
+    text character by character)."""
+    row = ImportRow(row=2, name="Hans", notes="n" * (20 * 2**20))
+    check_rows([row], set())
+    assert [str(problem) for problem in row.problems] == [
+        "Notizen: höchstens 1000 Zeichen, nicht 20971520."
+    ]
+
+
+# --- players registered already, or twice in the file: warnings -------------------------------
+
+
+def warnings_by_row(rows: list[ImportRow]) -> dict[int, list[str]]:
+    return {row.row: [str(warning) for warning in row.warnings] for row in rows if row.warnings}
+
+
+def test_rows_naming_registered_players_or_earlier_rows_warn():
+    registered = {"hans maier": 4, "karl rapp": 9}
+    data = (
+        b"Name;Partner\n"
+        b"  HANS   Maier ;\n"      # 2: registered (letter case and spaces do not count)
+        b"Anna Rapp;karl rapp\n"   # 3: the partner is registered (in another pair)
+        b"Otto Walz;\n"            # 4: new
+        b"Egon Walz;otto  walz\n"  # 5: Otto appears in row 4 already
+        b"Otto Walz;\n"            # 6: again
+        b"Frieda;Frieda\n"         # 7: twice in its own row: not a repeat of another row
+    )
+    rows = check_rows(parse("l.csv", data), set(), registered)
+    assert problems_by_row(rows) == {}
+    assert warnings_by_row(rows) == {
+        2: ["„HANS   Maier“ ist bereits angemeldet (Startnummer 4)."],
+        3: ["„karl rapp“ ist bereits angemeldet (Startnummer 9)."],
+        5: ["„otto  walz“ steht bereits in Zeile 4."],
+        6: ["„Otto Walz“ steht bereits in Zeile 4."],
+    }
+    # warned rows are left out unless ticked
+    assert [row.row for row in chosen_rows(rows, include=set())] == [4, 7]
+    assert [row.row for row in chosen_rows(rows, include={3, 6})] == [3, 4, 6, 7]
 
 
 @pytest.mark.parametrize("value", ["ja", "JA", "x", "X", "1", "true", "Wahr", "yes"])
@@ -140,8 +306,28 @@ def test_stand_in_yes_values(value):
 def test_rows_without_number_get_next_free_numbers_in_file_order():
     rows = parse("l.csv", b"Nr;Name\n;A\n12;B\n;C\n3;D\n")
     # above the highest in the event (10) and in the file (12)
-    assert assign_start_numbers(rows, highest_taken=10) == [13, 12, 14, 3]
-    assert assign_start_numbers(rows, highest_taken=20) == [21, 12, 22, 3]
+    assert assign_start_numbers(rows, taken={10}) == [13, 12, 14, 3]
+    assert assign_start_numbers(rows, taken={5, 20}) == [21, 12, 22, 3]
+
+
+def test_start_numbers_never_pass_the_maximum():
+    """After the highest allowed number the lowest free ones are given, never 100000."""
+    top = MAX_START_NUMBER
+    rows = parse("l.csv", b"Nr;Name\n;A\n;B\n;C\n2;D\n")
+    assert assign_start_numbers(rows, taken={top - 1}) == [top, 1, 3, 2]
+    assert assign_start_numbers(rows, taken={1, top}) == [3, 4, 5, 2]
+    assert list(free_start_numbers({top - 2, 2})) [:4] == [top - 1, top, 1, 3]
+    assert next(free_start_numbers(set()), None) == 1
+
+
+def test_no_free_start_number_is_a_row_problem(monkeypatch):
+    monkeypatch.setattr(imports, "MAX_START_NUMBER", 3)
+    rows = parse("l.csv", b"Nr;Name\n;A\n;B\n;C\n", taken={2})
+    assert assign_start_numbers(rows, taken={2}) == [3, 1, None]
+    assert problems_by_row(rows) == {
+        4: ["Keine Startnummer ist mehr frei: alle von 1 bis 3 sind vergeben."]
+    }
+    assert list(free_start_numbers({1, 2, 3})) == []
 
 
 def test_rows_survive_the_session_as_json():

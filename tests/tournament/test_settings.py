@@ -1,14 +1,21 @@
 """Project settings (``tournament.settings``): the app serves its own static files (WhiteNoise
-from the finders), so a laptop needs no collectstatic step; PUBLIC_URL is checked at the start."""
+from the finders), so a laptop needs no collectstatic step; PUBLIC_URL is checked at the start;
+the site's own error pages and icon; the security headers; a hosted server's switches (HTTPS
+behind a proxy, ``check --deploy`` clean) and REDIS_URL, which shares sessions between servers."""
 
 import os
+import re
 import subprocess
 import sys
 
 import pytest
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
+from django.template import loader
+from django.test import Client
+from django.utils.translation import gettext
 
+from tests.shared_cache import redis_cache  # noqa: F401 (a fixture)
 from tournament.settings import parse_public_url
 
 pytestmark = pytest.mark.django_db
@@ -102,3 +109,187 @@ def test_the_app_answers_to_the_public_url():
     ]
     result = run_settings("http://[fd00::2]:8000", code)
     assert "'[fd00::2]'" in result.stdout.split("|")[1]
+
+
+# --- Error pages, favicon ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def failing_client(settings):
+    """DEBUG off, a page that fails (tests.tournament.test_logs is the URL configuration)."""
+    settings.ROOT_URLCONF = "tests.tournament.test_logs"
+    settings.DEBUG = False
+    return Client(raise_request_exception=False)
+
+
+@pytest.mark.parametrize(
+    ("url", "status", "title"),
+    [
+        ("/gibt-es-nicht/", 404, "Page not found"),
+        ("/kaputt/", 500, "Server error"),
+        ("/admin/tournament/event/add/", 403, "Access denied"),  # the read-only admin
+    ],
+)
+def test_error_pages_are_the_sites_own(failing_client, url, status, title):
+    from tests.factories import make_user
+
+    make_user("admin", "geheim-123", is_staff=True, is_superuser=True)
+    failing_client.login(username="admin", password="geheim-123")
+    response = failing_client.get(url)
+    assert response.status_code == status
+    page = response.content.decode()
+    assert f"<h1>{gettext(title)}</h1>" in page
+    assert gettext("Back to the start page") in page
+    assert "Not Found" not in page and "Server Error (500)" not in page  # Django's bare text
+
+
+def test_the_400_and_csrf_pages_are_the_sites_own(failing_client):
+    page = failing_client.get("/", HTTP_HOST="unbekannt.example").content.decode()  # 400
+    assert f"<h1>{gettext('Bad request')}</h1>" in page
+    strict = Client(enforce_csrf_checks=True)
+    response = strict.post("/anmelden/", {"username": "x", "password": "y"})
+    assert response.status_code == 403
+    assert f"<h1>{gettext('Form expired')}</h1>" in response.content.decode()
+
+
+def test_the_500_page_needs_no_request():
+    """Django renders 500.html with an empty context: no request, no user, no database."""
+    page = loader.get_template("500.html").render({})
+    assert f"<h1>{gettext('Server error')}</h1>" in page
+    assert "{%" not in page and 'href="/"' in page
+
+
+def test_the_favicon(client):
+    page = client.get("/").content.decode()
+    assert re.search(r'<link rel="icon" href="/static/tournament/favicon\.svg"', page)
+    response = client.get("/favicon.ico")
+    assert response.status_code == 302
+    assert response["Location"] == "/static/tournament/favicon.ico"
+    for path, kind in (("favicon.ico", "image/"), ("favicon.svg", "image/svg+xml")):
+        icon = client.get(f"/static/tournament/{path}")
+        assert icon.status_code == 200 and icon["Content-Type"].startswith(kind)
+
+
+# --- Content security policy, cookies ----------------------------------------------------------
+
+
+def test_every_page_carries_the_content_security_policy(client):
+    policy = client.get("/")["Content-Security-Policy"]
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+    assert directives["default-src"] == "'self'"
+    assert directives["frame-ancestors"] == "'none'"
+    assert directives["form-action"] == "'self'"
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+    assert "Content-Security-Policy" in client.get("/anmelden/")
+
+
+def test_an_organiser_session_lasts_twelve_hours():
+    assert settings.SESSION_COOKIE_AGE == 12 * 3600
+
+
+# --- A hosted server: HTTPS behind a proxy, check --deploy, REDIS_URL ---------------------------
+
+PRODUCTION = {
+    "HTTPS": "1",
+    "BEHIND_PROXY": "1",
+    "SECRET_KEY": "a-real-key-" + "x7Qp2Lm9Vz4Rt8Yk3Wn6Bc1Hd5Gf0Js" * 2,
+    "ALLOWED_HOSTS": "turnier.example.org",
+    "PUBLIC_URL": "https://turnier.example.org",
+    "REDIS_URL": "redis://127.0.0.1:6379/0",  # only named: the checks connect to nothing
+}
+
+
+def run_with(env_vars: dict[str, str], args: list[str]) -> subprocess.CompletedProcess:
+    """``python args`` in the repository, with these variables and none of the developer's."""
+    env = {k: v for k, v in os.environ.items() if k not in {
+        "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "PUBLIC_URL", "DEBUG", "HTTPS", "BEHIND_PROXY",
+        "REDIS_URL", "SECRET_KEY", "SESSION_HOURS", "LOG_LEVEL", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+    env.update({"DJANGO_SETTINGS_MODULE": "tournament.settings", **env_vars})
+    return subprocess.run(
+        [sys.executable, *args], cwd=settings.BASE_DIR, env=env, capture_output=True, text=True,
+        check=False,
+    )
+
+
+def test_check_deploy_is_clean_with_the_production_switches():
+    result = run_with(PRODUCTION, ["manage.py", "check", "--deploy", "--fail-level", "WARNING"])
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+    assert "WARNING" not in result.stderr and "?:" not in result.stdout + result.stderr
+
+
+def test_without_the_switches_check_deploy_warns():
+    env = {k: v for k, v in PRODUCTION.items() if k not in {"HTTPS", "BEHIND_PROXY"}}
+    result = run_with(env, ["manage.py", "check", "--deploy"])
+    for warning in ("security.W004", "security.W008", "security.W012", "security.W016"):
+        assert warning in result.stderr
+
+
+def test_the_https_switches():
+    code = (
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(s.SECURE_SSL_REDIRECT, s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, "
+        "s.SECURE_HSTS_SECONDS, s.SECURE_PROXY_SSL_HEADER, sep='|')"
+    )
+    hosted = run_with(PRODUCTION, ["-c", code])
+    assert hosted.stdout.strip().split("|") == [
+        "True", "True", "True", "31536000", "('HTTP_X_FORWARDED_PROTO', 'https')"
+    ], hosted.stderr
+    # HTTPS without a proxy (gunicorn with its own certificate): no forwarded header believed
+    direct = run_with({**PRODUCTION, "BEHIND_PROXY": ""}, ["-c", code])
+    assert direct.stdout.strip().split("|")[-1] == "None"
+    laptop = run_with({}, ["-c", code])
+    assert laptop.stdout.strip().split("|") == ["False", "False", "False", "0", "None"]
+
+
+def test_session_hours_come_from_the_environment():
+    code = "import django; django.setup(); from django.conf import settings as s; " \
+           "print(s.SESSION_COOKIE_AGE)"
+    assert run_with({"SESSION_HOURS": "4"}, ["-c", code]).stdout.strip() == str(4 * 3600)
+
+
+def test_redis_url_puts_cache_sessions_and_login_throttle_in_redis():
+    code = (
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(s.CACHES['default']['BACKEND'], s.CACHES['default'].get('LOCATION', ''), "
+        "s.SESSION_ENGINE, s.AXES_HANDLER, sep='|')"
+    )
+    hosted = run_with({"REDIS_URL": "redis://10.0.0.5:6379/1"}, ["-c", code])
+    assert hosted.stdout.strip().split("|") == [
+        "django.core.cache.backends.redis.RedisCache",
+        "redis://10.0.0.5:6379/1",
+        "django.contrib.sessions.backends.cached_db",
+        "axes.handlers.cache.AxesCacheHandler",
+    ], hosted.stderr
+    laptop = run_with({}, ["-c", code])
+    assert laptop.stdout.strip().split("|") == [
+        "django.core.cache.backends.locmem.LocMemCache",
+        "",
+        "django.contrib.sessions.backends.db",
+        "axes.handlers.database.AxesDatabaseHandler",
+    ], laptop.stderr
+
+
+def test_a_session_is_shared_through_redis(client, redis_cache, settings, tmp_path):  # noqa: F811
+    """Logged in on one app server, the organiser is logged in on the other: another client
+    with the cookie is let in, and another process, whose database cannot even be opened,
+    reads the session from Redis."""
+    from tests.factories import make_user
+
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    user = make_user("orga", "geheim-123")
+    response = client.post("/anmelden/", {"username": "orga", "password": "geheim-123"})
+    assert response.status_code == 302
+    key = client.cookies[settings.SESSION_COOKIE_NAME].value
+    other = Client()
+    other.cookies[settings.SESSION_COOKIE_NAME] = key
+    assert other.get("/neues-turnier/").status_code == 200  # not sent to the login page
+    code = (
+        "import django; django.setup(); from django.conf import settings as s; "
+        f"s.CACHES['default']['KEY_PREFIX'] = {redis_cache.prefix!r}; "
+        "from django.contrib.sessions.backends.cached_db import SessionStore; "
+        f"print(SessionStore({key!r}).get('_auth_user_id'))"
+    )
+    nowhere = f"sqlite:///{tmp_path / 'no' / 'such' / 'dir' / 'db.sqlite3'}"
+    result = run_with({"REDIS_URL": redis_cache.url, "DATABASE_URL": nowhere}, ["-c", code])
+    assert result.stdout.strip() == str(user.pk), result.stderr

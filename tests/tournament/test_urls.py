@@ -1,11 +1,14 @@
 """Every route of the site (``tournament.urls`` with each app's ``urls_public`` and
 ``urls_organiser``): organiser pages send an anonymous visitor to the login page; only the routes
-on the public list answer everyone, and that list is exactly what it should be."""
+on the public list answer everyone, and that list is exactly what it should be. Of the organiser
+pages, the desk helpers' list is exactly what the views declare, and every route answers each
+kind of account as its role allows."""
 
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tests.factories import make_entry, make_event
+from tests.factories import make_entry, make_event, make_role, make_user
+from tournament.models import EventRole
 from tournament.services import generate_plan
 
 pytestmark = pytest.mark.django_db
@@ -25,6 +28,33 @@ PUBLIC_APP_ROUTES = {
     "projector",
 }
 PUBLIC_ROUTES = PUBLIC_APP_ROUTES | {"login", "logout", "set_language"}
+
+# Organiser pages that an event's desk helpers may open too (``tournament.web.desk_view``):
+# registering and editing entries, the score sheets, printouts, reading standings and logs.
+# Every other organiser page is for the event's organisers (``organiser_view``), except:
+DESK_ROUTES = {
+    "event-detail",
+    "change-log",
+    "entry-create",
+    "entry-edit",
+    "print-plan",
+    "print-numbers",
+    "print-names",
+    "print-cards",
+    "print-sheets",
+    "print-slips",
+    "round-sheets",
+    "round-qr",
+    "sheet-edit",
+    "sheet-status",
+    "sheet-changes",
+    "standings",
+    "standings-entry",
+    "standings-xlsx",
+    "standings-csv",
+}
+# … the pages of no event, for any logged-in account (``account_view``).
+ACCOUNT_ROUTES = {"event-create"}
 
 
 def routes(resolver: URLResolver | None = None, namespace: str = "") -> list[tuple[str, object]]:
@@ -54,7 +84,7 @@ def event():
     return event
 
 
-def sample_url(name: str, event) -> str:
+def sample_url(name: str, event, **overrides) -> str:
     """The route's address with real values where the route has parameters."""
     sheet = event.rounds.get(number=1).tables.get(number=1).sheet
     values = {
@@ -65,6 +95,7 @@ def sample_url(name: str, event) -> str:
         "start_number": 1,
         "token": sheet.token,
         "key": "abc",
+        **overrides,
     }
     possibilities = get_resolver().reverse_dict.getlist(name)[0][0]
     params = possibilities[0][1]  # the parameter names of the route's first form
@@ -120,3 +151,76 @@ def test_projector_needs_an_organiser_while_the_standings_are_private(client, ev
     event.save()
     response = client.get(sample_url("projector", event))
     assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+
+
+def organiser_routes() -> dict[str, object]:
+    names = declared_in("tournament.urls_organiser") | declared_in("scoring.urls_organiser")
+    return {name: view for name, view in routes() if name in names}
+
+
+def test_every_organiser_route_states_the_role_it_needs_and_the_desk_list_is_exact():
+    needs = {
+        name: getattr(view, "needs_role", "unstated") for name, view in organiser_routes().items()
+    }
+    assert {name for name, role in needs.items() if role == EventRole.Role.DESK} == DESK_ROUTES
+    assert {name for name, role in needs.items() if role is None} == ACCOUNT_ROUTES
+    organisers_only = {name for name, role in needs.items() if role == EventRole.Role.ORGANISER}
+    assert organisers_only == set(needs) - DESK_ROUTES - ACCOUNT_ROUTES
+    assert {"event-edit", "event-roles", "entry-withdraw", "import", "plan-generate",
+            "round-close", "standings-settings"} <= organisers_only
+
+
+REFUSED = "tournament/refused.html"
+
+
+def refused(response) -> bool:
+    """The role check's answer: 403 with the page saying why."""
+    names = [template.name for template in response.templates]
+    assert (response.status_code == 403) == (REFUSED in names), response.status_code
+    return REFUSED in names
+
+
+@pytest.mark.parametrize("account", ["none", "desk", "organiser", "superuser"])
+def test_every_organiser_route_answers_each_account_as_its_role_allows(client, event, account):
+    """GET and POST on every organiser route: an account without a role on the event is
+    refused everywhere (only creating an event of its own is open to it), a desk helper exactly
+    on the desk routes, an organiser and a superuser nowhere."""
+    login = reverse("login")
+    user = make_user(account, is_superuser=account == "superuser")
+    if account in ("desk", "organiser"):
+        make_role(event, user, EventRole.Role.DESK if account == "desk" else account)
+    other = make_role(event, make_user("kollege"), EventRole.Role.ORGANISER)
+    client.force_login(user)
+    for name in sorted(organiser_routes()):
+        url = sample_url(name, event, **({"pk": other.pk} if name.startswith("event-role") else {}))
+        if account == "none":
+            allowed = name in ACCOUNT_ROUTES
+        elif account == "desk":
+            allowed = name in DESK_ROUTES | ACCOUNT_ROUTES
+        else:
+            allowed = True
+        for method in (client.get, client.post):
+            response = method(url)
+            assert not response.get("Location", "").startswith(login), (name, method.__name__)
+            assert refused(response) != allowed, (name, method.__name__, response.status_code)
+
+
+def test_a_role_on_another_event_opens_nothing_here(client, event):
+    user = make_user("helfer")
+    make_role(make_event(), user, EventRole.Role.ORGANISER)
+    client.force_login(user)
+    for name in sorted(organiser_routes()):
+        if name not in ACCOUNT_ROUTES:
+            assert refused(client.get(sample_url(name, event))), name
+
+
+def test_private_projector_needs_a_role_on_the_event(client, event):
+    event.public_standings = False
+    event.save()
+    url = sample_url("projector", event)
+    client.force_login(make_user("fremd"))
+    assert refused(client.get(url))
+    helper = make_user("helfer")
+    make_role(event, helper, EventRole.Role.DESK)
+    client.force_login(helper)
+    assert client.get(url).status_code == 200

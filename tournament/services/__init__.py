@@ -2,7 +2,9 @@
 
 - ``events``: create an event, change its settings;
 - ``registration``: register, edit, withdraw and import entries before the plan;
-- ``plan``: generate and discard the seating plan, swap and replace entries, release rounds.
+- ``plan``: generate and discard the seating plan, swap and replace entries, release rounds;
+- ``roles``: who organises an event and who helps at its desk;
+- ``submissions``: one-time form tokens, so that a form creates its entry, list or event once.
 
 The services callers use are re-exported here.
 """
@@ -20,9 +22,12 @@ from tournament.services.plan import (
 )
 from tournament.services.registration import (
     REGISTRATION_CLOSED,
+    Imported,
     ImportRejected,
     RegistrationClosed,
     RegistrationError,
+    SameNameRegistered,
+    check_import,
     import_entries,
     next_start_number,
     plan_exists,
@@ -31,6 +36,8 @@ from tournament.services.registration import (
     update_entry,
     withdraw_entry,
 )
+from tournament.services.roles import RoleError, grant_role, remove_role
+from tournament.services.submissions import AlreadySubmitted, new_form_token, used_form_token
 
 __all__ = [
     "REGISTRATION_CLOSED",
@@ -55,4 +62,13 @@ __all__ = [
     "update_entry",
     "update_event",
     "withdraw_entry",
+]
+__all__ += ["RoleError", "grant_role", "remove_role"]
+__all__ += [
+    "AlreadySubmitted",
+    "Imported",
+    "SameNameRegistered",
+    "check_import",
+    "new_form_token",
+    "used_form_token",
 ]

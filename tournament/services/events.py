@@ -1,4 +1,4 @@
-"""Events: create one and change its settings."""
+"""Events: create one (its creator becomes its organiser) and change its settings."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from django.utils.translation import gettext_noop
 
 from tournament import audit
 from tournament.errors import UserError
-from tournament.models import ChangeLog, Event
+from tournament.models import ChangeLog, Event, EventRole, FormSubmission
 from tournament.services.registration import lock_event, plan_exists
+from tournament.services.submissions import use_form_token
 
 # What an organiser may set on an event; the plan depends on the last three.
 EVENT_FIELDS = ("name", "slug", "date", "venue", "round_count", "games_per_round")
@@ -35,9 +36,13 @@ def _shown(value: Any) -> Any:
 
 
 @transaction.atomic
-def create_event(*, user: Any = None, **fields: Any) -> Event:
-    """A new event with ``fields`` (see ``EVENT_FIELDS``); a short name taken meanwhile
-    raises ``EventError`` (field ``slug``)."""
+def create_event(*, user: Any = None, form_token: str | None = None, **fields: Any) -> Event:
+    """A new event with ``fields`` (see ``EVENT_FIELDS``), organised by ``user`` (a logged-in
+    account; a script passes none); a short name taken meanwhile raises ``EventError`` (field
+    ``slug``), a ``form_token`` used before ``AlreadySubmitted``."""
+    submission = (
+        use_form_token(token=form_token, kind=FormSubmission.Kind.EVENT) if form_token else None
+    )
     event = Event(**{name: fields[name] for name in EVENT_FIELDS if name in fields})
     try:
         with transaction.atomic():
@@ -46,7 +51,12 @@ def create_event(*, user: Any = None, **fields: Any) -> Event:
         if Event.objects.filter(slug=event.slug).exists():
             raise _slug_taken(event.slug) from None
         raise
+    if audit.recorded_user(user) is not None:
+        EventRole.objects.create(event=event, user=user, role=EventRole.Role.ORGANISER)
     audit.log(event=event, action=ChangeLog.Action.EVENT_CREATED, user=user, name=event.name)
+    if submission is not None:
+        submission.event = event
+        submission.save(update_fields=["event"])
     return event
 
 

@@ -3,21 +3,36 @@
 Every change is logged beside it (``tournament.audit``). Once the event has a seating plan the
 field is fixed: only names, club and notes may still change here; everything else goes through
 "Replace entry" or a stand-in on the plan pages (``tournament.services.plan``).
+
+Registering and importing are carried out once per form (``tournament.services.submissions``),
+and warn before a player whose name is in the event already is registered again.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Collection
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max, ProtectedError
+from django.db.models import ProtectedError
 from django.utils.translation import gettext_noop
 
 from tournament import audit
 from tournament.errors import Message, UserError
-from tournament.imports import ImportRow, assign_start_numbers, check_rows, start_number_taken
-from tournament.models import ChangeLog, Entry, Event, Player
+from tournament.imports import (
+    ImportRow,
+    assign_start_numbers,
+    check_rows,
+    chosen_rows,
+    free_start_numbers,
+    no_free_start_number,
+    start_number_taken,
+)
+from tournament.models import ChangeLog, Entry, Event, FormSubmission, Player
+from tournament.services.submissions import use_form_token
+from tournament.text import entry_name_keys
 
 
 class RegistrationError(UserError):
@@ -34,6 +49,31 @@ class ImportRejected(RegistrationError):
     def __init__(self, *, rows: list[ImportRow]) -> None:
         super().__init__(gettext_noop("The list has problems; nothing was imported."))
         self.rows = rows
+
+
+class SameNameRegistered(RegistrationError):
+    """A player of that name is in the event already; ``entries`` are the entries they are in.
+
+    Registering anyway (another player of the same name) needs ``allow_same_name``.
+    """
+
+    def __init__(self, *, entries: list[Entry]) -> None:
+        super().__init__(
+            gettext_noop(
+                "A player of this name is registered in this tournament already. Is this "
+                "another player of the same name? Then tick “Register anyway”."
+            ),
+            field="allow_same_name",
+        )
+        self.entries = entries
+
+
+@dataclass
+class Imported:
+    """What an import registered, and the rows it left out (names registered already)."""
+
+    entries: list[Entry]
+    skipped: list[ImportRow]
 
 
 REGISTRATION_CLOSED = Message(
@@ -54,10 +94,40 @@ def plan_exists(event: Event) -> bool:
     return event.rounds.exists()
 
 
-def next_start_number(event: Event) -> int:
-    """The next free start number of an event: one above the highest given so far."""
-    highest = event.entries.aggregate(highest=Max("start_number"))["highest"]
-    return (highest or 0) + 1
+def next_start_number(event: Event) -> int | None:
+    """The next free start number of an event: one above the highest given so far, or the
+    lowest free one once the highest allowed is given; None when every number is taken."""
+    taken = set(event.entries.values_list("start_number", flat=True))
+    return next(free_start_numbers(taken), None)
+
+
+def registered_names(event: Event) -> dict[str, int]:
+    """The event's player names (``tournament.text.name_key``) and the start number of the
+    entry each plays in (the lowest, for a name in several entries)."""
+    names: dict[str, int] = {}
+    rows = event.entries.order_by("start_number").values_list(
+        "start_number", "player__name", "partner__name"
+    )
+    for number, name, partner in rows:
+        for key in entry_name_keys(name, partner or ""):
+            names.setdefault(key, number)
+    return names
+
+
+def check_import(*, event: Event, rows: list[ImportRow]) -> list[ImportRow]:
+    """The rows of a list checked against the event as it is now (``check_rows``), for its
+    preview: problems, and warnings for players registered already."""
+    taken = set(event.entries.values_list("start_number", flat=True))
+    return check_rows(rows, taken, registered_names(event))
+
+
+def entries_named(event: Event, name: str, partner_name: str = "") -> list[Entry]:
+    """The event's entries that a player of ``name`` or ``partner_name`` plays in (letter case
+    and spaces aside), withdrawn ones too."""
+    keys = entry_name_keys(name, partner_name)
+    rows = event.entries.values_list("pk", "player__name", "partner__name")
+    found = [pk for pk, player, partner in rows if keys & entry_name_keys(player, partner or "")]
+    return list(event.entries.with_players().filter(pk__in=found)) if found else []
 
 
 def is_start_number_taken(event: Event, number: int, *, exclude: Entry | None = None) -> bool:
@@ -95,8 +165,9 @@ def insert_entry(
 ) -> Entry:
     """Write an entry with its player(s), unchecked and unlogged: for the services only.
 
-    Without ``start_number`` the next free one is given (the caller holds the event's lock).
-    A taken start number raises ``IntegrityError`` from the database.
+    Without ``start_number`` the next free one is given (the caller holds the event's lock);
+    none free raises ``RegistrationError``. A taken start number raises ``IntegrityError`` from
+    the database.
     """
     club = club.strip()
     player = Player.objects.create(name=name.strip(), club=club)
@@ -107,6 +178,8 @@ def insert_entry(
     )
     if start_number is None:
         start_number = next_start_number(event)
+        if start_number is None:
+            raise RegistrationError.of(no_free_start_number(), field="start_number")
     return Entry.objects.create(
         event=event,
         start_number=start_number,
@@ -128,18 +201,32 @@ def register_entry(
     start_number: int | None = None,
     is_stand_in: bool = False,
     user: Any = None,
+    form_token: str | None = None,
+    allow_same_name: bool = False,
 ) -> Entry:
     """Register a single or (with ``partner_name``) a pair while the event has no plan.
 
     Without ``start_number`` the next free one is given. Raises ``RegistrationClosed`` once a
     plan exists and ``RegistrationError`` (field ``start_number``) when the number is taken, also
-    when a concurrent registration took it between the check and the insert.
+    when a concurrent registration took it between the check and the insert, or when no number
+    is free. A player of the same name in the event raises ``SameNameRegistered`` unless
+    ``allow_same_name``. A ``form_token`` used before raises ``AlreadySubmitted``
+    (``tournament.services.submissions``) and registers nothing.
     """
     event = _lock_open_event(event)
+    submission = (
+        use_form_token(token=form_token, kind=FormSubmission.Kind.ENTRY, event=event)
+        if form_token
+        else None
+    )
     if not name.strip():
         raise RegistrationError(gettext_noop("Please enter a name."), field="name")
     if start_number is not None and is_start_number_taken(event, start_number):
         raise _taken_error(start_number)
+    if not allow_same_name:
+        same = entries_named(event, name, partner_name)
+        if same:
+            raise SameNameRegistered(entries=same)
     try:
         with transaction.atomic():
             entry = insert_entry(
@@ -166,6 +253,9 @@ def register_entry(
         stand_in=entry.is_stand_in,
         notes=entry.notes,
     )
+    if submission is not None:
+        submission.entry = entry
+        submission.save(update_fields=["entry"])
     return entry
 
 
@@ -294,29 +384,51 @@ def reinstate_entry(*, entry: Entry, user: Any) -> Entry:
 
 @transaction.atomic
 def import_entries(
-    *, event: Event, user: Any, rows: list[ImportRow], filename: str = ""
-) -> list[Entry]:
-    """Register every row of a checked participant list, or none.
+    *,
+    event: Event,
+    user: Any,
+    rows: list[ImportRow],
+    filename: str = "",
+    include_rows: Collection[int] = (),
+    form_token: str | None = None,
+) -> Imported:
+    """Register the rows of a checked participant list: all of them, or none.
 
     The rows are checked again against the event (someone may have registered meanwhile); any
     problem raises ``ImportRejected`` with the rows and their problems, and nothing is saved.
-    Rows without a start number get the next free numbers in file order.
+    A row that warns (a player registered already, or named in an earlier row) is left out
+    unless its row number is in ``include_rows``. Rows without a start number get the next
+    free numbers in file order. A ``form_token`` used before (the preview's key) raises
+    ``AlreadySubmitted`` and imports nothing, also when two confirmations run at once.
     """
     event = _lock_open_event(event)
+    if form_token:
+        use_form_token(token=form_token, kind=FormSubmission.Kind.IMPORT, event=event)
     taken = set(event.entries.values_list("start_number", flat=True))
-    check_rows(rows, taken)
+    registered = registered_names(event)
+    check_rows(rows, taken, registered)
     if any(row.problems for row in rows):
         raise ImportRejected(rows=rows)
     if not rows:
         raise RegistrationError(gettext_noop("The list has no participants; nothing was imported."))
-    numbers = assign_start_numbers(rows, max(taken, default=0))
+    chosen = chosen_rows(rows, include_rows)
+    if not chosen:
+        raise RegistrationError(
+            gettext_noop(
+                "Nothing was imported: every row names a player who is registered already or "
+                "appears in an earlier row. Tick the rows to import anyway."
+            )
+        )
+    numbers = assign_start_numbers(chosen, taken)
+    if None in numbers:  # check_rows names the rows; this only guards the invariant
+        raise RegistrationError.of(no_free_start_number())
     try:
         with transaction.atomic():
             players = Player.objects.bulk_create(
-                Player(name=row.name, club=row.club) for row in rows
+                Player(name=row.name, club=row.club) for row in chosen
             )
             partners = Player.objects.bulk_create(
-                Player(name=row.partner, club=row.club) for row in rows if row.partner
+                Player(name=row.partner, club=row.club) for row in chosen if row.partner
             )
             partner_of = iter(partners)
             entries = Entry.objects.bulk_create(
@@ -328,10 +440,11 @@ def import_entries(
                     is_stand_in=row.is_stand_in,
                     notes=row.notes,
                 )
-                for row, number, player in zip(rows, numbers, players, strict=True)
+                for row, number, player in zip(chosen, numbers, players, strict=True)
             )
     except IntegrityError:
-        check_rows(rows, set(event.entries.values_list("start_number", flat=True)))
+        taken = set(event.entries.values_list("start_number", flat=True))
+        check_rows(rows, taken, registered)
         if any(row.problems for row in rows):
             raise ImportRejected(rows=rows) from None
         raise
@@ -345,6 +458,7 @@ def import_entries(
             file=filename,
             row=row.row,
         )
-        for entry, row in zip(entries, rows, strict=True)
+        for entry, row in zip(entries, chosen, strict=True)
     )
-    return entries
+    chosen_ids = {id(row) for row in chosen}
+    return Imported(entries=entries, skipped=[row for row in rows if id(row) not in chosen_ids])

@@ -9,10 +9,19 @@ from django_tables2 import RequestConfig
 
 from tournament.filters import EntryFilter
 from tournament.forms import EventForm
-from tournament.models import Event
-from tournament.services import EventError, create_event, plan_exists, update_event
+from tournament.models import Event, FormSubmission
+from tournament.services import (
+    AlreadySubmitted,
+    EventError,
+    create_event,
+    new_form_token,
+    plan_exists,
+    update_event,
+    used_form_token,
+)
+from tournament.services.submissions import already_submitted
 from tournament.tables import ChangeLogTable, OrganiserEntryTable
-from tournament.web import add_form_error, organiser_view
+from tournament.web import account_view, add_form_error, desk_view, organiser_view
 
 
 def entry_counts(event: Event) -> dict[str, int]:
@@ -26,7 +35,7 @@ def entry_counts(event: Event) -> dict[str, int]:
     )
 
 
-@organiser_view
+@desk_view
 def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     entry_filter = EntryFilter(
         request.GET, queryset=event.entries.with_players().select_related("event")
@@ -46,12 +55,23 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     )
 
 
-@organiser_view
+@account_view
 def event_create(request: HttpRequest) -> HttpResponse:
-    form = EventForm(request.POST or None)
+    """Create an event; the form sent twice creates it once and then shows it."""
+    form = EventForm(request.POST or None, initial={"form_token": new_form_token()})
+    if request.method == "POST":
+        # sent again: answered before the form is checked (its short name is taken now)
+        token = request.POST.get("form_token", "")
+        earlier = used_form_token(token, kind=FormSubmission.Kind.EVENT)
+        if earlier is not None and earlier.event is not None:
+            messages.info(request, str(already_submitted(earlier)))
+            return redirect(earlier.event)
     if request.method == "POST" and form.is_valid():
         try:
             event = create_event(user=request.user, **form.cleaned_data)
+        except AlreadySubmitted as error:
+            messages.info(request, str(error))
+            return redirect(error.submission.event or "home")
         except EventError as error:
             add_form_error(form, error)
         else:
@@ -81,7 +101,7 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "tournament/event_form.html", {"form": form, "event": event})
 
 
-@organiser_view
+@desk_view
 def change_log(request: HttpRequest, event: Event) -> HttpResponse:
     table = ChangeLogTable(event.changes.select_related("entry", "user"))
     RequestConfig(request, paginate={"per_page": 100}).configure(table)

@@ -7,7 +7,7 @@ from scoring.interface import TRICK_TOTAL
 from tournament import seats
 from tournament.models import Event
 from tournament.plan import by_name, chunked, game_rows, load_plan, schedules
-from tournament.web import organiser_view
+from tournament.web import desk_view
 
 PRINTOUTS = {
     "plan": "tournament/print/plan.html",
@@ -28,7 +28,7 @@ def _round_filter(request: HttpRequest) -> list[int] | None:
     return [int(value)] if value.isdigit() and len(value) < 4 else None
 
 
-@organiser_view
+@desk_view
 def plan_printout(request: HttpRequest, event: Event, kind: str) -> HttpResponse:
     plan = load_plan(event, _round_filter(request))
     context = {

@@ -4,37 +4,55 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournament.forms import LookupForm
-from tournament.models import Event
+from tournament.models import Event, EventRole
 from tournament.plan import load_plan, schedules
+from tournament.web import events_of
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournament/home.html", {"events": Event.objects.all()})
+    """Every event for the public (with its seat lookup); a logged-in account sees the events
+    it has a role on (a superuser: every event), each with its role."""
+    user = request.user
+    if not user.is_authenticated:
+        return render(request, "tournament/home.html", {"events": Event.objects.all()})
+    roles = dict(EventRole.objects.filter(user=user).values_list("event_id", "role"))
+    events = list(events_of(user))
+    for event in events:
+        role = roles.get(event.pk)
+        event.my_role = EventRole.Role(role).label if role else ""
+    return render(request, "tournament/home.html", {"events": events, "mine": True})
 
 
 def seat_lookup(request: HttpRequest, slug: str) -> HttpResponse:
-    """A player types a start number and sees their seats in the released rounds."""
+    """A player types a start number and sees their seats in the released rounds.
+
+    Only released rounds answer: before the first release the page names no entry (it does not
+    even say whether the start number exists), and afterwards it names an entry only if it has
+    a seat in a released round; the seats of the other rounds stay hidden.
+    """
     event = get_object_or_404(Event, slug=slug)
     form = LookupForm(request.GET or None)
     context: dict = {"event": event, "form": form}
     if form.is_valid():
         number = form.cleaned_data["nr"]
-        entry = event.entries.with_players().filter(start_number=number).first()
+        rounds = list(event.rounds.order_by("number"))
+        released = [round_.number for round_ in rounds if round_.released]
+        numbers = [round_.number for round_ in rounds] or range(1, event.round_count + 1)
         context["number"] = number
+        context["rounds"] = [{"number": n, "released": n in released} for n in numbers]
+        if not released:
+            context["nothing_released"] = True
+            return render(request, "tournament/lookup.html", context)
+        entry = event.entries.with_players().filter(start_number=number).first()
         context["entry"] = entry
         if entry is not None:
-            rounds = list(event.rounds.order_by("number"))
-            released = [round_.number for round_ in rounds if round_.released]
-            plan = load_plan(event, released)
-            schedule = schedules(plan).get(entry.pk)
+            schedule = schedules(load_plan(event, released)).get(entry.pk)
             placements = {
                 placement.round.number: placement
                 for placement in (schedule.placements if schedule else [])
                 if placement is not None
             }
-            numbers = [round_.number for round_ in rounds] or range(1, event.round_count + 1)
-            context["rounds"] = [
-                {"number": n, "released": n in released, "placement": placements.get(n)}
-                for n in numbers
-            ]
+            context["seated"] = bool(placements)
+            for item in context["rounds"]:
+                item["placement"] = placements.get(item["number"])
     return render(request, "tournament/lookup.html", context)

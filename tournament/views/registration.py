@@ -1,4 +1,9 @@
-"""Organiser pages of registration: an entry, withdrawing it, and the participant-list import."""
+"""Organiser pages of registration: an entry, withdrawing it, and the participant-list import.
+
+Registering and confirming an import are carried out once per form: the entry form carries a
+one-time token, an import's confirmation the preview's key (``tournament.services.submissions``);
+sending either again answers with what the first created.
+"""
 
 import secrets
 
@@ -13,36 +18,44 @@ from tournament.forms import EntryForm, ImportConfirmForm, ImportForm
 from tournament.imports import (
     ImportFileError,
     ImportRow,
-    check_rows,
     example_csv,
     file_too_large,
     parse_rows,
     read_table,
 )
 from tournament.limits import MAX_IMPORT_BYTES, MAX_IMPORT_ROWS
-from tournament.models import Event
+from tournament.models import Event, FormSubmission
 from tournament.services import (
     REGISTRATION_CLOSED,
+    AlreadySubmitted,
     ImportRejected,
     RegistrationClosed,
     RegistrationError,
+    SameNameRegistered,
+    check_import,
     import_entries,
+    new_form_token,
     next_start_number,
     plan_exists,
     register_entry,
     reinstate_entry,
     update_entry,
+    used_form_token,
     withdraw_entry,
 )
-from tournament.web import add_form_error, organiser_view, show_error
+from tournament.services.submissions import already_submitted
+from tournament.web import add_form_error, desk_view, organiser_view, show_error
 
 IMPORT_SESSION_PREFIX = "import:"
 
 
-@organiser_view
+@desk_view
 def entry_create(request: HttpRequest, event: Event) -> HttpResponse:
+    """Register an entry. A player of the same name in the event asks first (the entries are
+    listed and "Register anyway" is shown); the form sent twice registers once."""
     closed = plan_exists(event)
-    form = EntryForm(request.POST or None)
+    form = EntryForm(request.POST or None, initial={"form_token": new_form_token()})
+    same_name = []
     if request.method == "POST":
         if closed:
             messages.error(request, str(REGISTRATION_CLOSED))
@@ -50,9 +63,15 @@ def entry_create(request: HttpRequest, event: Event) -> HttpResponse:
         if form.is_valid():
             try:
                 entry = register_entry(event=event, user=request.user, **form.cleaned_data)
+            except AlreadySubmitted as error:
+                messages.info(request, str(error))
+                return _after_registering(request, event)
             except RegistrationClosed as error:
                 show_error(request, error)
                 return redirect(event)
+            except SameNameRegistered as error:
+                add_form_error(form, error)
+                same_name = error.entries
             except RegistrationError as error:
                 add_form_error(form, error)
             else:
@@ -61,9 +80,7 @@ def entry_create(request: HttpRequest, event: Event) -> HttpResponse:
                     gettext("Start number %(number)s: %(name)s registered.")
                     % {"number": entry.start_number, "name": entry.name},
                 )
-                if "another" in request.POST:
-                    return redirect("entry-create", slug=event.slug)
-                return redirect(event)
+                return _after_registering(request, event)
     return render(
         request,
         "tournament/entry_form.html",
@@ -74,11 +91,19 @@ def entry_create(request: HttpRequest, event: Event) -> HttpResponse:
             "closed": closed,
             "closed_message": REGISTRATION_CLOSED,
             "next_number": next_start_number(event),
+            "same_name": same_name,
         },
     )
 
 
-@organiser_view
+def _after_registering(request: HttpRequest, event: Event) -> HttpResponse:
+    """The event's page, or the empty form again after "Register and add another"."""
+    if "another" in request.POST:
+        return redirect("entry-create", slug=event.slug)
+    return redirect(event)
+
+
+@desk_view
 def entry_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     entry = get_object_or_404(event.entries.with_players(), pk=pk)
     closed = plan_exists(event)
@@ -200,41 +225,56 @@ def import_upload(request: HttpRequest, event: Event) -> HttpResponse:
 
 @organiser_view
 def import_preview(request: HttpRequest, event: Event, key: str) -> HttpResponse:
-    """Every row of the uploaded list with its problems; confirming imports all rows or none."""
+    """Every row of the uploaded list with its problems and warnings; confirming imports the
+    rows (those that warn only when ticked) or none. The key is the confirmation's one-time
+    token: a second confirmation, also a concurrent one, imports nothing."""
     stored = request.session.get(_import_session_key(key))
     if not stored or stored.get("event") != event.pk:
+        earlier = used_form_token(key, kind=FormSubmission.Kind.IMPORT)
+        if earlier is not None and earlier.event_id == event.pk:
+            messages.info(request, str(already_submitted(earlier)))
+            return redirect(event)
         messages.error(
             request, gettext("This import is no longer available; please upload the file again.")
         )
         return redirect("import", slug=event.slug)
     rows = [ImportRow.from_data(data) for data in stored["rows"]]
-    status = 200
+    numbers = [row.row for row in rows]
+    status, included = 200, set()
     if request.method == "POST":
-        form = ImportConfirmForm(request.POST)
+        form = ImportConfirmForm(request.POST, row_numbers=numbers)
         if not form.is_valid() or form.cleaned_data["key"] != key:
             return redirect("import-preview", slug=event.slug, key=key)
+        included = set(form.cleaned_data["include"])
         try:
-            entries = import_entries(
-                event=event, user=request.user, rows=rows, filename=stored["filename"]
+            imported = import_entries(
+                event=event,
+                user=request.user,
+                rows=rows,
+                filename=stored["filename"],
+                include_rows=included,
+                form_token=key,
             )
+        except AlreadySubmitted as error:
+            request.session.pop(_import_session_key(key), None)
+            messages.info(request, str(error))
+            return redirect(event)
         except ImportRejected as error:
             show_error(request, error)
             rows, status = error.rows, 400
-        except RegistrationError as error:
+        except RegistrationClosed as error:
             show_error(request, error)
             return redirect(event)
+        except RegistrationError as error:
+            show_error(request, error)
+            return redirect("import-preview", slug=event.slug, key=key)
         else:
-            del request.session[_import_session_key(key)]
-            messages.success(
-                request,
-                ngettext(
-                    "%(count)s entry imported.", "%(count)s entries imported.", len(entries)
-                )
-                % {"count": len(entries)},
-            )
+            request.session.pop(_import_session_key(key), None)
+            _report_import(request, imported.entries, imported.skipped)
             return redirect(event)
     else:
-        check_rows(rows, set(event.entries.values_list("start_number", flat=True)))
+        check_import(event=event, rows=rows)
+    warned = [row for row in rows if row.warnings and not row.problems]
     return render(
         request,
         "tournament/import_preview.html",
@@ -245,13 +285,36 @@ def import_preview(request: HttpRequest, event: Event, key: str) -> HttpResponse
             "ignored_columns": stored.get("ignored_columns", []),
             "rows": rows,
             "problem_rows": sum(1 for row in rows if row.problems),
+            "warned_rows": len(warned),
+            "ready_rows": sum(1 for row in rows if not row.warnings and not row.problems),
+            "included": included,
             "pairs": sum(1 for row in rows if row.partner),
             "closed": plan_exists(event),
             "closed_message": REGISTRATION_CLOSED,
-            "form": ImportConfirmForm(initial={"key": key}),
+            "form": ImportConfirmForm(initial={"key": key}, row_numbers=numbers),
         },
         status=status,
     )
+
+
+def _report_import(request: HttpRequest, entries: list, skipped: list[ImportRow]) -> None:
+    messages.success(
+        request,
+        ngettext("%(count)s entry imported.", "%(count)s entries imported.", len(entries))
+        % {"count": len(entries)},
+    )
+    if skipped:
+        messages.warning(
+            request,
+            ngettext(
+                "%(count)s row left out (its player is registered already or appears in an "
+                "earlier row): row %(rows)s.",
+                "%(count)s rows left out (their players are registered already or appear in "
+                "an earlier row): rows %(rows)s.",
+                len(skipped),
+            )
+            % {"count": len(skipped), "rows": ", ".join(str(row.row) for row in skipped)},
+        )
 
 
 @organiser_view

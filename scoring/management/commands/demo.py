@@ -1,5 +1,10 @@
 """``manage.py demo``: a demo event in full swing and a demo organiser account.
 
+The demo account's password is public, so the account is created only with ``DEBUG`` on (as
+``make run`` runs), with ``--with-demo-account`` or with ``DEMO_ACCOUNT=1`` in the environment;
+otherwise the event is built without it and the command says so. The account is a plain one
+(no superuser) and organises the demo event only (``tournament.models.EventRole``).
+
 A plain ``manage.py demo`` (what ``make run`` calls) builds the event a new user should see:
 singles and pairs registered, the seating plan generated, round 1 released with every score
 sheet entered, handed in and confirmed, round 2 released with about half of its sheets handed
@@ -15,8 +20,10 @@ This is the only place where a default password exists, and only for the demo ac
 """
 
 import datetime
+import os
 import random
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
@@ -32,11 +39,12 @@ from scoring.services import (
     update_standings_settings,
 )
 from scoring.simulate import random_game
-from tournament.models import Event, Round, Table
+from tournament.models import Event, EventRole, Round, Table
 from tournament.seating import SeatingError
 from tournament.services import (
     create_event,
     generate_plan,
+    grant_role,
     plan_exists,
     register_entry,
     release_round,
@@ -100,18 +108,25 @@ class Command(BaseCommand):
             action="store_true",
             help="fill every score sheet of the demo event with random games (needs a plan)",
         )
+        parser.add_argument(
+            "--with-demo-account",
+            action="store_true",
+            help=(
+                f"create the demo organiser account “{DEMO_USERNAME}” with its public password "
+                "also without DEBUG (or set DEMO_ACCOUNT=1)"
+            ),
+        )
 
     @transaction.atomic
     def handle(self, *args, singles: int, pairs: int, seed: int, **options) -> None:
         empty, plan_only, fill = options.get("empty"), options.get("plan"), options.get("fill")
         if empty and (plan_only or fill):
             raise CommandError("--empty registers the entries only: leave out --plan and --fill.")
-        user_model = get_user_model()
-        organiser = user_model.objects.filter(username=DEMO_USERNAME).first()
-        if organiser is None:
-            organiser = user_model.objects.create_superuser(
-                username=DEMO_USERNAME, email="", password=DEMO_PASSWORD
-            )
+        organiser = self.demo_account(
+            settings.DEBUG
+            or options.get("with_demo_account")
+            or os.environ.get("DEMO_ACCOUNT") == "1"
+        )
 
         event = Event.objects.filter(slug=DEMO_SLUG).first()
         if event is None:
@@ -127,8 +142,15 @@ class Command(BaseCommand):
             def name() -> str:
                 return f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
 
+            # random names repeat now and then, as real namesakes do
             for _ in range(singles):
-                register_entry(event=event, user=organiser, name=name(), club=rng.choice(CLUBS))
+                register_entry(
+                    event=event,
+                    user=organiser,
+                    name=name(),
+                    club=rng.choice(CLUBS),
+                    allow_same_name=True,
+                )
             for _ in range(pairs):
                 register_entry(
                     event=event,
@@ -136,6 +158,7 @@ class Command(BaseCommand):
                     name=name(),
                     partner_name=name(),
                     club=rng.choice(CLUBS),
+                    allow_same_name=True,
                 )
             self.stdout.write(
                 f"Demo event “{event.name}” created ({singles} singles, {pairs} pairs)."
@@ -144,6 +167,8 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"Demo event “{event.name}” exists already; its entries are left as they are."
             )
+        if organiser is not None and not event.roles.filter(user=organiser).exists():
+            grant_role(event=event, username=DEMO_USERNAME, role=EventRole.Role.ORGANISER)
 
         play = not (empty or plan_only or fill)  # the plain command: the event in full swing
         if plan_only or play:
@@ -171,9 +196,34 @@ class Command(BaseCommand):
             else:
                 self.play_rounds(event, organiser, random.Random(seed))
 
-        self.stdout.write(
-            f"Organiser login (demo only): user “{DEMO_USERNAME}”, password “{DEMO_PASSWORD}”."
+        if organiser is not None:
+            self.stdout.write(
+                f"Organiser login (demo only): user “{DEMO_USERNAME}”, password "
+                f"“{DEMO_PASSWORD}”."
+            )
+
+    def demo_account(self, allowed: bool):
+        """The demo organiser account, created if ``allowed`` (else None, saying why)."""
+        user_model = get_user_model()
+        account = user_model.objects.filter(username=DEMO_USERNAME).first()
+        if allowed:
+            if account is None:
+                account = user_model.objects.create_user(
+                    username=DEMO_USERNAME, email="", password=DEMO_PASSWORD
+                )
+            return account
+        self.stderr.write(
+            f"Demo account “{DEMO_USERNAME}” refused: its password is public, so it is created "
+            "only with DEBUG=1 (as `make run` runs) or with --with-demo-account. The demo event "
+            "is built without it; log in with an account of your own "
+            "(manage.py createsuperuser)."
         )
+        if account is not None and account.check_password(DEMO_PASSWORD):
+            self.stderr.write(
+                f"Warning: the account “{DEMO_USERNAME}” exists already with the public demo "
+                "password; delete it or change its password before a real event."
+            )
+        return None
 
     def play_rounds(self, event: Event, organiser, rng: random.Random) -> None:
         """Round 1 entered and confirmed, round 2 about half handed in, the rest untouched."""

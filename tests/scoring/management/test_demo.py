@@ -16,6 +16,13 @@ from tournament.models import ChangeLog, Event, Seat, Table
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _demo_account_allowed(monkeypatch):
+    """The demo as ``make run`` runs it (DEBUG=1): with its account. When the account is refused
+    is tested in ``test_demo_account.py``."""
+    monkeypatch.setenv("DEMO_ACCOUNT", "1")
+
+
 def test_demo_command_is_idempotent_and_prints_login(capsys):
     call_command("demo", singles=10, pairs=4)
     call_command("demo", singles=10, pairs=4)

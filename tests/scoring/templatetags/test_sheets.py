@@ -2,9 +2,11 @@
 PUBLIC_URL or the request's address, and its QR code as an SVG that scales to its box."""
 
 import re
+from pathlib import Path
 
 import pytest
 import segno
+from django.contrib.staticfiles import finders
 from django.template import Context, Template
 from django.test import RequestFactory
 from django.utils.translation import gettext
@@ -57,8 +59,12 @@ def test_qr_code_scales_to_its_box(settings, sheet):
     assert f'viewBox="0 0 {side} {side}"' in tag
     assert not re.search(r"\s(width|height)=", tag)
     assert 'class="qr-code"' in tag
-    # without a stylesheet the code fills its container up to a size a laptop screen can show
-    assert re.search(r'<span class="sheet-qr"[^>]*style="display: block; max-width: 12rem"', html)
+    # without a page's own CSS the code fills its container up to a size a laptop screen can
+    # show: app.css, as the Content-Security-Policy blocks inline styles
+    assert re.search(r'<span class="sheet-qr" role="img" aria-label="[^"]*">', html)
+    assert "style=" not in html
+    app_css = finders.find("tournament/app.css")
+    assert ".sheet-qr { display: block; max-width: 12rem; }" in Path(app_css).read_text()
 
 
 def test_qr_code_encodes_the_link(settings, sheet):

@@ -1,15 +1,18 @@
-"""Registration services (``tournament.services.registration``): start numbers, a start number
-taken in a race, no seating changes once a plan exists, the all-or-nothing list import."""
+"""Registration services (``tournament.services.registration``): start numbers (never above the
+maximum), a start number taken in a race, the warning for a name in the event already, no
+seating changes once a plan exists, the all-or-nothing list import and its left-out rows."""
 
 import pytest
 
 from tests.factories import make_entry, make_event, make_round
 from tests.tournament.lists import parse, problems_by_row
 from tests.tournament.plans import CLOSED
-from tournament import services
-from tournament.models import ChangeLog, Player
+from tournament import imports, services
+from tournament.limits import MAX_START_NUMBER
+from tournament.models import ChangeLog, Entry, Player
 from tournament.services import (
     RegistrationError,
+    SameNameRegistered,
     next_start_number,
     register_entry,
     registration,
@@ -100,9 +103,9 @@ def test_import_is_all_or_nothing_when_the_database_refuses_a_row(monkeypatch, o
     calls = []
     real_check = registration.check_rows
 
-    def check_that_misses_the_first_time(rows, taken):
+    def check_that_misses_the_first_time(rows, taken, registered=None):
         calls.append(1)
-        return real_check(rows, set() if len(calls) == 1 else taken)
+        return real_check(rows, set() if len(calls) == 1 else taken, registered)
 
     monkeypatch.setattr(registration, "check_rows", check_that_misses_the_first_time)
     rows = parse("l.csv", b"Nr;Name;Partner\n1;Hans;Karl\n2;Otto;\n;Egon;\n")
@@ -114,3 +117,98 @@ def test_import_is_all_or_nothing_when_the_database_refuses_a_row(monkeypatch, o
     assert list(event.entries.values_list("start_number", flat=True)) == [2]
     assert Player.objects.count() == players_before
     assert not ChangeLog.objects.filter(event=event).exists()
+
+
+# --- start numbers never pass the maximum -----------------------------------------------------
+
+
+def test_next_start_number_after_the_maximum_is_the_lowest_free_one():
+    event = make_event()
+    make_entry(event, MAX_START_NUMBER - 1)
+    assert next_start_number(event) == MAX_START_NUMBER
+    make_entry(event, MAX_START_NUMBER)
+    make_entry(event, 1)
+    make_entry(event, 3)
+    assert next_start_number(event) == 2
+    entry = register_entry(event=event, name="Hans")
+    assert entry.start_number == 2
+    assert register_entry(event=event, name="Otto").start_number == 4
+
+
+def test_no_free_start_number_refuses_the_registration(monkeypatch):
+    monkeypatch.setattr(imports, "MAX_START_NUMBER", 3)
+    event = make_event()
+    for number in (1, 2, 3):
+        make_entry(event, number)
+    assert next_start_number(event) is None
+    with pytest.raises(RegistrationError) as error:
+        register_entry(event=event, name="Hans")
+    assert error.value.field == "start_number"
+    assert str(error.value) == "Keine Startnummer ist mehr frei: alle von 1 bis 3 sind vergeben."
+    assert event.entries.count() == 3 and not ChangeLog.objects.exists()
+
+
+def test_import_after_the_maximum_takes_the_lowest_free_numbers(organiser):
+    event = make_event()
+    make_entry(event, MAX_START_NUMBER)
+    make_entry(event, 2)
+    rows = parse("l.csv", b"Nr;Name\n;Hans\n;Otto\n;Egon\n")
+    imported = services.import_entries(event=event, user=organiser, rows=rows)
+    assert [entry.start_number for entry in imported.entries] == [1, 3, 4]
+
+
+def test_import_without_free_numbers_is_rejected(monkeypatch, organiser):
+    monkeypatch.setattr(imports, "MAX_START_NUMBER", 3)
+    event = make_event()
+    make_entry(event, 2)
+    rows = parse("l.csv", b"Nr;Name\n;Hans\n;Otto\n;Egon\n")
+    with pytest.raises(services.ImportRejected) as error:
+        services.import_entries(event=event, user=organiser, rows=rows)
+    assert problems_by_row(error.value.rows) == {
+        4: ["Keine Startnummer ist mehr frei: alle von 1 bis 3 sind vergeben."]
+    }
+    assert event.entries.count() == 1
+
+
+# --- a name in the event already --------------------------------------------------------------
+
+
+def test_registering_a_name_in_the_event_again_asks_first():
+    event = make_event()
+    hans = make_entry(event, 1, "Hans Maier")
+    pair = make_entry(event, 2, "Anna Rapp", partner="Karl Rapp")
+    for name, partner, expected in [
+        ("  hans   MAIER ", "", [hans]),
+        ("Otto", "Hans Maier", [hans]),  # a pair naming a registered single
+        ("karl rapp", "", [pair]),  # a single naming a pair's partner
+        ("Karl Rapp", "hans maier", [hans, pair]),
+    ]:
+        with pytest.raises(SameNameRegistered) as error:
+            register_entry(event=event, name=name, partner_name=partner)
+        assert sorted(error.value.entries, key=lambda e: e.start_number) == expected
+        assert error.value.field == "allow_same_name"
+    assert event.entries.count() == 2
+    other = register_entry(event=event, name="Hans Maier", allow_same_name=True)
+    assert other.start_number == 3 and other.player.name == "Hans Maier"
+    # another event's players do not count
+    assert register_entry(event=make_event(), name="Hans Maier").start_number == 1
+
+
+def test_import_leaves_out_rows_naming_registered_players_unless_ticked(organiser):
+    event = make_event()
+    make_entry(event, 1, "Hans Maier")
+    data = b"Name;Partner\nHANS MAIER;\nOtto Walz;\nEgon;otto walz\nFrieda;\n"
+    imported = services.import_entries(event=event, user=organiser, rows=parse("l.csv", data))
+    assert [(entry.start_number, entry.name) for entry in imported.entries] == [
+        (2, "Otto Walz"),
+        (3, "Frieda"),
+    ]
+    assert [row.row for row in imported.skipped] == [2, 4]
+    imported = services.import_entries(
+        event=event, user=organiser, rows=parse("l.csv", data), include_rows={2}
+    )
+    assert [(entry.start_number, entry.name) for entry in imported.entries] == [(4, "HANS MAIER")]
+    assert [row.row for row in imported.skipped] == [3, 4, 5]
+    with pytest.raises(RegistrationError, match="Es wurde nichts importiert"):
+        services.import_entries(event=event, user=organiser, rows=parse("l.csv", data))
+    assert Entry.objects.filter(event=event).count() == 4

@@ -4,12 +4,15 @@ exists, and the participant-list import: upload, preview, the all-or-nothing con
 the list against the database again."""
 
 import io
+import secrets
+import time
 
 import pytest
 from django.urls import reverse
 from django.utils import translation
 
 from tests.factories import make_entry, make_event, make_round
+from tests.tournament.hostile import crafted_xlsx
 from tests.tournament.lists import xlsx_bytes
 from tests.tournament.plans import CLOSED
 from tournament.models import ChangeLog, Entry, Player
@@ -57,8 +60,9 @@ def test_withdraw_requires_login(client, name):
 
 
 def entry_data(**fields) -> dict:
+    """The entry form as a browser sends it, with a fresh one-time token."""
     return {"name": "Hans Maier", "partner_name": "", "club": "", "notes": "",
-            "start_number": "", **fields}
+            "start_number": "", "form_token": secrets.token_urlsafe(32), **fields}
 
 
 def test_register_single_gets_next_free_number_and_is_logged(client, organiser):
@@ -366,7 +370,8 @@ def test_upload_shows_preview_then_confirm_imports_everything(client, organiser)
     # the parsed list is gone from the session; confirming again imports nothing twice
     assert not any(k.startswith("import:") for k, _v in client.session.items())
     response = client.post(url, {"key": key}, follow=True)
-    assert "nicht mehr verfügbar" in response.content.decode()
+    assert response.redirect_chain[-1][0] == event.get_absolute_url()
+    assert "Diese Liste wurde bereits importiert" in response.content.decode()
     assert event.entries.count() == 4
     follow = client.get(event.get_absolute_url()).content.decode()
     assert "3 Einzelspieler" not in follow  # counts: 2 singles (Schon Da, Hans), 2 pairs
@@ -462,3 +467,183 @@ def test_preview_of_another_event_or_unknown_key_sends_back(client, organiser):
     response = client.post(reverse("import-preview", args=[event.slug, "falsch"]), {"key": "x"})
     assert response.status_code == 302
     assert not Entry.objects.exists()
+
+
+# --- what an entry may hold: the same checks as the import ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"name": "Ha\x00ns"}, "Name: Ein Steuerzeichen (U+0000) lässt sich nicht speichern"),
+        ({"partner_name": "Karl\x1b"}, "Partner: Ein Steuerzeichen (U+001B)"),
+        ({"club": "TSV\tPlochingen"}, "Verein: Ein Steuerzeichen (U+0009)"),
+        ({"notes": "spät\x00"}, "Notizen: Ein Steuerzeichen (U+0000)"),
+        ({"notes": "n" * 1001}, "Notizen: höchstens 1000 Zeichen, nicht 1001."),
+    ],
+)
+def test_entry_form_refuses_control_characters_and_overlong_notes(client, organiser, fields,
+                                                                  message):
+    event = make_event()
+    response = client.post(reverse("entry-create", args=[event.slug]), entry_data(**fields))
+    assert response.status_code == 200 and message in html_of(response)
+    assert not event.entries.exists()
+
+
+def test_entry_form_keeps_line_breaks_in_notes_and_states_the_limits(client, organiser):
+    event = make_event()
+    html = html_of(client.get(reverse("entry-create", args=[event.slug])))
+    assert 'name="notes" cols="40" rows="2" maxlength="1000"' in html
+    assert 'name="name" maxlength="200"' in html
+    client.post(reverse("entry-create", args=[event.slug]),
+                entry_data(notes="kommt später\r\n\tvegetarisch"))
+    assert event.entries.get().notes == "kommt später\r\n\tvegetarisch"
+
+
+def test_edit_form_applies_the_same_checks(client, organiser):
+    event = make_event()
+    entry = make_entry(event, 1, "Hans")
+    response = client.post(reverse("entry-edit", args=[event.slug, entry.pk]),
+                           entry_data(name="Hans\x00", start_number=1))
+    assert "Name: Ein Steuerzeichen (U+0000)" in html_of(response)
+    entry.refresh_from_db()
+    assert entry.player.name == "Hans"
+
+
+# --- a name in the event already: a warning, and "register anyway" ----------------------------
+
+
+def test_a_name_in_the_event_already_is_registered_only_when_confirmed(client, organiser):
+    event = make_event()
+    hans = make_entry(event, 1, "Hans Maier")
+    url = reverse("entry-create", args=[event.slug])
+    assert "Trotzdem anmelden" not in html_of(client.get(url))
+    data = entry_data(name="  hans   MAIER ", club="TSV")
+    response = client.post(url, data)
+    html = html_of(response)
+    assert response.status_code == 200
+    assert "Ein Spieler dieses Namens ist in diesem Turnier bereits angemeldet." in html
+    assert reverse("entry-edit", args=[event.slug, hans.pk]) in html
+    assert "Startnummer 1: Hans Maier" in html and "Trotzdem anmelden" in html
+    assert 'value="TSV"' in html  # the form keeps what was typed
+    assert event.entries.count() == 1
+    # sent again without the tick: asked again
+    assert "Trotzdem anmelden" in html_of(client.post(url, data))
+    assert event.entries.count() == 1
+    # ticked: registered (the form's token was not used by the warnings)
+    response = client.post(url, {**data, "allow_same_name": "on"})
+    assert response["Location"] == event.get_absolute_url()
+    assert list(event.entries.values_list("start_number", "player__name")) == [
+        (1, "Hans Maier"), (2, "hans   MAIER")
+    ]
+
+
+def test_a_pair_naming_a_registered_player_warns_too(client, organiser):
+    event = make_event()
+    make_entry(event, 7, "Anna Rapp", partner="Karl Rapp", is_withdrawn=True)
+    response = client.post(reverse("entry-create", args=[event.slug]),
+                           entry_data(name="Otto Walz", partner_name="KARL RAPP"))
+    html = html_of(response)
+    assert "Startnummer 7: Anna Rapp / Karl Rapp</a> (abgemeldet)" in html
+    assert event.entries.count() == 1
+
+
+# --- start numbers never pass the maximum -----------------------------------------------------
+
+
+def test_form_offers_the_lowest_free_number_once_the_maximum_is_taken(client, organiser):
+    event = make_event()
+    make_entry(event, 99999)
+    make_entry(event, 1)
+    url = reverse("entry-create", args=[event.slug])
+    assert "Ohne Startnummer erhält der Teilnehmer die 2." in html_of(client.get(url))
+    client.post(url, entry_data())
+    assert event.entries.get(player__name="Hans Maier").start_number == 2
+
+
+def test_a_full_tournament_says_so_and_registers_nobody(client, organiser, monkeypatch):
+    from tournament import imports
+
+    monkeypatch.setattr(imports, "MAX_START_NUMBER", 2)
+    event = make_event()
+    make_entry(event, 1)
+    make_entry(event, 2)
+    url = reverse("entry-create", args=[event.slug])
+    assert "Alle Startnummern sind vergeben: Das Turnier ist voll." in html_of(client.get(url))
+    response = client.post(url, entry_data())
+    assert response.status_code == 200
+    assert "Keine Startnummer ist mehr frei: alle von 1 bis 2 sind vergeben." in html_of(response)
+    assert event.entries.count() == 2
+
+
+# --- the import: text checks and names registered already --------------------------------------
+
+
+def test_preview_shows_control_characters_and_long_notes_as_row_errors(client, organiser):
+    event = make_event()
+    data = "Name;Verein;Notizen\nHa\x00ns;;\nOtto;TSV\x07;\nEgon;;{}\n".format("n" * 1001)
+    url = preview_url(upload(client, event, "liste.csv", data.encode()))
+    html = client.get(url).content.decode()
+    assert "3 Zeilen haben Probleme" in html
+    assert "Name: Ein Steuerzeichen (U+0000) lässt sich nicht speichern" in html
+    assert "Verein: Ein Steuerzeichen (U+0007)" in html
+    assert "Notizen: höchstens 1000 Zeichen, nicht 1001." in html
+    assert "Alle Zeilen importieren" not in html
+    response = client.post(url, {"key": url.rstrip("/").rsplit("/", 1)[-1]})
+    assert response.status_code == 400 and not event.entries.exists()
+
+
+def test_preview_marks_registered_and_repeated_names_and_leaves_them_out(client, organiser):
+    event = make_event()
+    make_entry(event, 1, "Hans Maier")
+    data = b"Name;Partner\nhans maier;\nOtto Walz;\nEgon Walz;otto walz\nFrieda;\n"
+    url = preview_url(upload(client, event, "liste.csv", data))
+    key = url.rstrip("/").rsplit("/", 1)[-1]
+    html = client.get(url).content.decode()
+    assert "„hans maier“ ist bereits angemeldet (Startnummer 1)." in html
+    assert "„otto walz“ steht bereits in Zeile 3." in html
+    assert "2 Zeilen nennen Spieler, die bereits angemeldet sind" in html
+    assert "2 Zeilen ohne Warnung werden angemeldet" in html
+    assert html.count('name="include"') == 2 and 'value="4" form="confirm-import"' in html
+    assert "Trotzdem importieren" in html and "Liste importieren" in html
+    response = client.post(url, {"key": key}, follow=True)
+    html = response.content.decode()
+    assert "2 Teilnehmer importiert." in html
+    assert "2 Zeilen ausgelassen" in html and "Zeilen 2, 4." in html
+    assert sorted(event.entries.values_list("player__name", flat=True)) == [
+        "Frieda", "Hans Maier", "Otto Walz"
+    ]
+
+
+def test_ticked_rows_are_imported_anyway(client, organiser):
+    event = make_event()
+    make_entry(event, 1, "Hans Maier")
+    data = b"Name\nHans Maier\nHans Maier\nOtto\n"
+    url = preview_url(upload(client, event, "liste.csv", data))
+    key = url.rstrip("/").rsplit("/", 1)[-1]
+    response = client.post(url, {"key": key, "include": ["3"]}, follow=True)
+    assert "2 Teilnehmer importiert." in response.content.decode()
+    assert "1 Zeile ausgelassen" in response.content.decode()
+    assert event.entries.filter(player__name="Hans Maier").count() == 2
+
+
+def test_a_list_of_registered_players_only_stays_in_the_preview(client, organiser):
+    event = make_event()
+    make_entry(event, 1, "Hans")
+    url = preview_url(upload(client, event, "liste.csv", b"Name\nHans\n"))
+    response = client.post(url, {"key": url.rstrip("/").rsplit("/", 1)[-1]}, follow=True)
+    assert response.redirect_chain[-1][0] == url
+    html = response.content.decode()
+    assert "Es wurde nichts importiert: Jede Zeile nennt einen Spieler" in html
+    assert "Trotzdem importieren" in html and event.entries.count() == 1
+
+
+def test_upload_of_a_hostile_workbook_is_a_quick_form_error(client, organiser):
+    """The probe's 1.5 KB workbook (its dimension claims A1:XFD1048576, one row numbered
+    1048576) answered 500 after ~30 s."""
+    event = make_event()
+    start = time.monotonic()
+    response = upload(client, event, "liste.xlsx", crafted_xlsx({1: ["Name"], 1048576: ["Hans"]}))
+    assert time.monotonic() - start < 2
+    assert response.status_code == 200
+    assert "mehr als 2000 Zeilen unter der Kopfzeile" in response.content.decode()

@@ -1,0 +1,34 @@
+"""gunicorn's settings for Binokel-Turnier: only its logs; everything else is on the command line
+(README, "Running a real event on a laptop in a hall" and "Deployment").
+
+gunicorn reads this file by itself when started in the repository's root (its default
+``./gunicorn.conf.py``), so every gunicorn of the README and of ``bench/`` uses it. Its error log
+and, when switched on (``--access-logfile -``), its access log go through the same filter as the
+app's own log (``tournament.logs.HideSheetTokens``): a request line or referrer that holds a sheet
+link is written with ``/zettel/<token>/`` instead of the link's token.
+"""
+
+import sys
+from pathlib import Path
+
+# gunicorn reads this file before it puts its working directory on the import path
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from gunicorn.glogging import Logger
+
+from tournament.logs import HideSheetTokens
+
+
+class TokenHidingLogger(Logger):
+    """gunicorn's logger, with ``HideSheetTokens`` on every handler of its error and access log
+    (set up again whenever gunicorn reloads its configuration)."""
+
+    def setup(self, cfg):
+        super().setup(cfg)
+        for log in (self.error_log, self.access_log):
+            for handler in log.handlers:
+                if not any(isinstance(f, HideSheetTokens) for f in handler.filters):
+                    handler.addFilter(HideSheetTokens())
+
+
+logger_class = TokenHidingLogger

@@ -1,0 +1,54 @@
+"""``Cache-Control: no-store`` (``tournament.middleware``) on sheet links, the points preview,
+the exports and the QR page; other pages keep the browser's ordinary caching."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import make_entry, make_event
+from tournament.middleware import NO_STORE_ROUTES
+from tournament.services import generate_plan
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event():
+    event = make_event(public_standings=True)
+    for number in range(1, 7):
+        make_entry(event, number)
+    generate_plan(event=event, seed=1)
+    return event
+
+
+def no_store(response) -> bool:
+    return "no-store" in {part.strip() for part in response.get("Cache-Control", "").split(",")}
+
+
+def test_answers_nobody_should_keep_are_not_stored(client, organiser, event):
+    token = event.rounds.get(number=1).tables.get(number=1).sheet.token
+    requests = {
+        "sheet-link": ("get", reverse("sheet-link", args=[token])),
+        "sheet-preview": ("post", reverse("sheet-preview")),  # 400: no row sent
+        "standings-xlsx": ("get", reverse("standings-xlsx", args=[event.slug])),
+        "standings-csv": ("get", reverse("standings-csv", args=[event.slug])),
+        "public-standings-csv": ("get", reverse("public-standings-csv", args=[event.slug])),
+        "round-qr": ("get", reverse("round-qr", args=[event.slug, 1])),
+    }
+    assert set(requests) == NO_STORE_ROUTES
+    for name, (method, url) in requests.items():
+        response = getattr(client, method)(url)
+        assert response.status_code == (400 if name == "sheet-preview" else 200), name
+        assert no_store(response), (name, response.get("Cache-Control"))
+
+
+def test_a_sheet_link_that_leads_nowhere_is_not_stored_either(client):
+    response = client.get(reverse("sheet-link", args=["x" * 43]))
+    assert response.status_code == 404
+    assert no_store(response)
+
+
+def test_other_pages_are_left_alone(client, event):
+    for url in (reverse("home"), reverse("public-standings", args=[event.slug])):
+        response = client.get(url)
+        assert response.status_code == 200
+        assert not no_store(response), url

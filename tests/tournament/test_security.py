@@ -1,0 +1,162 @@
+"""The login throttle (django-axes, hooked in by ``tournament.security``): after ten wrong
+passwords for a user name from one address, even the right one is refused with the site's own
+German page for fifteen minutes; other addresses and other user names log in as before; the
+count holds in the database (the laptop) and in the cache (Redis, shared by app servers)."""
+
+import io
+import time
+from datetime import timedelta
+
+import pytest
+from axes.handlers.proxy import AxesProxyHandler
+from django.conf import settings as django_settings
+from django.contrib.auth import SESSION_KEY
+from django.core.cache.backends.redis import RedisCache
+from django.core.management import call_command
+from django.test import Client, RequestFactory
+from django.urls import reverse
+from django.utils.translation import gettext, ngettext
+
+from tests.factories import make_user
+from tests.shared_cache import redis_cache  # noqa: F401 (a fixture)
+from tournament.security import client_address
+
+pytestmark = pytest.mark.django_db
+
+ADDRESS = "192.0.2.10"
+PASSWORD = "geheim-123"
+
+
+def log_in(client: Client, password: str, username: str = "orga", **meta):
+    meta.setdefault("REMOTE_ADDR", ADDRESS)
+    return client.post(reverse("login"), {"username": username, "password": password}, **meta)
+
+
+def logged_in(client: Client) -> bool:
+    return SESSION_KEY in client.session
+
+
+def fail(client: Client, times: int, username: str = "orga", **meta) -> None:
+    """``times`` wrong passwords: the form again with its error, the tenth the lockout page."""
+    for number in range(1, times + 1):
+        response = log_in(client, "falsch", username, **meta)
+        assert response.status_code == (429 if number >= 10 else 200), number
+        assert not logged_in(client)
+
+
+def locked_out_message(minutes: int) -> str:
+    return ngettext(
+        "Too many failed logins with this user name from this device. Logging in is blocked for "
+        "%(minutes)s minute; please try again after that.",
+        "Too many failed logins with this user name from this device. Logging in is blocked for "
+        "%(minutes)s minutes; please try again after that.",
+        minutes,
+    ) % {"minutes": minutes}
+
+
+@pytest.fixture(params=["database", "cache", "redis"])
+def handler(request, settings):
+    """Each place axes may keep its counts: the database (no REDIS_URL), a cache (with
+    REDIS_URL: here once in this process's memory, once in a real Redis)."""
+    if request.param == "redis":
+        request.getfixturevalue("redis_cache")
+    if request.param != "database":
+        settings.AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"  # re-made on the change
+    yield request.param
+    AxesProxyHandler.get_implementation(force=True)
+
+
+def test_the_limit_is_ten_failures_and_fifteen_minutes():
+    assert django_settings.AXES_FAILURE_LIMIT == 10
+    assert django_settings.AXES_COOLOFF_TIME.total_seconds() == 15 * 60
+
+
+def test_wrong_passwords_lock_out_even_the_right_one(client, handler):
+    make_user("orga", PASSWORD)
+    fail(client, 10)
+    response = log_in(client, PASSWORD)
+    assert response.status_code == 429
+    assert not logged_in(client)
+    page = response.content.decode()
+    assert locked_out_message(15) in page
+    assert gettext("Organiser login") in page  # the site's page, not axes' bare sentence
+    assert "<!DOCTYPE html>" in page and 'href="/"' in page
+
+
+def test_nine_failures_do_not_lock_and_a_success_starts_the_count_again(client, handler):
+    make_user("orga", PASSWORD)
+    fail(client, 9)
+    assert log_in(client, PASSWORD).status_code == 302
+    client.logout()
+    fail(client, 9)
+    assert log_in(client, PASSWORD).status_code == 302
+
+
+def test_after_the_cool_off_the_right_password_works_again(client, settings, handler):
+    settings.AXES_COOLOFF_TIME = timedelta(seconds=1)
+    make_user("orga", PASSWORD)
+    fail(client, 10)
+    assert log_in(client, PASSWORD).status_code == 429
+    time.sleep(1.2)
+    assert log_in(client, PASSWORD).status_code == 302
+    assert logged_in(client)
+
+
+def test_a_reset_unlocks_at_once(client, handler):
+    make_user("orga", PASSWORD)
+    fail(client, 10)
+    assert log_in(client, PASSWORD).status_code == 429
+    call_command("axes_reset_ip_username", ADDRESS, "orga", stdout=io.StringIO())
+    assert log_in(client, PASSWORD).status_code == 302
+
+
+def test_the_lock_is_per_user_name_and_address(client, handler):
+    make_user("orga", PASSWORD)
+    make_user("kasse", PASSWORD)
+    fail(client, 10)
+    assert log_in(client, PASSWORD).status_code == 429
+    # the same account from another device, another account from this one: not locked
+    assert log_in(Client(), PASSWORD, REMOTE_ADDR="192.0.2.99").status_code == 302
+    assert log_in(Client(), PASSWORD, username="kasse").status_code == 302
+
+
+def test_the_redis_count_holds_across_app_servers(client, redis_cache, settings):  # noqa: F811
+    """Two app servers share the count through Redis: failures on one lock out on the other
+    (the handler made afresh, with a new connection, stands for the other server's process)."""
+    settings.AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+    make_user("orga", PASSWORD)
+    fail(client, 6)
+    first = AxesProxyHandler.get_implementation().cache
+    other = AxesProxyHandler.get_implementation(force=True)
+    other.cache = RedisCache(redis_cache.url, {"KEY_PREFIX": redis_cache.prefix})
+    assert other.cache is not first
+    for _ in range(3):
+        assert log_in(Client(), "falsch").status_code == 200
+    assert log_in(Client(), "falsch").status_code == 429  # the tenth, counted across both
+    assert log_in(Client(), PASSWORD).status_code == 429
+    AxesProxyHandler.get_implementation(force=True)
+
+
+def test_behind_the_proxy_the_client_is_the_last_forwarded_address(settings):
+    factory = RequestFactory()
+    request = factory.get("/", REMOTE_ADDR="10.0.0.2",
+                          HTTP_X_FORWARDED_FOR="203.0.113.9, 198.51.100.7")
+    assert client_address(request) == "10.0.0.2"  # no proxy: forwarded headers are not believed
+    settings.BEHIND_PROXY = True
+    assert client_address(request) == "198.51.100.7"  # what our proxy appended, not the forged
+    assert client_address(factory.get("/", REMOTE_ADDR="10.0.0.2")) == "10.0.0.2"
+
+
+def test_behind_the_proxy_a_forged_forwarded_address_does_not_escape_the_lock(client, settings):
+    settings.BEHIND_PROXY = True
+    make_user("orga", PASSWORD)
+    for number in range(1, 11):  # a new forged first entry every time
+        response = log_in(client, "falsch", HTTP_X_FORWARDED_FOR=f"203.0.113.{number}, {ADDRESS}",
+                          REMOTE_ADDR="10.0.0.2")
+        assert response.status_code == (429 if number == 10 else 200)
+    forged = f"203.0.113.99, {ADDRESS}"
+    assert log_in(client, PASSWORD, HTTP_X_FORWARDED_FOR=forged, REMOTE_ADDR="10.0.0.2"
+                  ).status_code == 429
+    # another client behind the same proxy is not locked
+    other = log_in(Client(), PASSWORD, HTTP_X_FORWARDED_FOR="198.51.100.20", REMOTE_ADDR="10.0.0.2")
+    assert other.status_code == 302

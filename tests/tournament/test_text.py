@@ -1,0 +1,70 @@
+"""What a name, club or note may hold, and when two names are the same (``tournament.text``):
+the one check the entry form and the list import share. Pure: no database."""
+
+import pytest
+
+from tournament.errors import Message
+from tournament.text import entry_name_keys, forbidden_character, name_key, text_problem
+
+NAME = Message("Name")
+NOTES = Message("Notes")
+
+
+@pytest.mark.parametrize(
+    ("text", "multiline", "expected"),
+    [
+        ("Hans Maier", False, None),
+        ("Jürgen Häfele-Öztürk", False, None),
+        ("x" * 200, False, None),
+        ("x" * 201, False, "Name: höchstens 200 Zeichen, nicht 201."),
+        ("Ha\x00ns", False, "Name: Ein Steuerzeichen (U+0000) lässt sich nicht speichern; "
+                            "bitte entfernen Sie es."),
+        ("Hans\tMaier", False, "U+0009"),
+        ("Hans\nMaier", False, "U+000A"),
+        ("Hans\x7f", False, "U+007F"),
+        ("Hans\x85", False, "U+0085"),
+        ("Hans\ud800", False, "U+D800"),
+        ("kommt später\r\n\tvegetarisch", True, None),
+        ("kommt\x00später", True, "U+0000"),
+        ("kommt\x0bspäter", True, "U+000B"),
+    ],
+)
+def test_text_problem(text, multiline, expected):
+    problem = text_problem(
+        text, field=NOTES if multiline else NAME, max_length=200, multiline=multiline
+    )
+    if expected is None:
+        assert problem is None
+    else:
+        assert expected in str(problem)
+
+
+def test_the_length_is_checked_before_the_characters():
+    """A huge text is refused for its length without being scanned."""
+    assert "höchstens 3 Zeichen, nicht 4" in str(
+        text_problem("\x00\x00\x00\x00", field=NAME, max_length=3)
+    )
+    assert forbidden_character("ok\x01") == "\x01"
+    assert forbidden_character("ok\n", multiline=True) is None
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "same"),
+    [
+        ("Hans Maier", "hans maier", True),
+        ("  Hans   Maier ", "Hans Maier", True),
+        ("HANS\tMAIER", "hans maier", True),
+        ("Jürgen", "Ju\u0308rgen", True),  # composed and decomposed ü
+        ("Strauß", "STRAUSS", True),  # casefold
+        ("Hans Maier", "Hans Mayer", False),
+        ("Hans Maier", "Hans-Maier", False),
+    ],
+)
+def test_name_key(first, second, same):
+    assert (name_key(first) == name_key(second)) is same
+
+
+def test_entry_name_keys_of_a_single_and_a_pair():
+    assert entry_name_keys("Hans Maier") == {"hans maier"}
+    assert entry_name_keys("Anna Rapp", " Karl  RAPP") == {"anna rapp", "karl rapp"}
+    assert entry_name_keys("", "  ") == set()

@@ -1,0 +1,120 @@
+"""Roles on an event: who organises it and who helps at its desk (``EventRole``).
+
+An account is named by its user name (accounts are created in the Django admin). Every change
+is logged in the event's change log, and an event always keeps at least one organiser.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext_noop
+
+from tournament import audit
+from tournament.errors import UserError
+from tournament.models import ChangeLog, Event, EventRole
+from tournament.services.registration import lock_event
+
+
+class RoleError(UserError):
+    """A refused change of an event's roles."""
+
+
+def _last_organiser(username: str) -> RoleError:
+    return RoleError(
+        gettext_noop(
+            "%(username)s is the tournament's last organiser: make another account an organiser "
+            "first."
+        ),
+        username=username,
+    )
+
+
+def find_account(username: str) -> Any:
+    """The active account named ``username`` (exactly, else ignoring case if that names one
+    account); ``RoleError`` (field ``username``) if there is none."""
+    name = username.strip()
+    user_model = get_user_model()
+    field = user_model.USERNAME_FIELD
+    accounts = user_model.objects.filter(is_active=True)
+    account = accounts.filter(**{field: name}).first()
+    if account is None:
+        matches = list(accounts.filter(**{f"{field}__iexact": name})[:2])
+        account = matches[0] if len(matches) == 1 else None
+    if account is None:
+        raise RoleError(
+            gettext_noop(
+                "There is no account with the user name “%(username)s”; an administrator "
+                "creates accounts."
+            ),
+            field="username",
+            username=name,
+        )
+    return account
+
+
+def _other_organisers(event: Event, role: EventRole) -> bool:
+    return (
+        EventRole.objects.filter(event=event, role=EventRole.Role.ORGANISER)
+        .exclude(pk=role.pk)
+        .exists()
+    )
+
+
+@transaction.atomic
+def grant_role(*, event: Event, username: str, role: str, user: Any = None) -> EventRole:
+    """Give the account ``username`` the ``role`` on ``event``, or change the role it has.
+
+    Refused (``RoleError``): an unknown account or role, the role it has already, and making
+    the last organiser a desk helper.
+    """
+    event = lock_event(event)
+    if role not in EventRole.Role.values:
+        raise RoleError(gettext_noop("Please choose a role."), field="role")
+    account = find_account(username)
+    name = account.get_username()
+    current = EventRole.objects.filter(event=event, user=account).first()
+    if current is None:
+        current = EventRole.objects.create(event=event, user=account, role=role)
+        audit.log(
+            event=event, action=ChangeLog.Action.ROLE_GRANTED, user=user,
+            username=name, role=role,
+        )
+        return current
+    if current.role == role:
+        raise RoleError(
+            gettext_noop("%(username)s has this role already."), field="username", username=name
+        )
+    if current.role == EventRole.Role.ORGANISER and not _other_organisers(event, current):
+        raise _last_organiser(name)
+    old = current.role
+    current.role = role
+    current.save(update_fields=["role"])
+    audit.log(
+        event=event, action=ChangeLog.Action.ROLE_CHANGED, user=user,
+        username=name, role=role, old_role=old,
+    )
+    return current
+
+
+@transaction.atomic
+def remove_role(*, event: Event, role_id: int, user: Any = None) -> EventRole:
+    """Take the role ``role_id`` away on ``event``; returns the removed role (unsaved).
+
+    Refused (``RoleError``): a role that no longer exists, and the last organiser.
+    """
+    event = lock_event(event)
+    current = EventRole.objects.filter(event=event, pk=role_id).select_related("user").first()
+    if current is None:
+        raise RoleError(gettext_noop("This role no longer exists; nothing was changed."))
+    name = current.user.get_username()
+    if current.role == EventRole.Role.ORGANISER and not _other_organisers(event, current):
+        raise _last_organiser(name)
+    current.delete()
+    audit.log(
+        event=event, action=ChangeLog.Action.ROLE_REMOVED, user=user,
+        username=name, role=current.role,
+    )
+    return current

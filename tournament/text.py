@@ -1,0 +1,67 @@
+"""What a typed or imported text may hold, and when two player names are the same.
+
+The entry form (``tournament.forms``) and the participant-list import (``tournament.imports``)
+check names, clubs and notes with the one function here, ``text_problem``: a length from
+``tournament.limits`` and no control characters (a NUL byte cannot even be stored by
+PostgreSQL). Notes may have line breaks and tabs; a name or a club is one line.
+
+``name_key`` is how names are compared when a registration or an import warns that a player is
+registered already: letter case, Unicode composition and runs of spaces do not count.
+
+Pure Python: no Django.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from tournament.errors import Message, gettext_noop
+
+# Unicode's control characters (category Cc: U+0000–U+001F, U+007F–U+009F) and lone
+# surrogates (Cs), which no database text column takes; multi-line text keeps tab and breaks.
+_FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_FORBIDDEN_MULTILINE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def forbidden_character(text: str, *, multiline: bool = False) -> str | None:
+    """The first character of ``text`` that no name (or note) may hold, else None."""
+    match = (_FORBIDDEN_MULTILINE if multiline else _FORBIDDEN).search(text)
+    return match.group() if match else None
+
+
+def text_problem(
+    text: str, *, field: Message, max_length: int, multiline: bool = False
+) -> Message | None:
+    """What is wrong with ``text`` as the value of ``field`` (its label), or None.
+
+    Too long (more than ``max_length`` characters), or a control character; line breaks and
+    tabs only with ``multiline``.
+    """
+    if len(text) > max_length:
+        return Message(
+            gettext_noop("%(field)s: at most %(max)s characters, not %(length)s."),
+            field=field,
+            max=max_length,
+            length=len(text),
+        )
+    character = forbidden_character(text, multiline=multiline)
+    if character is not None:
+        return Message(
+            gettext_noop(
+                "%(field)s: a control character (%(code)s) cannot be saved; please remove it."
+            ),
+            field=field,
+            code=f"U+{ord(character):04X}",
+        )
+    return None
+
+
+def name_key(name: str) -> str:
+    """A player's name as names are compared: "hans  MAIER" and "Hans Maier" are the same."""
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+
+
+def entry_name_keys(name: str, partner: str = "") -> set[str]:
+    """The keys of an entry's players: one for a single, two for a pair (no empty one)."""
+    return {key for key in (name_key(name), name_key(partner)) if key}
