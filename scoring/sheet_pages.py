@@ -122,9 +122,7 @@ def load_sheet(sheet_id: int) -> ScoreSheet:
 
 def seats_of(table: Table) -> list[Seat]:
     return list(
-        table.seats.select_related("entry__player", "entry__partner", "player").order_by(
-            "position"
-        )
+        table.seats.select_related(*SEAT_PEOPLE).order_by("position")
     )
 
 
@@ -309,9 +307,13 @@ def late_saves(sheet: ScoreSheet, frame: SheetFrame) -> list[LateSave]:
     return saves
 
 
-def sheet_frame(sheet: ScoreSheet) -> SheetFrame:
+SEAT_PEOPLE = ("entry__player", "entry__partner", "player")  # what a seat's labels name
+
+
+def sheet_frame(sheet: ScoreSheet, table_seats: list[Seat] | None = None) -> SheetFrame:
+    """The frame of a sheet; ``table_seats`` as ``seats_of`` reads them, if already read."""
     table = sheet.table
-    table_seats = seats_of(table)
+    table_seats = seats_of(table) if table_seats is None else table_seats
     pairs = table.is_pairs
     parties = parties_in_seating_order(table_seats)
     seat_rows = [seat_row(table, seat) for seat in table_seats]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -77,7 +77,9 @@ class SaveResult:
 
 def sheet_parties(sheet: ScoreSheet) -> list[Entry]:
     """The parties of a sheet's table in seating order."""
-    return parties_in_seating_order(list(sheet.table.seats.select_related("entry")))
+    return parties_in_seating_order(
+        list(sheet.table.seats.select_related("entry").order_by("position"))
+    )
 
 
 def game_values(game: Game, parties: Sequence[Entry]) -> dict[str, Any]:
@@ -103,7 +105,13 @@ def sheet_games(
 ) -> dict[int, dict]:
     """The stored games of a sheet by number, as ``game_values``; only ``numbers`` if given."""
     parties = sheet_parties(sheet) if parties is None else parties
-    games = Game.objects.filter(sheet=sheet).prefetch_related("scores")
+    # No ordering: the models' default orders join the sheet, table, round and event tables
+    # (ordering by a relation follows that model's ordering), and the rows are keyed anyway.
+    games = (
+        Game.objects.filter(sheet=sheet)
+        .order_by()
+        .prefetch_related(Prefetch("scores", queryset=PartyScore.objects.order_by()))
+    )
     if numbers is not None:
         games = games.filter(number__in=list(numbers))
     return {game.number: game_values(game, parties) for game in games}
@@ -129,12 +137,16 @@ def sheet_for_table(table: Table) -> ScoreSheet:
 
 
 def _lock_sheet(sheet: ScoreSheet) -> ScoreSheet:
-    """The sheet's row, locked until the end of the transaction (PostgreSQL)."""
-    return (
-        ScoreSheet.objects.select_for_update(of=("self",))
-        .select_related("table__round__event")
-        .get(pk=sheet.pk)
-    )
+    """The sheet's row, locked until the end of the transaction (PostgreSQL), with the table,
+    round and event the caller loaded (read with it only when the caller has not)."""
+    query = ScoreSheet.objects.select_for_update(of=("self",))
+    loaded = ScoreSheet.table.is_cached(sheet)
+    if not loaded:
+        query = query.select_related("table__round__event")
+    locked = query.get(pk=sheet.pk)
+    if loaded:
+        locked.table = sheet.table
+    return locked
 
 
 def check_link_access(sheet: ScoreSheet) -> None:
@@ -236,7 +248,12 @@ def _status_after(sheet: ScoreSheet, changes: Mapping[int, dict | None]) -> str:
 
 @transaction.atomic
 def save_sheet_rows(
-    *, sheet: ScoreSheet, base_version: int, rows: Mapping[int, RowInput], user: Any = None
+    *,
+    sheet: ScoreSheet,
+    base_version: int,
+    rows: Mapping[int, RowInput],
+    user: Any = None,
+    parties: Sequence[Entry] | None = None,
 ) -> SaveResult:
     """Save the given rows of a sheet; each row is judged on its own.
 
@@ -245,13 +262,18 @@ def save_sheet_rows(
     Raises ``StaleSheet`` when ``base_version`` is not the current version and the save would
     change something, ``SheetLocked`` when the link may no longer change the sheet and
     ``SheetError`` for a game number outside the sheet. Then nothing is stored.
+
+    ``parties`` are the table's parties as the caller read them for its forms (read here when
+    not given). They may be read before the lock: a change of seating moves the sheet's version
+    (``scoring.interface.seating_changed``), so parties older than ``base_version`` mean a
+    stale save, refused before anything is written.
     """
     locked = _lock_sheet(sheet)
     _check_may_edit(locked, user)
     if not is_int(base_version):
         raise SheetError(gettext_noop("The form is incomplete; please reload the page."))
     _check_row_numbers(rows, locked.table.round.event.games_per_round)
-    parties = sheet_parties(locked)
+    parties = sheet_parties(locked) if parties is None else list(parties)
     current = sheet_games(locked, parties, numbers=list(rows))  # only the rows sent
     wanted, errors = _judge_rows(rows, parties=len(parties), seat_count=locked.table.seat_count)
     changes = {number: v for number, v in wanted.items() if current.get(number) != v}
@@ -329,7 +351,7 @@ def record_late_save(
 def missing_games(sheet: ScoreSheet) -> list[int]:
     """The game numbers of a sheet that have no game yet."""
     count = sheet.table.round.event.games_per_round
-    entered = set(Game.objects.filter(sheet=sheet).values_list("number", flat=True))
+    entered = set(Game.objects.filter(sheet=sheet).order_by().values_list("number", flat=True))
     return [number for number in range(1, count + 1) if number not in entered]
 
 

@@ -41,6 +41,7 @@ from scoring.services import (
     submit_sheet,
 )
 from scoring.sheet_pages import (
+    SEAT_PEOPLE,
     SheetFrame,
     SheetPage,
     describe_late,
@@ -56,21 +57,33 @@ from scoring.sheet_pages import (
 )
 from scoring.sheet_rows import number_ranges
 from tournament.limits import MAX_GAMES_PER_ROUND, UNUSUAL_BID
-from tournament.models import Event, Round, Table
+from tournament.models import Event, Round, Seat, Table
 from tournament.seats import SEAT_COUNTS
 from tournament.web import organiser_view, show_error
 
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{32,64}")
 
 
-def _sheet_by_token(token: str) -> ScoreSheet | None:
-    """The sheet of a link token, or None; a malformed token does not reach the database."""
+def _sheet_by_token(token: str) -> tuple[ScoreSheet, SheetFrame] | None:
+    """The sheet of a link token with its frame, or None; a malformed token does not reach the
+    database. One query: the table's seats with the people, the sheet, the round and event."""
     if not TOKEN_SHAPE.fullmatch(token):
         return None
-    sheet = ScoreSheet.objects.select_related("table__round__event").filter(token=token).first()
-    if sheet is None or not secrets.compare_digest(sheet.token.encode(), token.encode()):
+    table_seats = list(
+        Seat.objects.filter(table__sheet__token=token)
+        .select_related("table__round__event", "table__sheet", *SEAT_PEOPLE)
+        .order_by("position")
+    )
+    if not table_seats:
         return None
-    return sheet
+    table = table_seats[0].table
+    sheet = table.sheet
+    if not secrets.compare_digest(sheet.token.encode(), token.encode()):
+        return None
+    for seat in table_seats:
+        seat.table = table
+    sheet.table = table
+    return sheet, sheet_frame(sheet, table_seats)
 
 
 def _organiser_sheet(event: Event, number: int, table: int) -> ScoreSheet:
@@ -331,19 +344,25 @@ def _saved_json(
     )
 
 
-def _save_sheet(request: HttpRequest, sheet: ScoreSheet, *, user: object) -> HttpResponse:
+def _save_sheet(
+    request: HttpRequest, sheet: ScoreSheet, *, user: object, frame: SheetFrame | None = None
+) -> HttpResponse:
     """Save a submitted sheet: every valid row, every invalid row reported in place; then hand
-    the sheet in when asked. The page's script gets JSON, a plain form a page."""
+    the sheet in when asked. The page's script gets JSON, a plain form a page. ``frame``: the
+    sheet's frame if the caller has read it."""
     via_link = user is None
     as_json = _wants_json(request)
-    frame: SheetFrame | None = None
     forms: dict[int, GameRowForm] = {}
     try:
         base_version = _base_version(request, sheet)  # before building the page's forms
-        frame = sheet_frame(sheet)
+        frame = frame or sheet_frame(sheet)
         forms = frame.posted_forms(request.POST)
         result = save_sheet_rows(
-            sheet=sheet, base_version=base_version, rows=_typed_rows(forms), user=user
+            sheet=sheet,
+            base_version=base_version,
+            rows=_typed_rows(forms),
+            user=user,
+            parties=frame.parties,
         )
     except StaleSheet as stale:
         if as_json:
@@ -389,16 +408,17 @@ def _save_sheet(request: HttpRequest, sheet: ScoreSheet, *, user: object) -> Htt
 
 def sheet_link(request: HttpRequest, token: str) -> HttpResponse:
     """The scorekeeper's page of one sheet, reached through its unguessable link."""
-    sheet = _sheet_by_token(token)
-    if sheet is None:
+    found = _sheet_by_token(token)
+    if found is None:
         return render(request, "scoring/link_invalid.html", status=404)
+    sheet, frame = found
     if request.method == "POST":  # a late save is kept for the desk, see _refused
-        return _save_sheet(request, sheet, user=None)
+        return _save_sheet(request, sheet, user=None, frame=frame)
     try:
         check_link_access(sheet)
     except SheetLocked as locked:
         return _link_closed(request, sheet, locked)
-    return _render_sheet(request, sheet, via_link=True)
+    return _render_sheet(request, sheet, via_link=True, page=sheet_page(sheet, frame=frame))
 
 
 SHEET_ASSETS = (
