@@ -18,12 +18,13 @@ from django.db.models import F, Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
+from scoring.models import Game, PartyScore, ScoreSheet, SheetChange, new_token
 from scoring.rules import CONCEDED, InvalidHand, is_int
 from scoring.sheet_rows import normalise_row, number_ranges
 from tournament import audit
 from tournament.audit import recorded_user
 from tournament.errors import UserError
+from tournament.limits import MAX_DEVICE_TEXT
 from tournament.models import ChangeLog, Entry, Round, Table, parties_in_seating_order
 
 RowInput = Mapping[str, Any] | None
@@ -254,6 +255,7 @@ def save_sheet_rows(
     rows: Mapping[int, RowInput],
     user: Any = None,
     parties: Sequence[Entry] | None = None,
+    device: Mapping[str, str] | None = None,
 ) -> SaveResult:
     """Save the given rows of a sheet; each row is judged on its own.
 
@@ -267,6 +269,9 @@ def save_sheet_rows(
     not given). They may be read before the lock: a change of seating moves the sheet's version
     (``scoring.interface.seating_changed``), so parties older than ``base_version`` mean a
     stale save, refused before anything is written.
+
+    A save through the link (no ``user``) is recorded in the sheet's trail with ``device``
+    (``{"agent": User-Agent, "address": IP}``, see ``SheetChange``).
     """
     locked = _lock_sheet(sheet)
     _check_may_edit(locked, user)
@@ -300,8 +305,20 @@ def save_sheet_rows(
         Game.objects.filter(sheet=locked, number__in=replaced).delete()
     to_save = {number: v for number, v in changes.items() if v is not None}
     write_games(locked, parties, to_save)
+    saved = sorted(to_save)
+    deleted = sorted(number for number, v in changes.items() if v is None)
+    records = []
+    if recorded_user(user) is None:
+        records.append(
+            SheetChange(
+                sheet=locked,
+                action=SheetChange.Action.LINK_SAVED,
+                after={"saved": saved, "deleted": deleted, "version": base_version + 1,
+                       **_device_fields(device)},
+            )
+        )
     if locked.status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED):
-        SheetChange.objects.bulk_create(
+        records.extend(
             SheetChange(
                 sheet=locked,
                 action=SheetChange.Action.DELETED if v is None else SheetChange.Action.SAVED,
@@ -312,14 +329,38 @@ def save_sheet_rows(
             )
             for number, v in sorted(changes.items())
         )
+    SheetChange.objects.bulk_create(records)
     return SaveResult(
         version=base_version + 1,
-        saved=sorted(to_save),
-        deleted=sorted(number for number, v in changes.items() if v is None),
+        saved=saved,
+        deleted=deleted,
         errors=errors,
         stored=dict(changes),
         status=status,
     )
+
+
+def _device_fields(device: Mapping[str, str] | None) -> dict[str, str]:
+    """The device of a link save as the trail keeps it: its browser name (shortened) and its
+    network address."""
+    device = device or {}
+    return {
+        "agent": str(device.get("agent", ""))[:MAX_DEVICE_TEXT],
+        "address": str(device.get("address", ""))[:MAX_DEVICE_TEXT],
+    }
+
+
+@transaction.atomic
+def renew_sheet_link(*, sheet: ScoreSheet, user: Any) -> ScoreSheet:
+    """Give the sheet a new link: the old link (and every printed or photographed code of it)
+    stops at once; recorded in the sheet's trail."""
+    locked = _lock_sheet(sheet)
+    locked.token = new_token()
+    locked.save(update_fields=["token"])
+    SheetChange.objects.create(
+        sheet=locked, action=SheetChange.Action.LINK_RENEWED, user=recorded_user(user)
+    )
+    return locked
 
 
 @transaction.atomic

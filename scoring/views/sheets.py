@@ -35,6 +35,7 @@ from scoring.services import (
     confirm_sheet,
     missing_games,
     record_late_save,
+    renew_sheet_link,
     reopen_sheet,
     save_sheet_rows,
     sheet_for_table,
@@ -44,6 +45,7 @@ from scoring.sheet_pages import (
     SEAT_PEOPLE,
     SheetFrame,
     SheetPage,
+    describe_change,
     describe_late,
     describe_values,
     late_rows,
@@ -103,9 +105,18 @@ def _sheet_urls(sheet: ScoreSheet) -> dict[str, str]:
         "edit_url": reverse("sheet-edit", kwargs=kwargs),
         "status_url": reverse("sheet-status", kwargs=kwargs),
         "changes_url": reverse("sheet-changes", kwargs=kwargs),
+        "new_link_url": reverse("sheet-new-link", kwargs=kwargs),
         "overview_url": reverse(
             "round-sheets", kwargs={"slug": kwargs["slug"], "number": kwargs["number"]}
         ),
+    }
+
+
+def _device(request: HttpRequest) -> dict[str, str]:
+    """The device a save through the link came from, for the sheet's trail."""
+    return {
+        "agent": request.headers.get("User-Agent", ""),
+        "address": request.META.get("REMOTE_ADDR", ""),
     }
 
 
@@ -363,6 +374,7 @@ def _save_sheet(
             rows=_typed_rows(forms),
             user=user,
             parties=frame.parties,
+            device=_device(request) if via_link else None,
         )
     except StaleSheet as stale:
         if as_json:
@@ -529,6 +541,22 @@ def sheet_status(request: HttpRequest, event: Event, number: int, table: int) ->
 
 
 @organiser_view
+@require_POST
+def sheet_new_link(request: HttpRequest, event: Event, number: int, table: int) -> HttpResponse:
+    """Issue a new link for one sheet: the old link and its printed code stop at once."""
+    sheet = renew_sheet_link(sheet=_organiser_sheet(event, number, table), user=request.user)
+    messages.success(
+        request,
+        gettext(
+            "The score sheet has a new link. The old link and every printed or photographed "
+            "code of it no longer work: print the sheet again or show the scorekeeper the new "
+            "code."
+        ),
+    )
+    return redirect(f"{_sheet_urls(sheet)['edit_url']}#link")
+
+
+@organiser_view
 def sheet_changes(request: HttpRequest, event: Event, number: int, table: int) -> HttpResponse:
     """The audit trail of one sheet: every change after submission and every status change."""
     sheet = _organiser_sheet(event, number, table)
@@ -537,7 +565,7 @@ def sheet_changes(request: HttpRequest, event: Event, number: int, table: int) -
             "change": change,
             "who": who(change.user),
             "before": describe_values(change.before) if change.game_number else "",
-            "after": describe_values(change.after) if change.game_number else "",
+            "after": describe_change(change),
         }
         for change in sheet.changes.select_related("user").order_by("-created_at", "-id")
     ]
