@@ -1,7 +1,9 @@
 """What the tournament app may ask of scoring: the one door between the two apps.
 
 The seating plan needs to know which tables have scores (a scored table keeps its seats), to
-keep a score from slipping in while it changes seats, to give every new table its empty sheet,
+keep a score from slipping in while it changes seats, to tell the sheets of tables whose seats
+it changed (their version moves on, so a save from a page of the old seating is refused as
+stale and the phone shows the new one), to give every new table its empty sheet,
 and to print each table's sheet link and the blank sheet's rules figure (``TRICK_TOTAL``). The
 tournament app imports nothing else of scoring (a test checks it).
 """
@@ -10,11 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.db.models import F
+
 from scoring.models import Game, ScoreSheet
 from scoring.rules import TRICK_TOTAL
 from tournament.models import Event, Table
 
-__all__ = ["TRICK_TOTAL", "ScoreSheet", "create_sheets", "scored_tables", "sheets_of"]
+__all__ = [
+    "TRICK_TOTAL",
+    "ScoreSheet",
+    "create_sheets",
+    "scored_tables",
+    "seating_changed",
+    "sheets_of",
+]
 
 
 def scored_tables(
@@ -37,6 +48,12 @@ def scored_tables(
     return set(Game.objects.filter(sheet__in=sheets.values("pk")).values_list(
         "sheet__table_id", flat=True
     ))
+
+
+def seating_changed(table_ids: Iterable[int]) -> None:
+    """The seats of these tables changed: their sheets' versions move on, so a save based on a
+    page showing the old seating is refused as stale (``save_sheet_rows`` relies on this)."""
+    ScoreSheet.objects.filter(table_id__in=list(table_ids)).update(version=F("version") + 1)
 
 
 def create_sheets(tables: Iterable[Table]) -> None:

@@ -147,13 +147,17 @@ class PartyScore(models.Model):
 
 
 class SheetChange(AuditRecord):
-    """Audit trail of a sheet: every change after submission, and every status change.
+    """Audit trail of a sheet: every save through its link, every change after submission,
+    every status change.
 
     ``before`` and ``after`` hold a game's values as plain JSON (None where there was or is no
     game), parties named by start number; ``user`` is empty for a change made through the
     sheet's link by the scorekeeper. A late save the link could no longer make (``LATE``) keeps
     the typed rows in ``after`` (``{"rows": {game: {field: text}}, "reason": msgid, "params"}``)
-    and changes nothing else.
+    and changes nothing else. Every save through the link (``LINK_SAVED``) records the games it
+    saved and deleted, the version it made and the device it came from (``{"saved": [...],
+    "deleted": [...], "version": n, "agent": User-Agent, "address": IP}``), so a dispute can be
+    traced; ``LINK_RENEWED``: the organisers issued a new link, the old one stopped.
     """
 
     class Action(models.TextChoices):
@@ -163,6 +167,8 @@ class SheetChange(AuditRecord):
         CONFIRMED = "confirmed", _("confirmed")
         REOPENED = "reopened", _("reopened")
         LATE = "late_refused", _("late save refused")
+        LINK_SAVED = "link_saved", _("saved through the link")
+        LINK_RENEWED = "link_renewed", _("new link issued")
 
     sheet = models.ForeignKey(
         ScoreSheet, on_delete=models.CASCADE, related_name="changes", verbose_name=_("score sheet")

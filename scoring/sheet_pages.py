@@ -16,12 +16,13 @@ from typing import Any
 from django.db.models import Count, Prefetch, QuerySet
 from django.http import QueryDict
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from scoring.forms import ROW_KEY, GameRowForm, initial_from_values
 from scoring.models import Game, ScoreSheet, SheetChange
 from scoring.services.sheets import sheet_games
 from scoring.sheet_html import PartyCell, RowData, RowRenderer
+from scoring.sheet_rows import number_ranges
 from tournament import seats
 from tournament.errors import Message
 from tournament.limits import UNUSUAL_BID
@@ -122,9 +123,7 @@ def load_sheet(sheet_id: int) -> ScoreSheet:
 
 def seats_of(table: Table) -> list[Seat]:
     return list(
-        table.seats.select_related("entry__player", "entry__partner", "player").order_by(
-            "position"
-        )
+        table.seats.select_related(*SEAT_PEOPLE).order_by("position")
     )
 
 
@@ -309,9 +308,13 @@ def late_saves(sheet: ScoreSheet, frame: SheetFrame) -> list[LateSave]:
     return saves
 
 
-def sheet_frame(sheet: ScoreSheet) -> SheetFrame:
+SEAT_PEOPLE = ("entry__player", "entry__partner", "player")  # what a seat's labels name
+
+
+def sheet_frame(sheet: ScoreSheet, table_seats: list[Seat] | None = None) -> SheetFrame:
+    """The frame of a sheet; ``table_seats`` as ``seats_of`` reads them, if already read."""
     table = sheet.table
-    table_seats = seats_of(table)
+    table_seats = seats_of(table) if table_seats is None else table_seats
     pairs = table.is_pairs
     parties = parties_in_seating_order(table_seats)
     seat_rows = [seat_row(table, seat) for seat in table_seats]
@@ -476,6 +479,32 @@ def round_overview(round_: Round) -> RoundOverview:
     ]
     counts = Counter(state.status for state in states)
     return RoundOverview(round=round_, tables=states, counts=dict(counts))
+
+
+def describe_change(change: SheetChange) -> str:
+    """What a recorded change of a sheet left behind, in words (the "after" of the trail)."""
+    after = change.after or {}
+    if change.game_number:
+        return describe_values(change.after)
+    if change.action == SheetChange.Action.LINK_SAVED:
+        said = []
+        saved, deleted = after.get("saved") or [], after.get("deleted") or []
+        if saved:
+            said.append(
+                ngettext("game %(games)s saved", "games %(games)s saved", len(saved))
+                % {"games": number_ranges(saved)}
+            )
+        if deleted:
+            said.append(
+                ngettext("game %(games)s deleted", "games %(games)s deleted", len(deleted))
+                % {"games": number_ranges(deleted)}
+            )
+        device = gettext("device: %(agent)s, address %(address)s") % {
+            "agent": after.get("agent") or "–",
+            "address": after.get("address") or "–",
+        }
+        return "; ".join([*said, device])
+    return ""
 
 
 def who(change_user: Any) -> str:

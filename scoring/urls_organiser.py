@@ -19,6 +19,7 @@ urlpatterns = [
     path(SHEET, sheets.sheet_edit, name="sheet-edit"),
     path(f"{SHEET}status/", sheets.sheet_status, name="sheet-status"),
     path(f"{SHEET}protokoll/", sheets.sheet_changes, name="sheet-changes"),
+    path(f"{SHEET}neuer-link/", sheets.sheet_new_link, name="sheet-new-link"),
     # standings and downloads
     path("turnier/<slug:slug>/rangliste/", standings.standings_page, name="standings"),
     path(

@@ -37,6 +37,9 @@ at most 250, so a bid over 1000 needs more than 750 of meld: only a double Famil
 eight of a kind (1000) gives that, a hand seen once in many thousand games. A real bid typed with
 one zero too many (150 → 1500, 200 → 2000) is always above it."""
 
+MAX_DEVICE_TEXT: Final = 200
+"""How much of a phone's browser name (User-Agent) a sheet's trail keeps, in characters."""
+
 MAX_IMPORT_BYTES: Final = 2 * 1024 * 1024
 """An uploaded participant list, as uploaded."""
 MAX_IMPORT_UNPACKED_BYTES: Final = 20 * 1024 * 1024

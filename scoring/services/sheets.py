@@ -14,16 +14,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
+from scoring.models import Game, PartyScore, ScoreSheet, SheetChange, new_token
 from scoring.rules import CONCEDED, InvalidHand, is_int
 from scoring.sheet_rows import normalise_row, number_ranges
 from tournament import audit
 from tournament.audit import recorded_user
 from tournament.errors import UserError
+from tournament.limits import MAX_DEVICE_TEXT
 from tournament.models import ChangeLog, Entry, Round, Table, parties_in_seating_order
 
 RowInput = Mapping[str, Any] | None
@@ -77,7 +78,9 @@ class SaveResult:
 
 def sheet_parties(sheet: ScoreSheet) -> list[Entry]:
     """The parties of a sheet's table in seating order."""
-    return parties_in_seating_order(list(sheet.table.seats.select_related("entry")))
+    return parties_in_seating_order(
+        list(sheet.table.seats.select_related("entry").order_by("position"))
+    )
 
 
 def game_values(game: Game, parties: Sequence[Entry]) -> dict[str, Any]:
@@ -103,7 +106,13 @@ def sheet_games(
 ) -> dict[int, dict]:
     """The stored games of a sheet by number, as ``game_values``; only ``numbers`` if given."""
     parties = sheet_parties(sheet) if parties is None else parties
-    games = Game.objects.filter(sheet=sheet).prefetch_related("scores")
+    # No ordering: the models' default orders join the sheet, table, round and event tables
+    # (ordering by a relation follows that model's ordering), and the rows are keyed anyway.
+    games = (
+        Game.objects.filter(sheet=sheet)
+        .order_by()
+        .prefetch_related(Prefetch("scores", queryset=PartyScore.objects.order_by()))
+    )
     if numbers is not None:
         games = games.filter(number__in=list(numbers))
     return {game.number: game_values(game, parties) for game in games}
@@ -129,12 +138,16 @@ def sheet_for_table(table: Table) -> ScoreSheet:
 
 
 def _lock_sheet(sheet: ScoreSheet) -> ScoreSheet:
-    """The sheet's row, locked until the end of the transaction (PostgreSQL)."""
-    return (
-        ScoreSheet.objects.select_for_update(of=("self",))
-        .select_related("table__round__event")
-        .get(pk=sheet.pk)
-    )
+    """The sheet's row, locked until the end of the transaction (PostgreSQL), with the table,
+    round and event the caller loaded (read with it only when the caller has not)."""
+    query = ScoreSheet.objects.select_for_update(of=("self",))
+    loaded = ScoreSheet.table.is_cached(sheet)
+    if not loaded:
+        query = query.select_related("table__round__event")
+    locked = query.get(pk=sheet.pk)
+    if loaded:
+        locked.table = sheet.table
+    return locked
 
 
 def check_link_access(sheet: ScoreSheet) -> None:
@@ -236,7 +249,13 @@ def _status_after(sheet: ScoreSheet, changes: Mapping[int, dict | None]) -> str:
 
 @transaction.atomic
 def save_sheet_rows(
-    *, sheet: ScoreSheet, base_version: int, rows: Mapping[int, RowInput], user: Any = None
+    *,
+    sheet: ScoreSheet,
+    base_version: int,
+    rows: Mapping[int, RowInput],
+    user: Any = None,
+    parties: Sequence[Entry] | None = None,
+    device: Mapping[str, str] | None = None,
 ) -> SaveResult:
     """Save the given rows of a sheet; each row is judged on its own.
 
@@ -245,13 +264,21 @@ def save_sheet_rows(
     Raises ``StaleSheet`` when ``base_version`` is not the current version and the save would
     change something, ``SheetLocked`` when the link may no longer change the sheet and
     ``SheetError`` for a game number outside the sheet. Then nothing is stored.
+
+    ``parties`` are the table's parties as the caller read them for its forms (read here when
+    not given). They may be read before the lock: a change of seating moves the sheet's version
+    (``scoring.interface.seating_changed``), so parties older than ``base_version`` mean a
+    stale save, refused before anything is written.
+
+    A save through the link (no ``user``) is recorded in the sheet's trail with ``device``
+    (``{"agent": User-Agent, "address": IP}``, see ``SheetChange``).
     """
     locked = _lock_sheet(sheet)
     _check_may_edit(locked, user)
     if not is_int(base_version):
         raise SheetError(gettext_noop("The form is incomplete; please reload the page."))
     _check_row_numbers(rows, locked.table.round.event.games_per_round)
-    parties = sheet_parties(locked)
+    parties = sheet_parties(locked) if parties is None else list(parties)
     current = sheet_games(locked, parties, numbers=list(rows))  # only the rows sent
     wanted, errors = _judge_rows(rows, parties=len(parties), seat_count=locked.table.seat_count)
     changes = {number: v for number, v in wanted.items() if current.get(number) != v}
@@ -278,8 +305,20 @@ def save_sheet_rows(
         Game.objects.filter(sheet=locked, number__in=replaced).delete()
     to_save = {number: v for number, v in changes.items() if v is not None}
     write_games(locked, parties, to_save)
+    saved = sorted(to_save)
+    deleted = sorted(number for number, v in changes.items() if v is None)
+    records = []
+    if recorded_user(user) is None:
+        records.append(
+            SheetChange(
+                sheet=locked,
+                action=SheetChange.Action.LINK_SAVED,
+                after={"saved": saved, "deleted": deleted, "version": base_version + 1,
+                       **_device_fields(device)},
+            )
+        )
     if locked.status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED):
-        SheetChange.objects.bulk_create(
+        records.extend(
             SheetChange(
                 sheet=locked,
                 action=SheetChange.Action.DELETED if v is None else SheetChange.Action.SAVED,
@@ -290,14 +329,38 @@ def save_sheet_rows(
             )
             for number, v in sorted(changes.items())
         )
+    SheetChange.objects.bulk_create(records)
     return SaveResult(
         version=base_version + 1,
-        saved=sorted(to_save),
-        deleted=sorted(number for number, v in changes.items() if v is None),
+        saved=saved,
+        deleted=deleted,
         errors=errors,
         stored=dict(changes),
         status=status,
     )
+
+
+def _device_fields(device: Mapping[str, str] | None) -> dict[str, str]:
+    """The device of a link save as the trail keeps it: its browser name (shortened) and its
+    network address."""
+    device = device or {}
+    return {
+        "agent": str(device.get("agent", ""))[:MAX_DEVICE_TEXT],
+        "address": str(device.get("address", ""))[:MAX_DEVICE_TEXT],
+    }
+
+
+@transaction.atomic
+def renew_sheet_link(*, sheet: ScoreSheet, user: Any) -> ScoreSheet:
+    """Give the sheet a new link: the old link (and every printed or photographed code of it)
+    stops at once; recorded in the sheet's trail."""
+    locked = _lock_sheet(sheet)
+    locked.token = new_token()
+    locked.save(update_fields=["token"])
+    SheetChange.objects.create(
+        sheet=locked, action=SheetChange.Action.LINK_RENEWED, user=recorded_user(user)
+    )
+    return locked
 
 
 @transaction.atomic
@@ -329,7 +392,7 @@ def record_late_save(
 def missing_games(sheet: ScoreSheet) -> list[int]:
     """The game numbers of a sheet that have no game yet."""
     count = sheet.table.round.event.games_per_round
-    entered = set(Game.objects.filter(sheet=sheet).values_list("number", flat=True))
+    entered = set(Game.objects.filter(sheet=sheet).order_by().values_list("number", flat=True))
     return [number for number in range(1, count + 1) if number not in entered]
 
 

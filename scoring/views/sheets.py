@@ -35,14 +35,17 @@ from scoring.services import (
     confirm_sheet,
     missing_games,
     record_late_save,
+    renew_sheet_link,
     reopen_sheet,
     save_sheet_rows,
     sheet_for_table,
     submit_sheet,
 )
 from scoring.sheet_pages import (
+    SEAT_PEOPLE,
     SheetFrame,
     SheetPage,
+    describe_change,
     describe_late,
     describe_values,
     late_rows,
@@ -56,21 +59,33 @@ from scoring.sheet_pages import (
 )
 from scoring.sheet_rows import number_ranges
 from tournament.limits import MAX_GAMES_PER_ROUND, UNUSUAL_BID
-from tournament.models import Event, Round, Table
+from tournament.models import Event, Round, Seat, Table
 from tournament.seats import SEAT_COUNTS
 from tournament.web import desk_view, organiser_view, show_error
 
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{32,64}")
 
 
-def _sheet_by_token(token: str) -> ScoreSheet | None:
-    """The sheet of a link token, or None; a malformed token does not reach the database."""
+def _sheet_by_token(token: str) -> tuple[ScoreSheet, SheetFrame] | None:
+    """The sheet of a link token with its frame, or None; a malformed token does not reach the
+    database. One query: the table's seats with the people, the sheet, the round and event."""
     if not TOKEN_SHAPE.fullmatch(token):
         return None
-    sheet = ScoreSheet.objects.select_related("table__round__event").filter(token=token).first()
-    if sheet is None or not secrets.compare_digest(sheet.token.encode(), token.encode()):
+    table_seats = list(
+        Seat.objects.filter(table__sheet__token=token)
+        .select_related("table__round__event", "table__sheet", *SEAT_PEOPLE)
+        .order_by("position")
+    )
+    if not table_seats:
         return None
-    return sheet
+    table = table_seats[0].table
+    sheet = table.sheet
+    if not secrets.compare_digest(sheet.token.encode(), token.encode()):
+        return None
+    for seat in table_seats:
+        seat.table = table
+    sheet.table = table
+    return sheet, sheet_frame(sheet, table_seats)
 
 
 def _organiser_sheet(event: Event, number: int, table: int) -> ScoreSheet:
@@ -90,9 +105,18 @@ def _sheet_urls(sheet: ScoreSheet) -> dict[str, str]:
         "edit_url": reverse("sheet-edit", kwargs=kwargs),
         "status_url": reverse("sheet-status", kwargs=kwargs),
         "changes_url": reverse("sheet-changes", kwargs=kwargs),
+        "new_link_url": reverse("sheet-new-link", kwargs=kwargs),
         "overview_url": reverse(
             "round-sheets", kwargs={"slug": kwargs["slug"], "number": kwargs["number"]}
         ),
+    }
+
+
+def _device(request: HttpRequest) -> dict[str, str]:
+    """The device a save through the link came from, for the sheet's trail."""
+    return {
+        "agent": request.headers.get("User-Agent", ""),
+        "address": request.META.get("REMOTE_ADDR", ""),
     }
 
 
@@ -331,19 +355,26 @@ def _saved_json(
     )
 
 
-def _save_sheet(request: HttpRequest, sheet: ScoreSheet, *, user: object) -> HttpResponse:
+def _save_sheet(
+    request: HttpRequest, sheet: ScoreSheet, *, user: object, frame: SheetFrame | None = None
+) -> HttpResponse:
     """Save a submitted sheet: every valid row, every invalid row reported in place; then hand
-    the sheet in when asked. The page's script gets JSON, a plain form a page."""
+    the sheet in when asked. The page's script gets JSON, a plain form a page. ``frame``: the
+    sheet's frame if the caller has read it."""
     via_link = user is None
     as_json = _wants_json(request)
-    frame: SheetFrame | None = None
     forms: dict[int, GameRowForm] = {}
     try:
         base_version = _base_version(request, sheet)  # before building the page's forms
-        frame = sheet_frame(sheet)
+        frame = frame or sheet_frame(sheet)
         forms = frame.posted_forms(request.POST)
         result = save_sheet_rows(
-            sheet=sheet, base_version=base_version, rows=_typed_rows(forms), user=user
+            sheet=sheet,
+            base_version=base_version,
+            rows=_typed_rows(forms),
+            user=user,
+            parties=frame.parties,
+            device=_device(request) if via_link else None,
         )
     except StaleSheet as stale:
         if as_json:
@@ -389,16 +420,17 @@ def _save_sheet(request: HttpRequest, sheet: ScoreSheet, *, user: object) -> Htt
 
 def sheet_link(request: HttpRequest, token: str) -> HttpResponse:
     """The scorekeeper's page of one sheet, reached through its unguessable link."""
-    sheet = _sheet_by_token(token)
-    if sheet is None:
+    found = _sheet_by_token(token)
+    if found is None:
         return render(request, "scoring/link_invalid.html", status=404)
+    sheet, frame = found
     if request.method == "POST":  # a late save is kept for the desk, see _refused
-        return _save_sheet(request, sheet, user=None)
+        return _save_sheet(request, sheet, user=None, frame=frame)
     try:
         check_link_access(sheet)
     except SheetLocked as locked:
         return _link_closed(request, sheet, locked)
-    return _render_sheet(request, sheet, via_link=True)
+    return _render_sheet(request, sheet, via_link=True, page=sheet_page(sheet, frame=frame))
 
 
 SHEET_ASSETS = (
@@ -509,6 +541,22 @@ def sheet_status(request: HttpRequest, event: Event, number: int, table: int) ->
 
 
 @desk_view
+@require_POST
+def sheet_new_link(request: HttpRequest, event: Event, number: int, table: int) -> HttpResponse:
+    """Issue a new link for one sheet: the old link and its printed code stop at once."""
+    sheet = renew_sheet_link(sheet=_organiser_sheet(event, number, table), user=request.user)
+    messages.success(
+        request,
+        gettext(
+            "The score sheet has a new link. The old link and every printed or photographed "
+            "code of it no longer work: print the sheet again or show the scorekeeper the new "
+            "code."
+        ),
+    )
+    return redirect(f"{_sheet_urls(sheet)['edit_url']}#link")
+
+
+@desk_view
 def sheet_changes(request: HttpRequest, event: Event, number: int, table: int) -> HttpResponse:
     """The audit trail of one sheet: every change after submission and every status change."""
     sheet = _organiser_sheet(event, number, table)
@@ -517,7 +565,7 @@ def sheet_changes(request: HttpRequest, event: Event, number: int, table: int) -
             "change": change,
             "who": who(change.user),
             "before": describe_values(change.before) if change.game_number else "",
-            "after": describe_values(change.after) if change.game_number else "",
+            "after": describe_change(change),
         }
         for change in sheet.changes.select_related("user").order_by("-created_at", "-id")
     ]

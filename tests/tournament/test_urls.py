@@ -30,7 +30,8 @@ PUBLIC_APP_ROUTES = {
 PUBLIC_ROUTES = PUBLIC_APP_ROUTES | {"login", "logout", "set_language"}
 
 # Organiser pages that an event's desk helpers may open too (``tournament.web.desk_view``):
-# registering and editing entries, the score sheets, printouts, reading standings and logs.
+# registering and editing entries, the score sheets (and a sheet's new link), printouts, reading
+# standings and logs.
 # Every other organiser page is for the event's organisers (``organiser_view``), except:
 DESK_ROUTES = {
     "event-detail",
@@ -48,6 +49,7 @@ DESK_ROUTES = {
     "sheet-edit",
     "sheet-status",
     "sheet-changes",
+    "sheet-new-link",  # a code in the wrong hands is dealt with at the desk; the games stay
     "standings",
     "standings-entry",
     "standings-xlsx",

@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
-from scoring.interface import create_sheets, scored_tables
+from scoring.interface import create_sheets, scored_tables, seating_changed
 from tournament import audit, seats
 from tournament.errors import Message, UserError
 from tournament.models import ChangeLog, Entry, Event, Round, Seat, Table, seat_rows
@@ -207,6 +207,7 @@ def swap_entries(*, round: Round, first: Entry, second: Entry, user: Any = None)
         seat.entry, seat.player_id = counterpart[(seat.entry_id, seat.player_id)]
     for seat in moving:
         seat.save(update_fields=["entry", "player"])
+    seating_changed({seat.table_id for seat in moving})
     warnings = [
         Message(
             gettext_noop(
@@ -307,6 +308,7 @@ def replace_entry(
         seat.player = new.player if seat.player_id == absent.player_id else new.partner
         seat.entry = new
         seat.save(update_fields=["entry", "player"])
+    seating_changed({seat.table_id for seat in open_seats})
     absent.is_withdrawn = True
     absent.save(update_fields=["is_withdrawn"])
     audit.log(

@@ -71,8 +71,13 @@ def test_plain_demo_shows_an_event_in_full_swing():
         assert sheet.status == ScoreSheet.Status.CONFIRMED
         assert sheet.confirmed_by == organiser and sheet.submitted_at is not None
         assert_games_consistent(sheet, event.games_per_round)
-        actions = list(sheet.changes.values_list("action", flat=True))
+        actions = list(
+            sheet.changes.exclude(action=SheetChange.Action.LINK_SAVED).values_list(
+                "action", flat=True
+            )
+        )
         assert actions == [SheetChange.Action.SUBMITTED, SheetChange.Action.CONFIRMED]
+        assert sheet.changes.filter(action=SheetChange.Action.LINK_SAVED).exists()
 
     # round 2: about half handed in, one or two in progress, the rest empty
     second = sheets(event, 2)

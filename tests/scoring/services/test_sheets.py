@@ -238,7 +238,10 @@ def test_status_workflow_and_audit_trail(three):
     sheet, _ = three
     orga = make_user()
     save_sheet_rows(sheet=sheet, base_version=0, rows=FULL_SHEET)
-    assert not SheetChange.objects.exists()  # changes before submission are not recorded
+    # before submission only each save through the link is recorded, not the games' values
+    assert set(SheetChange.objects.values_list("action", "game_number")) == {
+        (SheetChange.Action.LINK_SAVED, None)
+    }
 
     submitted = submit_sheet(sheet=sheet)
     assert submitted.status == ScoreSheet.Status.SUBMITTED and submitted.submitted_at
@@ -283,7 +286,9 @@ def test_status_workflow_and_audit_trail(three):
     with pytest.raises(SheetError):
         reopen_sheet(sheet=sheet, user=orga)
     actions = list(
-        SheetChange.objects.filter(game_number__isnull=True).values_list("action", "user")
+        SheetChange.objects.filter(game_number__isnull=True)
+        .exclude(action=SheetChange.Action.LINK_SAVED)
+        .values_list("action", "user")
     )
     assert actions == [
         ("submitted", None),

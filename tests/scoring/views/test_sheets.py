@@ -241,7 +241,10 @@ def test_link_saves_rows_and_shows_points_and_running_totals(client, field):
     assert points == ["-600", "50", "100"]
     assert totals == ["-390", "140", "190"]  # 210-600, 90+50, 90+100
     assert ScoreSheet.objects.get(pk=sheet.pk).status == "in_progress"
-    assert SheetChange.objects.count() == 0  # not submitted yet: nothing to record
+    # not submitted yet: only the save itself (games and device), no game's values
+    assert list(SheetChange.objects.values_list("action", "game_number")) == [
+        (SheetChange.Action.LINK_SAVED, None)
+    ]
 
 
 def test_clearing_a_row_deletes_its_game(client, field):

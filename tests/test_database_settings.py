@@ -1,0 +1,48 @@
+"""The database settings (``tournament.settings``): PostgreSQL keeps the score sheet's statements
+prepared per connection unless PG_PREPARED_STATEMENTS=0 (for a pooler that cannot keep them);
+SQLite queues its writers."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from django.conf import settings
+
+SHOW_OPTIONS = (
+    "import json; from django.conf import settings as s; "
+    "print(json.dumps(s.DATABASES['default'].get('OPTIONS', {})))"
+)
+
+
+def database_options(**environment: str) -> dict:
+    env = {key: value for key, value in os.environ.items()
+           if key not in {"DATABASE_URL", "PG_PREPARED_STATEMENTS"}}
+    env.update(environment, DJANGO_SETTINGS_MODULE="tournament.settings")
+    result = subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); {SHOW_OPTIONS}"],
+        cwd=settings.BASE_DIR, env=env, capture_output=True, text=True, check=True,
+    )
+    return json.loads(result.stdout)
+
+
+POSTGRES = "postgres://binokel@db.example.org:5432/binokel"
+
+
+def test_postgresql_prepares_repeated_statements():
+    options = database_options(DATABASE_URL=POSTGRES)
+    assert options["server_side_binding"] is True
+    assert options["prepare_threshold"] == 5
+
+
+@pytest.mark.parametrize("value", ["0", "no", "false"])
+def test_prepared_statements_can_be_switched_off_for_a_pooler(value):
+    options = database_options(DATABASE_URL=POSTGRES, PG_PREPARED_STATEMENTS=value)
+    assert "server_side_binding" not in options and "prepare_threshold" not in options
+
+
+def test_sqlite_gets_no_postgresql_options():
+    options = database_options(DATABASE_URL="sqlite:////tmp/binokel-settings-test.sqlite3")
+    assert "server_side_binding" not in options
+    assert options["transaction_mode"] == "IMMEDIATE"
