@@ -17,6 +17,7 @@ PURE_MODULES = [
     "tournament.seats",
     "tournament.seating",
     "tournament.imports",
+    "tournament.money",
     "scoring.rules",
     "scoring.sheet_rows",
     "scoring.ranking",
