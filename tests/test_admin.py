@@ -11,7 +11,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.mark.parametrize(
     "model",
-    ["event", "player", "entry", "round", "table", "seat", "changelog", "scoresheet", "game",
+    ["event", "player", "entry", "round", "table", "seat", "changelog", "moneysettings",
+     "payment", "scoresheet", "game",
      "partyscore", "sheetchange"],
 )
 def test_admin_lists_every_model(client, model):

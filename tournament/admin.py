@@ -7,7 +7,17 @@ accounts stay editable in the admin.
 
 from django.contrib import admin
 
-from tournament.models import ChangeLog, Entry, Event, Player, Round, Seat, Table
+from tournament.models import (
+    ChangeLog,
+    Entry,
+    Event,
+    MoneySettings,
+    Payment,
+    Player,
+    Round,
+    Seat,
+    Table,
+)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -94,3 +104,18 @@ class ChangeLogAdmin(ReadOnlyAdmin):
     list_filter = ["event", "action"]
     list_select_related = ["event", "entry__player", "entry__partner", "user"]
     date_hierarchy = "created_at"
+
+
+@admin.register(MoneySettings)
+class MoneySettingsAdmin(ReadOnlyAdmin):
+    list_display = ["event", "start_fee_single", "start_fee_pair", "lost_game_fee", "good_cause"]
+    list_select_related = ["event"]
+
+
+@admin.register(Payment)
+class PaymentAdmin(ReadOnlyAdmin):
+    list_display = ["taken_at", "entry", "purpose", "amount", "method", "taken_by", "cancelled_at"]
+    list_filter = ["entry__event", "purpose", "method"]
+    list_select_related = ["entry__player", "entry__partner", "taken_by"]
+    search_fields = ["entry__player__name", "entry__start_number"]
+    date_hierarchy = "taken_at"

@@ -18,7 +18,8 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
 
-from tournament.models import ChangeLog, Entry, Event
+from tournament.models import ChangeLog, Entry, Event, MoneySettings, Payment
+from tournament.templatetags.euros import euro
 
 Describer = Callable[[Mapping[str, Any]], str]
 _DESCRIBERS: dict[str, Describer] = {}
@@ -120,6 +121,19 @@ EVENT_FIELDS = {
     "venue": gettext_noop("Venue"),
     "round_count": gettext_noop("Rounds"),
     "games_per_round": gettext_noop("Games per round"),
+}
+
+MONEY_FIELDS = {
+    "start_fee_single": gettext_noop("Entry fee per single"),
+    "start_fee_pair": gettext_noop("Entry fee per pair"),
+    "pair_fee_per_person": gettext_noop("Pair's fee per person"),
+    "lost_game_fee": gettext_noop("Per lost game"),
+    "lost_game_fee_higher": gettext_noop("Higher amount per lost game"),
+    "lost_game_fee_higher_from": gettext_noop("Higher amount from lost game no."),
+    "lost_durch_counts": gettext_noop("A lost Durch counts"),
+    "lost_conceded_counts": gettext_noop("A conceded game counts"),
+    "good_cause": gettext_noop("Good cause"),
+    "donation": gettext_noop("Donated"),
 }
 
 A = ChangeLog.Action
@@ -227,3 +241,72 @@ def _released(params: Mapping[str, Any]) -> str:
 @describes(A.HIDDEN)
 def _hidden(params: Mapping[str, Any]) -> str:
     return gettext("Round %(round)s hidden from the seat lookup again.") % params
+
+
+MONEY_AMOUNT_FIELDS = {
+    "start_fee_single", "start_fee_pair", "lost_game_fee", "lost_game_fee_higher",
+}
+
+
+def _money_value(field: str, value: Any) -> Any:
+    """A money setting's value as the log shows it: amounts in euros, the donation's label."""
+    if value in (None, ""):
+        return value
+    if field in MONEY_AMOUNT_FIELDS:
+        return euro(value)
+    if field == "donation":
+        return str(MoneySettings.Donation(value).label)
+    return value
+
+
+@describes(A.CASH_SETTINGS)
+def _cash_settings(params: Mapping[str, Any]) -> str:
+    changes = [
+        [field, _money_value(field, old), _money_value(field, new)]
+        for field, old, new in params["changes"]
+    ]
+    return gettext("Money settings changed: %(changes)s.") % {
+        "changes": changes_text(changes, MONEY_FIELDS)
+    }
+
+
+@describes(A.CHECKED_IN)
+def _checked_in(params: Mapping[str, Any]) -> str:
+    return gettext("%(entry)s checked in at the door.") % {
+        "entry": entry_label(params["entry_ref"])
+    }
+
+
+@describes(A.CHECK_IN_UNDONE)
+def _check_in_undone(params: Mapping[str, Any]) -> str:
+    return gettext("%(entry)s: check-in undone.") % {"entry": entry_label(params["entry_ref"])}
+
+
+def payment_text(params: Mapping[str, Any]) -> dict[str, str]:
+    """The parts of a payment a record names: amount, what for, how paid."""
+    return {
+        "amount": euro(params["amount"]),
+        "purpose": str(Payment.Purpose(params["purpose"]).label),
+        "method": str(Payment.Method(params["method"]).label),
+    }
+
+
+@describes(A.PAID)
+def _paid(params: Mapping[str, Any]) -> str:
+    text = gettext("%(entry)s paid %(amount)s (%(purpose)s, %(method)s).") % {
+        "entry": entry_label(params["entry_ref"]),
+        **payment_text(params),
+    }
+    if params.get("note"):
+        text += " " + gettext("Note: %(note)s") % {"note": params["note"]}
+    return text
+
+
+@describes(A.PAYMENT_CANCELLED)
+def _payment_cancelled(params: Mapping[str, Any]) -> str:
+    text = gettext(
+        "%(entry)s: payment of %(amount)s (%(purpose)s, %(method)s) cancelled."
+    ) % {"entry": entry_label(params["entry_ref"]), **payment_text(params)}
+    if params.get("reason"):
+        text += " " + gettext("Reason: %(reason)s") % {"reason": params["reason"]}
+    return text

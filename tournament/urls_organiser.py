@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.views import events, plan, printouts, registration
+from tournament.views import cash, events, plan, printouts, registration
 
 PRINTOUT_PATHS = {
     "plan": ("sitzplan", "print-plan"),
@@ -54,6 +54,30 @@ urlpatterns = [
         "turnier/<slug:slug>/sitzplan/durchgang/<int:number>/freigabe/",
         plan.plan_release,
         name="plan-release",
+    ),
+    # the Kasse: the desk at the door (a desk helper's pages) ...
+    path("turnier/<slug:slug>/kasse/", cash.cash_desk, name="cash-desk"),
+    path(
+        "turnier/<slug:slug>/kasse/<int:start_number>/", cash.cash_entry, name="cash-entry"
+    ),
+    path(
+        "turnier/<slug:slug>/kasse/<int:start_number>/zahlung/",
+        cash.cash_pay,
+        name="cash-pay",
+    ),
+    path(
+        "turnier/<slug:slug>/kasse/<int:start_number>/anwesend/",
+        cash.cash_check_in,
+        name="cash-check-in",
+    ),
+    path(
+        "turnier/<slug:slug>/kasse/zahlung/<int:pk>/storno/",
+        cash.cash_cancel,
+        name="cash-cancel",
+    ),
+    # ... and the organiser's settings
+    path(
+        "turnier/<slug:slug>/kasse/einstellungen/", cash.money_settings, name="money-settings"
     ),
     # printouts
     *(

@@ -52,6 +52,15 @@ SAMPLES = {
     "standings": {"tie_breaks": ["best_round", "fewer_losses"], "count_unconfirmed": True},
     "published": {},
     "unpublished": {},
+    "cash_settings": {"changes": [["start_fee_single", "0", "8.00"],
+                                  ["pair_fee_per_person", False, True],
+                                  ["donation", "", "lost_games"]]},
+    "checked_in": {"entry_ref": ENTRY},
+    "check_in_undone": {"entry_ref": ENTRY},
+    "paid": {"entry_ref": ENTRY, "payment": 1, "purpose": "start_fee", "amount": "8.00",
+             "method": "cash", "note": "Quittung"},
+    "payment_cancelled": {"entry_ref": ENTRY, "payment": 1, "purpose": "lost_games",
+                          "amount": "2.50", "method": "other", "reason": "doppelt"},
 }
 
 
@@ -101,3 +110,14 @@ def test_a_record_names_its_user_only_when_logged_in():
 def test_an_action_without_a_describer_is_refused():
     with pytest.raises(ValueError, match="no describer"):
         audit.record(1, "exploded")
+
+
+def test_money_is_written_the_readers_way():
+    assert audit.describe("paid", SAMPLES["paid"]) == (
+        "Nr. 12 Hans Maier hat 8,00\u00a0€ bezahlt (Startgeld, bar). Notiz: Quittung"
+    )
+    with translation.override("en"):
+        assert audit.describe("payment_cancelled", SAMPLES["payment_cancelled"]) == (
+            "no. 12 Hans Maier: payment of 2.50\u00a0€ (lost-game money, other (transfer, card)) "
+            "cancelled. Reason: doppelt"
+        )

@@ -2,11 +2,19 @@
 
 - ``events``: create an event, change its settings;
 - ``registration``: register, edit, withdraw and import entries before the plan;
-- ``plan``: generate and discard the seating plan, swap and replace entries, release rounds.
+- ``plan``: generate and discard the seating plan, swap and replace entries, release rounds;
+- ``cash``: the money settings, checking in at the door, payments and their cancellation.
 
 The services callers use are re-exported here.
 """
 
+from tournament.services.cash import (
+    CashError,
+    cancel_payment,
+    check_in,
+    take_payment,
+    update_money_settings,
+)
 from tournament.services.events import EventError, create_event, update_event
 from tournament.services.plan import (
     PlanError,
@@ -34,12 +42,15 @@ from tournament.services.registration import (
 
 __all__ = [
     "REGISTRATION_CLOSED",
+    "CashError",
     "EventError",
     "ImportRejected",
     "PlanError",
     "PlanLocked",
     "RegistrationClosed",
     "RegistrationError",
+    "cancel_payment",
+    "check_in",
     "create_event",
     "discard_plan",
     "generate_plan",
@@ -52,7 +63,9 @@ __all__ = [
     "release_round",
     "replace_entry",
     "swap_entries",
+    "take_payment",
     "update_entry",
     "update_event",
+    "update_money_settings",
     "withdraw_entry",
 ]
