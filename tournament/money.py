@@ -29,11 +29,6 @@ HALF_EURO: Final = Decimal("0.50")
 ZERO: Final = Decimal("0.00")
 HUNDRED: Final = Decimal(100)
 
-# The kinds of game an entry can lose as declarer, as ``scoring.rules`` names them.
-PLAYED: Final = "played"
-CONCEDED: Final = "conceded"
-DURCH: Final = "durch"
-
 
 def euros(value: Decimal | int | str) -> Decimal:
     """An amount as a Decimal with two places; a float is refused (it cannot hold 0.10 €)."""
@@ -105,14 +100,6 @@ class LostGameRule:
     durch: bool = True
     conceded: bool = True
 
-    def counted_kinds(self) -> frozenset[str]:
-        kinds = {PLAYED}
-        if self.durch:
-            kinds.add(DURCH)
-        if self.conceded:
-            kinds.add(CONCEDED)
-        return frozenset(kinds)
-
     @property
     def active(self) -> bool:
         """True when any lost game costs money."""
@@ -121,10 +108,10 @@ class LostGameRule:
         )
 
 
-def lost_games(losses: dict[str, int], rule: LostGameRule) -> int:
-    """How many of an entry's games lost as declarer (counted per kind of game) count."""
-    kinds = rule.counted_kinds()
-    return sum(count for kind, count in losses.items() if kind in kinds)
+def lost_games(rule: LostGameRule, *, played: int, durch: int = 0, conceded: int = 0) -> int:
+    """How many of an entry's games lost as declarer count: every played game it lost, and its
+    lost Durch and conceded games if the rule counts them."""
+    return played + (durch if rule.durch else 0) + (conceded if rule.conceded else 0)
 
 
 def lost_game_money(lost: int, rule: LostGameRule) -> Decimal:

@@ -6,9 +6,6 @@ from decimal import Decimal as D
 import pytest
 
 from tournament.money import (
-    CONCEDED,
-    DURCH,
-    PLAYED,
     ZERO,
     LostGameRule,
     StartFees,
@@ -89,7 +86,7 @@ def test_start_fee_due(fees, kwargs, expected):
     assert start_fee_due(fees, **kwargs) == D(expected)
 
 
-LOSSES = {PLAYED: 5, DURCH: 1, CONCEDED: 2}
+LOSSES = {"played": 5, "durch": 1, "conceded": 2}
 
 
 @pytest.mark.parametrize(
@@ -102,8 +99,8 @@ LOSSES = {PLAYED: 5, DURCH: 1, CONCEDED: 2}
     ],
 )
 def test_which_lost_games_count(rule, expected):
-    assert lost_games(LOSSES, rule) == expected
-    assert lost_games({}, rule) == 0
+    assert lost_games(rule, **LOSSES) == expected
+    assert lost_games(rule, played=0) == 0
 
 
 FLAT = LostGameRule(amount=D("0.50"))

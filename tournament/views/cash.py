@@ -35,6 +35,7 @@ from tournament.web import add_form_error, organiser_view, show_error
 
 SHOW_PARAM = "zeige"
 SHOW_UNPAID = "offen"
+SHOW_LOST = "verlustgeld"
 BACK_TO_LIST = "liste"
 CASH_ACTIONS = (
     ChangeLog.Action.CHECKED_IN,
@@ -54,14 +55,15 @@ def _back(request: HttpRequest, event: Event, entry: Entry) -> HttpResponse:
     if request.POST.get("next") == BACK_TO_LIST:
         url = reverse("cash-desk", kwargs={"slug": event.slug})
         show = request.POST.get(SHOW_PARAM)
-        return redirect(f"{url}?{SHOW_PARAM}={SHOW_UNPAID}" if show == SHOW_UNPAID else url)
+        return redirect(f"{url}?{SHOW_PARAM}={show}" if show in (SHOW_UNPAID, SHOW_LOST) else url)
     return redirect("cash-entry", slug=event.slug, start_number=entry.start_number)
 
 
 @organiser_view
 def cash_desk(request: HttpRequest, event: Event) -> HttpResponse:
-    """The desk's list: every entry with its Startgeld, what it paid and whether it is here;
-    ``?zeige=offen`` lists only who still owes Startgeld. ``?nr=12`` opens an account."""
+    """The desk's list: every entry with what it owes and paid and whether it is here;
+    ``?zeige=offen`` lists only who still owes Startgeld, ``?zeige=verlustgeld`` who still owes
+    lost-game money. ``?nr=12`` opens an account."""
     find = FindEntryForm(request.GET if "nr" in request.GET else None)
     if find.is_bound and find.is_valid():
         number = find.cleaned_data["nr"]
@@ -70,8 +72,8 @@ def cash_desk(request: HttpRequest, event: Event) -> HttpResponse:
         find.add_error("nr", gettext("Start number %(number)s does not exist in this tournament.")
                        % {"number": number})
     book = cash_book(event)
-    unpaid_only = request.GET.get(SHOW_PARAM) == SHOW_UNPAID
-    rows = book.unpaid if unpaid_only else book.rows
+    show = request.GET.get(SHOW_PARAM, "")
+    rows = {SHOW_UNPAID: book.unpaid, SHOW_LOST: book.lost_unpaid}.get(show, book.rows)
     return render(
         request,
         "tournament/cash_desk.html",
@@ -79,11 +81,12 @@ def cash_desk(request: HttpRequest, event: Event) -> HttpResponse:
             "event": event,
             "book": book,
             "rows": rows,
-            "unpaid_only": unpaid_only,
+            "show": show if show in (SHOW_UNPAID, SHOW_LOST) else "",
             "find": find,
             "counts": _counts(book),
             "show_param": SHOW_PARAM,
             "show_unpaid": SHOW_UNPAID,
+            "show_lost": SHOW_LOST,
             "back_to_list": BACK_TO_LIST,
         },
     )
@@ -95,6 +98,7 @@ def _counts(book: CashBook) -> dict[str, int]:
         "checked_in": sum(1 for row in book.rows if row.entry.is_checked_in),
         "owing": sum(1 for row in book.rows if row.start_fee > 0),
         "unpaid": len(book.unpaid),
+        "lost_unpaid": len(book.lost_unpaid),
     }
 
 
@@ -102,12 +106,19 @@ def _entry_page(
     request: HttpRequest, event: Event, entry: Entry, form: PaymentForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    row = cash_book(event, [entry]).row_of(entry)
+    book = cash_book(event, [entry])
+    row = book.row_of(entry)
     if form is None:
+        # offer what is open: the Startgeld first, then the lost-game money
+        purpose, amount = Payment.Purpose.START_FEE, None
+        if row.owes_start_fee:
+            amount = row.start_open
+        elif row.owes_lost_money:
+            purpose, amount = Payment.Purpose.LOST_GAMES, row.lost_open
         form = PaymentForm(
             initial={
-                "purpose": Payment.Purpose.START_FEE,
-                "amount": row.start_open if row.start_open > 0 else None,
+                "purpose": purpose,
+                "amount": amount,
                 "check_in": not entry.is_checked_in and not entry.is_withdrawn,
             }
         )
@@ -120,6 +131,8 @@ def _entry_page(
             "event": event,
             "entry": entry,
             "row": row,
+            "provisional": book.provisional,
+            "settings": book.settings,
             "form": form,
             "payments": payments,
             "cancel_form": CancelPaymentForm(),

@@ -175,3 +175,29 @@ def test_inconsistent_money_settings_are_shown_at_their_field(client, organiser)
 def test_the_event_page_links_the_cash_desk(client, organiser, event):
     html = html_of(client.get(event.get_absolute_url()))
     assert reverse("cash-desk", args=[event.slug]) in html
+
+
+def test_lost_game_money_is_collected_at_the_end_from_its_own_list(client, organiser, event):
+    from scoring.demo import record_game
+    from tests.scoring.games import CONCEDED, LOST, sheet_for
+
+    update_money_settings(event=event, lost_game_fee=D("0.50"))
+    one, two = event.entries.get(start_number=1), event.entries.get(start_number=2)
+    sheet = sheet_for(event, 1, [one, two, make_entry(event, 6, "Eva Zeller")], 1)
+    record_game(sheet=sheet, number=1, **LOST)  # no. 1 loses as declarer
+    record_game(sheet=sheet, number=2, **CONCEDED)  # and concedes
+    html = html_of(desk(client, event, "?zeige=verlustgeld"))
+    table = html.split("<tbody>")[1]
+    assert "Hans Maier" in table and "Anna Rapp" not in table
+    assert f"Verlustgeld 1,00{NBSP}€ bar" not in table  # the Startgeld comes first
+    take_payment(entry=one, purpose="start_fee", amount=D("8"))
+    html = html_of(desk(client, event, "?zeige=verlustgeld"))
+    assert f"Verlustgeld 1,00{NBSP}€ bar" in html
+    client.post(reverse("cash-pay", args=[event.slug, 1]), {
+        "purpose": "lost_games", "amount": "1.00", "method": "cash", "next": "liste",
+        "zeige": "verlustgeld",
+    })
+    assert Payment.objects.filter(purpose="lost_games", amount=D("1.00"), entry=one).exists()
+    html = html_of(client.get(reverse("cash-entry", args=[event.slug, 1])))
+    assert "2 verlorene Spiele zählen" in html
+    assert "als Alleinspieler verloren: 1 gespielt, 0 Durch, 1 abgeschrieben" in html
