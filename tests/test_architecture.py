@@ -18,6 +18,7 @@ PURE_MODULES = [
     "tournament.seating",
     "tournament.imports",
     "tournament.money",
+    "tournament.prizes",
     "scoring.rules",
     "scoring.sheet_rows",
     "scoring.ranking",

@@ -14,12 +14,14 @@ written.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
 
-from tournament.models import ChangeLog, Entry, Event, MoneySettings, Payment
-from tournament.templatetags.euros import euro
+from tournament.models import ChangeLog, Entry, Event, MoneySettings, Payment, PrizeSettings
+from tournament.prize_list import award_text, value_text
+from tournament.templatetags.euros import euro, percent
 
 Describer = Callable[[Mapping[str, Any]], str]
 _DESCRIBERS: dict[str, Describer] = {}
@@ -113,6 +115,8 @@ ENTRY_FIELDS = {
     "club": gettext_noop("Club"),
     "notes": gettext_noop("Notes"),
     "stand_in": gettext_noop("Stand-in"),
+    "category": gettext_noop("Category"),
+    "partner_category": gettext_noop("Partner's category"),
 }
 EVENT_FIELDS = {
     "name": gettext_noop("Name"),
@@ -161,6 +165,10 @@ def _registered(params: Mapping[str, Any]) -> str:
         details.append(gettext("stand-in (plays, not ranked)"))
     if params.get("notes"):
         details.append(gettext("Notes: %(notes)s") % {"notes": params["notes"]})
+    if params.get("categories"):
+        details.append(
+            gettext("Category: %(category)s") % {"category": ", ".join(params["categories"])}
+        )
     return " ".join([text, "; ".join(details)]).strip()
 
 
@@ -310,3 +318,86 @@ def _payment_cancelled(params: Mapping[str, Any]) -> str:
     if params.get("reason"):
         text += " " + gettext("Reason: %(reason)s") % {"reason": params["reason"]}
     return text
+
+
+PRIZE_FIELDS = {
+    "pot_percent": gettext_noop("Pot (per cent of the entry fee collected)"),
+    "share_money": gettext_noop("Equal totals share the money"),
+    "call_order": gettext_noop("Call order"),
+}
+
+
+def _prize_setting(field: str, value: Any) -> Any:
+    if field == "call_order" and value:
+        return str(PrizeSettings.CallOrder(value).label)
+    if field == "pot_percent" and value not in (None, ""):
+        return percent(value)
+    return value
+
+
+@describes(A.PRIZE_SETTINGS)
+def _prize_settings(params: Mapping[str, Any]) -> str:
+    changes = [
+        [field, _prize_setting(field, old), _prize_setting(field, new)]
+        for field, old, new in params["changes"]
+    ]
+    return gettext("Prize settings changed: %(changes)s.") % {
+        "changes": changes_text(changes, PRIZE_FIELDS)
+    }
+
+
+def prize_description(prize: Mapping[str, Any]) -> str:
+    """A prize as a record names it: "Singles, place 1: 200,00 € + “Pokal”"."""
+    return gettext("%(ranking)s, %(award)s: %(value)s") % {
+        "ranking": gettext("Pairs") if prize["pairs"] else gettext("Singles"),
+        "award": award_text(
+            prize["award"], place=prize.get("place"), last_place=prize.get("last_place"),
+            to_end=prize.get("to_end", False), category=prize.get("category", ""),
+        ),
+        "value": value_text(prize.get("amount"), prize.get("share"), prize.get("goods", "")),
+    }
+
+
+@describes(A.PRIZE_ADDED)
+def _prize_added(params: Mapping[str, Any]) -> str:
+    return gettext("Prize added: %(prize)s.") % {"prize": prize_description(params["prize"])}
+
+
+@describes(A.PRIZE_REMOVED)
+def _prize_removed(params: Mapping[str, Any]) -> str:
+    return gettext("Prize removed: %(prize)s.") % {"prize": prize_description(params["prize"])}
+
+
+@describes(A.LOT_DRAWN)
+def _lot_drawn(params: Mapping[str, Any]) -> str:
+    return gettext(
+        "Lot drawn for %(ranking)s equal on place %(place)s: %(order)s."
+    ) % {
+        "ranking": gettext("the pairs") if params["pairs"] else gettext("the singles"),
+        "place": params["place"],
+        "order": ", ".join(entry_label(ref) for ref in params["order"]),
+    }
+
+
+def _handout_prize(params: Mapping[str, Any]) -> str:
+    """The collected line: its money and goods."""
+    money = params.get("money")
+    return value_text(money if money and Decimal(money) else None, None,
+                      " + ".join(params.get("goods") or []))
+
+
+@describes(A.HANDED_OUT)
+def _handed_out(params: Mapping[str, Any]) -> str:
+    return gettext("%(entry)s collected the prize for place %(place)s: %(prize)s.") % {
+        "entry": entry_label(params["entry_ref"]),
+        "place": params["place"],
+        "prize": _handout_prize(params),
+    }
+
+
+@describes(A.HANDOUT_UNDONE)
+def _handout_undone(params: Mapping[str, Any]) -> str:
+    return gettext("%(entry)s: prize for place %(place)s no longer ticked off as collected.") % {
+        "entry": entry_label(params["entry_ref"]),
+        "place": params["place"],
+    }

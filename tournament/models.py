@@ -1,5 +1,6 @@
 """Data of a tournament: the event, its entries, the seating plan, the change log, and the
-money: the event's money settings and the payments taken at the desk.
+money: the event's money settings, the payments taken at the desk, the prizes defined, the lots
+drawn for them and the prizes collected.
 
 The terms are in ``docs/glossary.md``; what a seat position means is in ``tournament.seats``.
 """
@@ -15,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament import limits, money, seats
+from tournament import limits, money, prizes, seats
 
 
 class Event(models.Model):
@@ -93,6 +94,12 @@ class Event(models.Model):
 class Player(models.Model):
     name = models.CharField(_("name"), max_length=limits.MAX_NAME_LENGTH)
     club = models.CharField(_("club"), max_length=limits.MAX_NAME_LENGTH, blank=True)
+    category = models.CharField(
+        _("category"),
+        max_length=limits.MAX_CATEGORY_LENGTH,
+        blank=True,
+        help_text=_("Optional, for special prizes, e.g. “Frau” or “Jugend”."),
+    )
 
     class Meta:
         verbose_name = _("player")
@@ -332,6 +339,12 @@ class ChangeLog(AuditRecord):
         CHECK_IN_UNDONE = "check_in_undone", _("check-in undone")
         PAID = "paid", _("payment taken")
         PAYMENT_CANCELLED = "payment_cancelled", _("payment cancelled")
+        PRIZE_SETTINGS = "prize_settings", _("prize settings")
+        PRIZE_ADDED = "prize_added", _("prize added")
+        PRIZE_REMOVED = "prize_removed", _("prize removed")
+        LOT_DRAWN = "lot_drawn", _("lot drawn")
+        HANDED_OUT = "handed_out", _("prize collected")
+        HANDOUT_UNDONE = "handout_undone", _("prize collection undone")
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="changes", verbose_name=_("event")
@@ -525,6 +538,188 @@ class Payment(models.Model):
     @property
     def is_cancelled(self) -> bool:
         return self.cancelled_at is not None
+
+
+class PrizeSettings(models.Model):
+    """How the prizes of an event are given: the pot for prizes that are a share of the
+    takings, what equal totals do, and the order the prize table is called in. One row per
+    event, written on first save (``for_event`` gives the unsaved defaults)."""
+
+    class CallOrder(models.TextChoices):
+        TOP_FIRST = "top_first", _("highest place first")
+        TOP_LAST = "top_last", _("highest place last")
+
+    event = models.OneToOneField(
+        Event,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="prize_settings",
+        verbose_name=_("event"),
+    )
+    pot_percent = models.DecimalField(
+        _("pot: per cent of the entry fee collected"),
+        max_digits=5,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal(0)), MaxValueValidator(limits.MAX_PERCENT)],
+        help_text=_("Prizes defined as a share are shares of this pot, singles and pairs apart."),
+    )
+    share_money = models.BooleanField(
+        _("equal totals share the money"),
+        default=True,
+        help_text=_(
+            "Tied entries share the money of the places they occupy equally (rounded down to "
+            "0.50 €); goods go by the tie-breaks, then by lot. Off: every prize goes by that "
+            "order."
+        ),
+    )
+    call_order = models.CharField(
+        _("call order"), max_length=10, choices=CallOrder.choices, default=CallOrder.TOP_FIRST
+    )
+
+    class Meta:
+        verbose_name = _("prize settings")
+        verbose_name_plural = _("prize settings")
+
+    def __str__(self) -> str:
+        return str(self.event)
+
+    @classmethod
+    def for_event(cls, event: Event) -> "PrizeSettings":
+        try:
+            return cls.objects.get(event=event)
+        except cls.DoesNotExist:
+            return cls(event=event)
+
+    @property
+    def top_first(self) -> bool:
+        return self.call_order == self.CallOrder.TOP_FIRST
+
+
+class Prize(models.Model):
+    """A prize the organiser defined: for a place or places of the singles' or the pairs'
+    ranking, or a special prize; money (an amount and/or a share of the pot) and/or goods.
+    Who receives it is computed (``tournament.prizes``)."""
+
+    class Award(models.TextChoices):
+        PLACE = prizes.PLACE, _("place")
+        LAST = prizes.LAST, _("last place (red lantern)")
+        BEST_ROUND = prizes.BEST_ROUND, _("best single round")
+        CATEGORY = prizes.CATEGORY, _("best of a category")
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="prizes", verbose_name=_("event")
+    )
+    pairs = models.BooleanField(_("for pairs"), default=False)
+    award = models.CharField(
+        _("for"), max_length=20, choices=Award.choices, default=Award.PLACE
+    )
+    place = models.PositiveSmallIntegerField(
+        _("place"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_PRIZE_PLACE)],
+    )
+    last_place = models.PositiveSmallIntegerField(
+        _("to place"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_PRIZE_PLACE)],
+    )
+    to_end = models.BooleanField(_("and every further place"), default=False)
+    category = models.CharField(
+        _("category"), max_length=limits.MAX_CATEGORY_LENGTH, blank=True
+    )
+    amount = money_field(_("amount"), null=True, blank=True)
+    share = models.DecimalField(
+        _("share of the pot (%)"),
+        max_digits=5,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal(0)), MaxValueValidator(limits.MAX_PERCENT)],
+    )
+    goods = models.CharField(_("goods"), max_length=limits.MAX_PRIZE_TEXT, blank=True)
+
+    class Meta:
+        verbose_name = _("prize")
+        verbose_name_plural = _("prizes")
+        ordering = ["event", "pairs", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(award=prizes.PLACE) | Q(place__gte=1), name="prize_place_given"
+            ),
+            models.CheckConstraint(
+                condition=Q(last_place__isnull=True) | Q(last_place__gte=models.F("place")),
+                name="prize_place_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.get_award_display()} {self.place or ''}".strip()
+
+    @property
+    def sort_key(self) -> tuple[int, int, int]:
+        """Place prizes by place, then the special prizes in the order of ``Award``."""
+        return (prizes.AWARDS.index(self.award), self.place or 0, self.pk or 0)
+
+    @property
+    def rule(self) -> prizes.PrizeRule:
+        return prizes.PrizeRule(
+            key=self.pk,
+            award=self.award,
+            place=self.place,
+            last_place=self.last_place,
+            to_end=self.to_end,
+            category=self.category,
+            amount=self.amount,
+            share=self.share,
+            goods=self.goods,
+        )
+
+
+class PrizeLot(AuditRecord):
+    """A lot drawn for entries equal on every tie-break: their order, best first."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="prize_lots", verbose_name=_("event")
+    )
+    pairs = models.BooleanField(_("for pairs"), default=False)
+    order = models.JSONField(_("order"), help_text=_("Entry ids in the order drawn."))
+
+    class Meta:
+        verbose_name = _("lot")
+        verbose_name_plural = _("lots")
+        ordering = ["event", "created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.order}"
+
+
+class PrizeHandout(AuditRecord):
+    """A line of the prize list ticked off at the prize table: the entry collected it."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="prize_handouts", verbose_name=_("event")
+    )
+    entry = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="prize_handouts", verbose_name=_("entry")
+    )
+    line = models.CharField(
+        _("line"), max_length=30, help_text=_("“place” or “special-<prize>”.")
+    )
+
+    class Meta:
+        verbose_name = _("prize collected")
+        verbose_name_plural = _("prizes collected")
+        ordering = ["event", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "line"], name="handout_unique_line"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.line}"
 
 
 def seat_rows(table: Table, entries: "list[Entry]") -> list[Seat]:

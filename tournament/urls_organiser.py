@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.views import cash, events, plan, printouts, registration
+from tournament.views import cash, events, plan, printouts, prizes, registration
 
 PRINTOUT_PATHS = {
     "plan": ("sitzplan", "print-plan"),
@@ -78,6 +78,32 @@ urlpatterns = [
     # ... and the organiser's settings
     path(
         "turnier/<slug:slug>/kasse/einstellungen/", cash.money_settings, name="money-settings"
+    ),
+    # prizes: the organiser defines them ...
+    path("turnier/<slug:slug>/preise/", prizes.prizes_page, name="prizes"),
+    path(
+        "turnier/<slug:slug>/preise/einstellungen/",
+        prizes.prize_settings,
+        name="prize-settings",
+    ),
+    path("turnier/<slug:slug>/preise/neu/", prizes.prize_add, name="prize-add"),
+    path(
+        "turnier/<slug:slug>/preise/<int:pk>/entfernen/",
+        prizes.prize_remove,
+        name="prize-remove",
+    ),
+    # ... and calls them out at the prize table
+    path("turnier/<slug:slug>/preistisch/", prizes.prize_table_page, name="prize-table"),
+    path(
+        "turnier/<slug:slug>/preistisch/druck/",
+        prizes.prize_table_print,
+        name="prize-table-print",
+    ),
+    path("turnier/<slug:slug>/preistisch/los/", prizes.prize_draw, name="prize-draw"),
+    path(
+        "turnier/<slug:slug>/preistisch/abgeholt/",
+        prizes.prize_collected,
+        name="prize-collected",
     ),
     # printouts
     *(

@@ -3,7 +3,8 @@
 - ``events``: create an event, change its settings;
 - ``registration``: register, edit, withdraw and import entries before the plan;
 - ``plan``: generate and discard the seating plan, swap and replace entries, release rounds;
-- ``cash``: the money settings, checking in at the door, payments and their cancellation.
+- ``cash``: the money settings, checking in at the door, payments and their cancellation;
+- ``prizes``: the prize settings, defining prizes, drawing lots, ticking off collected prizes.
 
 The services callers use are re-exported here.
 """
@@ -26,6 +27,14 @@ from tournament.services.plan import (
     replace_entry,
     swap_entries,
 )
+from tournament.services.prizes import (
+    PrizeError,
+    add_prize,
+    draw_lots,
+    remove_prize,
+    set_collected,
+    update_prize_settings,
+)
 from tournament.services.registration import (
     REGISTRATION_CLOSED,
     ImportRejected,
@@ -47,12 +56,15 @@ __all__ = [
     "ImportRejected",
     "PlanError",
     "PlanLocked",
+    "PrizeError",
     "RegistrationClosed",
     "RegistrationError",
+    "add_prize",
     "cancel_payment",
     "check_in",
     "create_event",
     "discard_plan",
+    "draw_lots",
     "generate_plan",
     "import_entries",
     "next_start_number",
@@ -61,11 +73,14 @@ __all__ = [
     "register_entry",
     "reinstate_entry",
     "release_round",
+    "remove_prize",
     "replace_entry",
+    "set_collected",
     "swap_entries",
     "take_payment",
     "update_entry",
     "update_event",
     "update_money_settings",
+    "update_prize_settings",
     "withdraw_entry",
 ]

@@ -92,6 +92,8 @@ def insert_entry(
     start_number: int | None = None,
     is_stand_in: bool = False,
     notes: str = "",
+    category: str = "",
+    partner_category: str = "",
 ) -> Entry:
     """Write an entry with its player(s), unchecked and unlogged: for the services only.
 
@@ -99,9 +101,11 @@ def insert_entry(
     A taken start number raises ``IntegrityError`` from the database.
     """
     club = club.strip()
-    player = Player.objects.create(name=name.strip(), club=club)
+    player = Player.objects.create(name=name.strip(), club=club, category=category.strip())
     partner = (
-        Player.objects.create(name=partner_name.strip(), club=club)
+        Player.objects.create(
+            name=partner_name.strip(), club=club, category=partner_category.strip()
+        )
         if partner_name.strip()
         else None
     )
@@ -127,9 +131,14 @@ def register_entry(
     notes: str = "",
     start_number: int | None = None,
     is_stand_in: bool = False,
+    category: str = "",
+    partner_category: str = "",
     user: Any = None,
 ) -> Entry:
     """Register a single or (with ``partner_name``) a pair while the event has no plan.
+
+    ``category`` and ``partner_category`` are the players' optional categories (special
+    prizes).
 
     Without ``start_number`` the next free one is given. Raises ``RegistrationClosed`` once a
     plan exists and ``RegistrationError`` (field ``start_number``) when the number is taken, also
@@ -150,6 +159,8 @@ def register_entry(
                 start_number=start_number,
                 is_stand_in=is_stand_in,
                 notes=notes,
+                category=category,
+                partner_category=partner_category if partner_name.strip() else "",
             )
     except IntegrityError:
         # a concurrent registration took the number between the check and the insert
@@ -165,6 +176,10 @@ def register_entry(
         club=entry.player.club,
         stand_in=entry.is_stand_in,
         notes=entry.notes,
+        categories=[
+            player.category for player in (entry.player, entry.partner)
+            if player is not None and player.category
+        ],
     )
     return entry
 
@@ -180,8 +195,11 @@ def update_entry(
     notes: str = "",
     start_number: int,
     is_stand_in: bool = False,
+    category: str = "",
+    partner_category: str = "",
 ) -> list[list[Any]]:
-    """Change an entry's names, club, notes, start number, pair partner or stand-in flag.
+    """Change an entry's names, club, notes, start number, pair partner, stand-in flag or the
+    players' categories.
 
     Once the event has a plan only names, club and notes may change; a start number, stand-in
     or single/pair change raises ``RegistrationClosed`` (with the form field). A taken start
@@ -192,6 +210,8 @@ def update_entry(
     entry = Entry.objects.select_for_update(of=("self",)).with_players().get(pk=entry.pk)
     name, partner_name = name.strip(), partner_name.strip()
     club, notes = club.strip(), notes.strip()
+    category = category.strip()
+    partner_category = partner_category.strip() if partner_name else ""
     if not name:
         raise RegistrationError(gettext_noop("Please enter a name."), field="name")
     if plan_exists(event):
@@ -218,18 +238,23 @@ def update_entry(
             ("club", entry.player.club, club),
             ("notes", entry.notes, notes),
             ("stand_in", entry.is_stand_in, is_stand_in),
+            ("category", entry.player.category, category),
+            ("partner_category", old_partner.category if old_partner else "", partner_category),
         )
         if old != new
     ]
     player = entry.player
-    player.name, player.club = name, club
-    player.save(update_fields=["name", "club"])
+    player.name, player.club, player.category = name, club, category
+    player.save(update_fields=["name", "club", "category"])
     if partner_name:
         if old_partner is None:
-            entry.partner = Player.objects.create(name=partner_name, club=club)
+            entry.partner = Player.objects.create(
+                name=partner_name, club=club, category=partner_category
+            )
         else:
             old_partner.name, old_partner.club = partner_name, club
-            old_partner.save(update_fields=["name", "club"])
+            old_partner.category = partner_category
+            old_partner.save(update_fields=["name", "club", "category"])
     else:
         entry.partner = None
     entry.start_number = start_number

@@ -1,5 +1,5 @@
 """Amounts of money on pages and in the change log: ``{% load euros %}{{ amount|euro }}`` gives
-"7,50 €" (German) or "7.50 €" (English)."""
+"7,50 €" (German) or "7.50 €" (English); ``{{ share|percent }}`` gives "50,5 %"."""
 
 from decimal import Decimal
 
@@ -18,3 +18,14 @@ def euro(amount: Decimal | str | None) -> str:
     value = Decimal(amount)
     text = number_format(abs(value), 2, use_l10n=True, force_grouping=False)
     return f"{'−' if value < 0 else ''}{text}\u00a0€"
+
+
+@register.filter
+def percent(value: Decimal | str | None) -> str:
+    """A percentage without trailing zeros, in the reader's number format: "50 %", "12,5 %"."""
+    if value is None or value == "":
+        return "–"
+    text = format(Decimal(value), "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return f"{number_format(Decimal(text), use_l10n=True, force_grouping=False)}\u00a0%"
