@@ -75,10 +75,11 @@ urlpatterns = [
         cash.cash_cancel,
         name="cash-cancel",
     ),
-    # ... and the organiser's settings
+    # ... and the organiser's settings and the treasurer's summary
     path(
         "turnier/<slug:slug>/kasse/einstellungen/", cash.money_settings, name="money-settings"
     ),
+    path("turnier/<slug:slug>/kasse/bericht/", cash.cash_summary, name="cash-summary"),
     # prizes: the organiser defines them ...
     path("turnier/<slug:slug>/preise/", prizes.prizes_page, name="prizes"),
     path(

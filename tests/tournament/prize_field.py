@@ -25,15 +25,16 @@ def prize_event():
     Singles standings: 7 (400, withdrawn), 1 and 4 (210), 2, 3 and 5 (90), 8 (30), 9 (20); the
     stand-in 6 is not ranked. Prize order without 7: 1, 4 | 2, 3, 5 | 8 | 9.
 
-    Singles prizes: place 1 100 €, 2 60 €, 3 40 € + "Präsentkorb", 4 20 €, 5 "Wein"; red
+    Singles prizes: place 1 50 €, 2 30 €, 3 20 € + "Präsentkorb", 4 11 €, 5 "Wein"; red
     lantern "Laterne"; best "Frau" 15 €. Pairs: place 1 30 €.
 
-    - 1 and 4 share places 1–2: (100 + 60) / 2 = 80 € each.
-    - 2, 3 and 5 share places 3–5: (40 + 20) / 3 = 20 € each; the Präsentkorb (place 3) and the
-      Wein (place 5) go by lot: the three are equal on every tie-break.
+    - 1 and 4 share places 1–2: (50 + 30) / 2 = 40 € each.
+    - 2, 3 and 5 share places 3–5: (20 + 11) / 3 = 10.33 → 10 € each, 1 € left over; the
+      Präsentkorb (place 3) and the Wein (place 5) go by lot: the three are equal on every
+      tie-break.
     - The red lantern goes to 9 (last); the best woman is 3 (before 8): 15 €.
     - Pair 10 wins 30 €.
-    Prize money: 80 + 80 + 20 + 20 + 20 + 15 + 30 = 265 €, nothing left over.
+    Prize money: 40 + 40 + 10 + 10 + 10 + 15 + 30 = 155 €, 1 € left over.
     """
     event = make_event()
     entries = {n: make_entry(event, n, f"Spieler {n}") for n in (1, 2, 3, 4, 5, 7, 8, 9)}
@@ -51,8 +52,8 @@ def prize_event():
         record_game(sheet=sheet, number=1, **game)
     entries[7].is_withdrawn = True
     entries[7].save()
-    for place, amount, goods in ((1, "100", ""), (2, "60", ""), (3, "40", "Präsentkorb"),
-                                 (4, "20", "")):
+    for place, amount, goods in ((1, "50", ""), (2, "30", ""), (3, "20", "Präsentkorb"),
+                                 (4, "11", "")):
         add_prize(event=event, place=place, amount=D(amount), goods=goods)
     add_prize(event=event, place=5, goods="Wein")
     add_prize(event=event, award="last", goods="Laterne")

@@ -1,8 +1,9 @@
 """The Kasse pages: the desk's list (who has paid, who not), one entry's account with its
-payments, taking and cancelling a payment, checking in at the door, and the money settings.
+payments, taking and cancelling a payment, checking in at the door, the money settings and the
+treasurer's summary.
 
 The desk's pages (list, account, payment, cancellation, check-in) are what a desk helper at the
-door needs; the money settings are the organiser's.
+door needs; the money settings and the summary are the organiser's.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from tournament.services import (
     take_payment,
     update_money_settings,
 )
+from tournament.summary import treasurer_summary
 from tournament.web import add_form_error, organiser_view, show_error
 
 SHOW_PARAM = "zeige"
@@ -236,4 +238,20 @@ def money_settings(request: HttpRequest, event: Event) -> HttpResponse:
             return redirect("cash-desk", slug=event.slug)
     return render(
         request, "tournament/money_settings.html", {"event": event, "form": form}
+    )
+
+
+@organiser_view
+def cash_summary(request: HttpRequest, event: Event) -> HttpResponse:
+    """The treasurer's summary: one printable page, every figure with its count."""
+    return render(
+        request,
+        "tournament/cash_summary.html",
+        {
+            "event": event,
+            "summary": treasurer_summary(event),
+            "show_param": SHOW_PARAM,
+            "show_unpaid": SHOW_UNPAID,
+            "show_lost": SHOW_LOST,
+        },
     )

@@ -35,15 +35,15 @@ def test_the_prize_list_of_the_event():
     # no. 7 withdrew and the stand-in 6 is not ranked: the list moves up; before a lot the
     # tied 2, 3, 5 stand by start number
     assert place_lines(table) == [
-        (1, 1, D("80"), []), (4, 1, D("80"), []),
-        (2, 3, D("20"), ["Präsentkorb"]), (3, 3, D("20"), []), (5, 3, D("20"), ["Wein"]),
+        (1, 1, D("40"), []), (4, 1, D("40"), []),
+        (2, 3, D("10"), ["Präsentkorb"]), (3, 3, D("10"), []), (5, 3, D("10"), ["Wein"]),
     ]
     specials = [(a.rule.award, a.candidate.start_number, a.money, a.goods)
                 for a in table.rankings[0].prizes.specials]
     assert specials == [("last", 9, D("0"), ["Laterne"]), ("category", 3, D("15"), [])]
     assert place_lines(table, pairs=True) == [(10, 1, D("30"), [])]
     assert [[c.start_number for c in group] for _pairs, group in table.undecided] == [[2, 3, 5]]
-    assert (table.money, table.remainder, table.unawarded) == (D("265"), D("0"), D("0"))
+    assert (table.money, table.remainder, table.unawarded) == (D("155"), D("1"), D("0"))
     assert not table.provisional
 
 
@@ -55,8 +55,8 @@ def test_a_drawn_lot_decides_the_goods_and_is_recorded():
     table = prize_table(event)
     assert table.undecided == []
     assert place_lines(table)[2:] == [
-        (order[0], 3, D("20"), ["Präsentkorb"]), (order[1], 3, D("20"), []),
-        (order[2], 3, D("20"), ["Wein"]),
+        (order[0], 3, D("10"), ["Präsentkorb"]), (order[1], 3, D("10"), []),
+        (order[2], 3, D("10"), ["Wein"]),
     ]
     log = ChangeLog.objects.get(action="lot_drawn")
     assert log.params["place"] == 4  # no. 7 still holds place 1 in the standings
@@ -70,12 +70,12 @@ def test_without_sharing_the_order_decides_the_money_too():
     event = prize_event()
     update_prize_settings(event=event, share_money=False)
     table = prize_table(event)
-    # 1 and 4 are equal on every tie-break: a lot decides who gets 100 and who 60
+    # 1 and 4 are equal on every tie-break: a lot decides who gets 50 and who 30
     assert [[c.start_number for c in g] for _p, g in table.undecided] == [[1, 4], [2, 3, 5]]
     PrizeLot.objects.create(event=event, order=[
         event.entries.get(start_number=n).pk for n in (4, 1)
     ])
-    assert place_lines(prize_table(event))[:2] == [(4, 1, D("100"), []), (1, 2, D("60"), [])]
+    assert place_lines(prize_table(event))[:2] == [(4, 1, D("50"), []), (1, 2, D("30"), [])]
 
 
 def test_the_events_tie_breaks_order_the_goods():
@@ -90,7 +90,7 @@ def test_collecting_a_prize_is_ticked_off_and_logged():
     one = event.entries.get(start_number=1)
     set_collected(event=event, entry=one, line="place")
     table = prize_table(event)
-    assert table.money_collected == D("80")
+    assert table.money_collected == D("40")
     assert PrizeHandout.objects.get().entry == one
     with pytest.raises(PrizeError):
         set_collected(event=event, entry=one, line="place")
@@ -100,7 +100,7 @@ def test_collecting_a_prize_is_ticked_off_and_logged():
     assert prize_table(event).money_collected == D("0")
     logs = list(ChangeLog.objects.filter(action__in=["handed_out", "handout_undone"]))
     assert len(logs) == 2
-    assert logs[-1].params["money"] == "80.00" and logs[-1].params["place"] == 1
+    assert logs[-1].params["money"] == "40.00" and logs[-1].params["place"] == 1
 
 
 def test_prizes_are_checked_before_they_are_saved():

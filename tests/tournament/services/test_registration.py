@@ -114,3 +114,25 @@ def test_import_is_all_or_nothing_when_the_database_refuses_a_row(monkeypatch, o
     assert list(event.entries.values_list("start_number", flat=True)) == [2]
     assert Player.objects.count() == players_before
     assert not ChangeLog.objects.filter(event=event).exists()
+
+
+def test_a_players_category_is_optional_saved_and_logged():
+    from tournament.services import register_entry, update_entry
+
+    event = make_event()
+    single = register_entry(event=event, name="Rosi Rapp", category=" Frau ")
+    pair = register_entry(event=event, name="Eva Bauer", partner_name="Ida Bauer",
+                          category="Frau", partner_category="Frau")
+    plain = register_entry(event=event, name="Otto Klotz")
+    assert (single.player.category, pair.partner.category, plain.player.category) == (
+        "Frau", "Frau", ""
+    )
+    assert ChangeLog.objects.filter(entry=pair).get().description.endswith(
+        "Kategorie: Frau, Frau"
+    )
+    changes = update_entry(entry=pair, user=None, name="Eva Bauer", partner_name="Ida Bauer",
+                           start_number=pair.start_number, category="Frau",
+                           partner_category="Jugend")
+    assert changes == [["partner_category", "Frau", "Jugend"]]
+    pair.refresh_from_db()
+    assert pair.partner.category == "Jugend"

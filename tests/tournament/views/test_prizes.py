@@ -65,10 +65,11 @@ def test_the_prize_table_in_call_order_with_the_lot_to_draw(client, organiser):
     event = prize_event()
     html = html_of(client.get(reverse("prize-table", args=[event.slug])))
     assert "Los ziehen" in html and "2 Spieler 2, 3 Spieler 3, 5 Spieler 5" in html
-    assert f"80,00{NBSP}€" in rows(html, 1) and "(geteilt: Plätze 1–2" in rows(html, 1)
+    assert f"40,00{NBSP}€" in rows(html, 1) and "(geteilt: Plätze 1–2" in rows(html, 1)
     assert "Präsentkorb" in rows(html, 2)
     assert html.index('id="nr-1"') < html.index('id="nr-5"')  # highest place first
-    assert "Laterne" in html and f"Preisgeld: 265,00{NBSP}€, davon abgeholt: 0,00{NBSP}€" in html
+    assert "Laterne" in html and f"Preisgeld: 155,00{NBSP}€, davon abgeholt: 0,00{NBSP}€" in html
+    assert f"Rest aus geteilten Plätzen (bleibt in der Kasse): 1,00{NBSP}€" in html
     update_prize_settings(event=event, call_order="top_last")
     html = html_of(client.get(reverse("prize-table", args=[event.slug])))
     assert html.index('id="nr-5"') < html.index('id="nr-1"')  # the winner last
@@ -84,7 +85,7 @@ def test_ticking_off_a_collected_prize(client, organiser):
     assert response["Location"] == reverse("prize-table", args=[event.slug]) + "#nr-4"
     assert PrizeHandout.objects.get().entry.start_number == 4
     html = html_of(client.get(response["Location"]))
-    assert f"davon abgeholt: 80,00{NBSP}€" in html
+    assert f"davon abgeholt: 40,00{NBSP}€" in html
     client.post(reverse("prize-collected", args=[event.slug]), {"nr": "4", "line": "place"})
     assert not PrizeHandout.objects.exists()
 
