@@ -46,6 +46,11 @@ class RankingPrizes:
     def kind(self) -> str:
         return PAIRS if self.pairs else SINGLES
 
+    @property
+    def uses_pot(self) -> bool:
+        """True when some of its prizes are a share of the pot."""
+        return any(rule.share for rule in self.rules)
+
 
 @dataclass(slots=True)
 class PrizeTable:
