@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize(
     "model",
     ["event", "player", "entry", "round", "table", "seat", "changelog", "moneysettings",
-     "payment", "scoresheet", "game",
+     "payment", "prizesettings", "prize", "prizelot", "prizehandout", "scoresheet", "game",
      "partyscore", "sheetchange"],
 )
 def test_admin_lists_every_model(client, model):
@@ -32,7 +32,8 @@ def test_admin_sends_anonymous_visitors_to_its_login(client):
 @pytest.mark.parametrize(
     ("app", "model"),
     [("tournament", "event"), ("tournament", "entry"), ("tournament", "seat"),
-     ("tournament", "changelog"), ("scoring", "scoresheet"), ("scoring", "game"),
+     ("tournament", "changelog"), ("tournament", "payment"), ("tournament", "prize"),
+     ("scoring", "scoresheet"), ("scoring", "game"),
      ("scoring", "partyscore"), ("scoring", "sheetchange")],
 )
 def test_admin_is_read_only(client, app, model):
