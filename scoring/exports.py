@@ -4,7 +4,7 @@ Built the pretix way: each sheet's rows are made first as plain values (``*_rows
 header row followed by data rows); a writer then turns them into a file (``scoring.xlsx`` for
 the workbook, ``write_csv`` here for the CSV).
 
-The workbook (``event_workbook``) has four sheets whose names and column headers are fixed
+The workbook (``event_workbook``) has six sheets whose names and column headers are fixed
 German strings, read by outside checks, and therefore not translated:
 
 - ``Einzel`` and ``Paare``: the overall ranking of singles and pairs (Platz, Startnummer, Name,
@@ -16,6 +16,16 @@ German strings, read by outside checks, and therefore not translated:
   sheet adds up to the standings' totals): Durchgang, Tisch, Spiel, Startnummer, Alleinspieler
   (ja/nein), Reizwert, Art (gespielt/abgeschrieben/Durch), Gemeldet, Stiche (empty for a
   conceded game), Verworfen (ja/nein), Punkte.
+- ``Kasse``: one row per entry (Startnummer, Name, Startgeld, Bezahlt, Verlorene Spiele,
+  Verlustgeld, Offen), as the cash desk computes them (``tournament.cash``): Startgeld and
+  Verlustgeld due, Bezahlt what the entry paid of both, Offen = Startgeld + Verlustgeld −
+  Bezahlt (negative: paid too much). The treasurer's summary's figures are sums of these columns.
+- ``Preise``: one row per line of the prize list (``tournament.prize_list``), singles first,
+  each ranking's place prizes by place, then its special prizes (Platz, Startnummer, Name,
+  Preis, Betrag); Preis names the ranking and the goods ("Geldpreis" for money alone), a
+  shared place or the special prize, Betrag is empty for goods alone.
+
+Money is written as numbers with two decimals (number format ``0.00``).
 
 The CSV (``standings_csv``) holds the same standings as ``Einzel`` and ``Paare`` below one
 header, with a first column ``Wertung`` (Einzel/Paare). It is UTF-8 with a byte order mark and
@@ -35,8 +45,11 @@ from collections.abc import Iterable, Sequence
 from scoring.models import Game, PartyScore
 from scoring.ranking import PAIRS, SINGLES, Standings
 from scoring.standings import compute_standings, counted_statuses
-from scoring.xlsx import Cell, Rows, SheetData, write_workbook
+from scoring.xlsx import MONEY_FORMAT, Cell, Rows, SheetData, write_workbook
+from tournament.cash import CashBook, cash_book
 from tournament.models import Event, Seat
+from tournament.prize_list import PrizeTable, prize_table
+from tournament.prizes import BEST_ROUND, CATEGORY, LAST, Award
 
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV_CONTENT_TYPE = "text/csv; charset=utf-8"
@@ -45,12 +58,23 @@ SHEET_SINGLES = "Einzel"
 SHEET_PAIRS = "Paare"
 SHEET_SEATING = "Sitzplan"
 SHEET_GAMES = "Spiele"
+SHEET_CASH = "Kasse"
+SHEET_PRIZES = "Preise"
 
 SEATING_HEADER = ["Durchgang", "Tisch", "Position", "Startnummer", "Name"]
 GAMES_HEADER = [
     "Durchgang", "Tisch", "Spiel", "Startnummer", "Alleinspieler", "Reizwert", "Art",
     "Gemeldet", "Stiche", "Verworfen", "Punkte",
 ]
+CASH_HEADER = [
+    "Startnummer", "Name", "Startgeld", "Bezahlt", "Verlorene Spiele", "Verlustgeld", "Offen",
+]
+CASH_MONEY_COLUMNS = (2, 3, 5, 6)
+PRIZES_HEADER = ["Platz", "Startnummer", "Name", "Preis", "Betrag"]
+PRIZES_MONEY_COLUMNS = (4,)
+RANKING_NAMES = {False: "Einzel", True: "Paare"}
+SPECIAL_NAMES = {LAST: "Rote Laterne", BEST_ROUND: "Bester Durchgang", CATEGORY: "Beste Kategorie"}
+MONEY_PRIZE = "Geldpreis"
 KIND_NAMES = {
     Game.Kind.PLAYED: "gespielt",
     Game.Kind.CONCEDED: "abgeschrieben",
@@ -124,9 +148,50 @@ def game_rows(event: Event) -> Rows:
     return rows
 
 
+def cash_rows(book: CashBook) -> Rows:
+    """Header and one row per entry of the cash book."""
+    rows: Rows = [list(CASH_HEADER)]
+    rows.extend(
+        [row.entry.start_number, row.entry.name, row.start_fee, row.paid, row.lost,
+         row.lost_money, row.open]
+        for row in book.rows
+    )
+    return rows
+
+
+def _prize_text(pairs: bool, award: Award) -> str:
+    """What a line of the prize list gives, in the sheet's fixed German."""
+    text = " + ".join(award.goods) or MONEY_PRIZE
+    if award.rule is not None:
+        name = SPECIAL_NAMES[award.rule.award]
+        if award.rule.award == CATEGORY:
+            name = f"{name} „{award.rule.category}“"
+        text = f"{name}: {text}"
+    elif award.share is not None:
+        text = f"{text} (geteilt, Plätze {award.share.first}–{award.share.last})"
+    return f"{RANKING_NAMES[pairs]}: {text}"
+
+
+def prize_rows(table: PrizeTable) -> Rows:
+    """Header and one row per line of the prize list: singles, then pairs; each ranking's
+    place prizes by place, then its special prizes."""
+    rows: Rows = [list(PRIZES_HEADER)]
+    for ranking in table.rankings:
+        for award in ranking.prizes.lines:
+            rows.append([
+                award.place, award.candidate.start_number, award.candidate.name,
+                _prize_text(ranking.pairs, award), award.money or None,
+            ])
+    return rows
+
+
+def _money(columns: tuple[int, ...]) -> dict[int, str]:
+    return dict.fromkeys(columns, MONEY_FORMAT)
+
+
 def workbook_sheets(event: Event, standings: Standings | None = None) -> list[SheetData]:
-    """The rows of every sheet of the event's workbook (four SQL queries when not given
-    ``standings``, one query fewer when given)."""
+    """The rows of every sheet of the event's workbook (a fixed number of SQL queries, one
+    fewer when given ``standings``)."""
     standings = standings or compute_standings(event)
     wide = len(standings.round_numbers) > 6
     return [
@@ -134,11 +199,15 @@ def workbook_sheets(event: Event, standings: Standings | None = None) -> list[Sh
         SheetData(SHEET_PAIRS, standings_rows(standings, PAIRS), landscape=wide),
         SheetData(SHEET_SEATING, seating_rows(event)),
         SheetData(SHEET_GAMES, game_rows(event), landscape=True),
+        SheetData(SHEET_CASH, cash_rows(cash_book(event)),
+                  number_formats=_money(CASH_MONEY_COLUMNS)),
+        SheetData(SHEET_PRIZES, prize_rows(prize_table(event, standings)),
+                  number_formats=_money(PRIZES_MONEY_COLUMNS)),
     ]
 
 
 def event_workbook(event: Event, standings: Standings | None = None) -> bytes:
-    """The event's workbook (Einzel, Paare, Sitzplan, Spiele) as .xlsx bytes."""
+    """The event's workbook (Einzel, Paare, Sitzplan, Spiele, Kasse, Preise) as .xlsx bytes."""
     return write_workbook(workbook_sheets(event, standings), title=event.name)
 
 

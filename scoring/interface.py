@@ -5,7 +5,11 @@ keep a score from slipping in while it changes seats, to tell the sheets of tabl
 it changed (their version moves on, so a save from a page of the old seating is refused as
 stale and the phone shows the new one), to give every new table its empty sheet,
 and to print each table's sheet link and the blank sheet's rules figure (``TRICK_TOTAL``). The
-tournament app imports nothing else of scoring (a test checks it).
+money of the evening needs the results: the games each entry lost as declarer
+(``declarer_losses``, for the lost-game money), whether the results are still provisional
+(``standings_provisional``), and the standings themselves for the prizes
+(``compute_standings``, ranked ``SINGLES`` and ``PAIRS``). The tournament app imports nothing
+else of scoring (a test checks it).
 """
 
 from __future__ import annotations
@@ -15,16 +19,31 @@ from collections.abc import Iterable
 from django.db.models import F
 
 from scoring.models import Game, ScoreSheet
+from scoring.ranking import PAIRS, SINGLES, StandingRow, Standings
 from scoring.rules import TRICK_TOTAL
+from scoring.standings import (
+    DeclarerLosses,
+    compute_standings,
+    declarer_losses,
+    standings_provisional,
+)
 from tournament.models import Event, Table
 
 __all__ = [
+    "PAIRS",
+    "SINGLES",
     "TRICK_TOTAL",
+    "DeclarerLosses",
     "ScoreSheet",
+    "StandingRow",
+    "Standings",
+    "compute_standings",
     "create_sheets",
+    "declarer_losses",
     "scored_tables",
     "seating_changed",
     "sheets_of",
+    "standings_provisional",
 ]
 
 

@@ -1,6 +1,9 @@
 """Standings (Rangliste): the figures of an event loaded from the database, ranked by
 ``scoring.ranking``, and the games of one entry.
 
+The games each entry lost as declarer (for the lost-game money, ``tournament.cash``) are counted
+here too, on the same sheets.
+
 Which sheets count: by default only confirmed ones; with ``Event.count_unconfirmed`` every sheet
 with games (in progress, submitted or confirmed), and the standings say they are provisional
 (see ``docs/rules.md``, "Ranking"). The computation runs a constant number of SQL queries
@@ -17,6 +20,7 @@ from django.db.models import Count, F, Q, Sum
 
 from scoring.models import Game, PartyScore, ScoreSheet
 from scoring.ranking import EntryFigures, Figures, RoundState, Standings, parse_tie_breaks
+from scoring.rules import CONCEDED, DURCH, PLAYED
 from tournament.models import Entry, Event, Seat, Table
 
 HANDED_IN = (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED)
@@ -31,6 +35,78 @@ def counted_statuses(event: Event) -> tuple[str, ...]:
             ScoreSheet.Status.CONFIRMED,
         )
     return (ScoreSheet.Status.CONFIRMED,)
+
+
+def round_states(event: Event) -> tuple[dict[int, RoundState], dict[int, int]]:
+    """The state of every round's sheets by round number, and the round number of every sheet
+    by its id (one SQL query)."""
+    states: dict[int, RoundState] = {}
+    round_of_sheet: dict[int, int] = {}
+    for number, closed, table_number, sheet_id, status in (
+        Table.objects.filter(round__event=event)
+        .order_by("round__number", "number")
+        .values_list("round__number", "round__closed", "number", "sheet__id", "sheet__status")
+    ):
+        state = states.get(number)
+        if state is None:
+            state = states[number] = RoundState(number=number, closed=closed, started=closed)
+        state.tables += 1
+        if sheet_id is not None:
+            round_of_sheet[sheet_id] = number
+        if status not in (None, ScoreSheet.Status.EMPTY):
+            state.started = True
+        if status not in HANDED_IN:
+            state.missing.append(table_number)
+        elif status != ScoreSheet.Status.CONFIRMED:
+            state.unconfirmed.append(table_number)
+    return states, round_of_sheet
+
+
+def standings_provisional(event: Event) -> bool:
+    """True while a started round of ``event`` has a sheet that is missing or not confirmed, as
+    ``Standings.provisional`` says (one SQL query)."""
+    states, _sheets = round_states(event)
+    return any(not state.complete for state in states.values() if state.started)
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarerLosses:
+    """The games an entry lost as declarer, by kind of game."""
+
+    played: int = 0
+    conceded: int = 0
+    durch: int = 0
+
+
+def declarer_losses(event: Event) -> dict[int, DeclarerLosses]:
+    """The games every entry lost as declarer on the sheets that count for the standings, by
+    entry id (one SQL query); entries without a lost game are left out.
+
+    Lost is what the ranking calls lost: the declarer's points are negative (a played game
+    lost, a lost Durch, a conceded game).
+    """
+    counted_sheets = ScoreSheet.objects.filter(
+        table__round__event=event, status__in=counted_statuses(event)
+    ).values("pk")
+    counts: dict[int, dict[str, int]] = {}
+    for entry_id, kind, count in (
+        PartyScore.objects.filter(
+            game__sheet__in=counted_sheets, entry_id=F("game__declarer_id"), points__lt=0
+        )
+        .values("entry_id", "game__kind")
+        .annotate(count=Count("id"))
+        .order_by()
+        .values_list("entry_id", "game__kind", "count")
+    ):
+        counts.setdefault(entry_id, {})[kind] = count
+    return {
+        entry_id: DeclarerLosses(
+            played=by_kind.get(PLAYED, 0),
+            conceded=by_kind.get(CONCEDED, 0),
+            durch=by_kind.get(DURCH, 0),
+        )
+        for entry_id, by_kind in counts.items()
+    }
 
 
 def compute_standings(event: Event) -> Standings:
@@ -53,25 +129,7 @@ def compute_standings(event: Event) -> Standings:
             is_withdrawn=withdrawn,
         )
 
-    states: dict[int, RoundState] = {}
-    round_of_sheet: dict[int, int] = {}
-    for number, closed, table_number, sheet_id, status in (
-        Table.objects.filter(round__event=event)
-        .order_by("round__number", "number")
-        .values_list("round__number", "round__closed", "number", "sheet__id", "sheet__status")
-    ):
-        state = states.get(number)
-        if state is None:
-            state = states[number] = RoundState(number=number, closed=closed, started=closed)
-        state.tables += 1
-        if sheet_id is not None:
-            round_of_sheet[sheet_id] = number
-        if status not in (None, ScoreSheet.Status.EMPTY):
-            state.started = True
-        if status not in HANDED_IN:
-            state.missing.append(table_number)
-        elif status != ScoreSheet.Status.CONFIRMED:
-            state.unconfirmed.append(table_number)
+    states, round_of_sheet = round_states(event)
 
     # Summed per entry and sheet (an entry has one sheet per round): fewer joins than grouping
     # by the round number, which the tables above give for every sheet.

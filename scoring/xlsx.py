@@ -10,7 +10,9 @@ of the games sheet of a 700-entry event that was over four times slower (README,
 "Performance"). Tests compare the result cell by cell with what openpyxl alone writes.
 
 Every text is written as an inline-text cell (openpyxl on its own would store "=…" as a formula
-and "#N/A" as an error); control characters, which XML cannot hold, are left out.
+and "#N/A" as an error); control characters, which XML cannot hold, are left out. Amounts of
+money are ``Decimal`` values, written as numbers; a sheet's ``number_formats`` give columns a
+number format (e.g. "0.00"), registered with openpyxl's own styles so the file declares it.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ import io
 import math
 import re
 import zipfile
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
 from xml.sax.saxutils import escape
 
 from openpyxl import Workbook
@@ -30,17 +33,20 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
-Cell = str | int | float | None
+Cell = str | int | float | Decimal | None
 Rows = list[list[Cell]]
+MONEY_FORMAT = "0.00"
 
 
 @dataclass
 class SheetData:
-    """One worksheet to write: its title and rows (header first), and whether it is wide."""
+    """One worksheet to write: its title and rows (header first), whether it is wide, and the
+    number format of some columns (index from 0, e.g. ``{2: MONEY_FORMAT}``)."""
 
     title: str
     rows: Rows
     landscape: bool = False
+    number_formats: dict[int, str] = field(default_factory=dict)
 
 
 def _column_widths(rows: Sequence[Sequence[Cell]]) -> list[float]:
@@ -87,23 +93,32 @@ def _value_cell(value: object) -> str:
         return f' t="b"><v>{int(value)}</v></c>'
     if isinstance(value, int) or (isinstance(value, float) and math.isfinite(value)):
         return f"><v>{value!r}</v></c>"
+    if isinstance(value, Decimal) and value.is_finite():
+        return f"><v>{value:f}</v></c>"
     raise TypeError(f"cannot write {value!r} to a spreadsheet cell")
 
 
-def _rows_xml(rows: Sequence[Sequence[Cell]], first_row: int) -> str:
+def _rows_xml(
+    rows: Sequence[Sequence[Cell]], first_row: int, styles: Mapping[int, int] | None = None
+) -> str:
     """SpreadsheetML ``<row>`` elements for ``rows``, the first numbered ``first_row``.
 
     Numbers become number cells and texts inline-text cells (the cell types openpyxl writes for
     them); a None or an empty text leaves the cell out. Values repeat a lot (names, "ja"/"nein",
-    small numbers), so each distinct value is turned into XML once per call.
+    small numbers), so each distinct value is turned into XML once per call. ``styles`` gives
+    the cells of some columns (index from 0) a style of the workbook (its ``s`` attribute).
     """
     width = max((len(row) for row in rows), default=0)
-    letters = [get_column_letter(index) for index in range(1, width + 1)]
+    styles = styles or {}
+    columns = [
+        (get_column_letter(index), f' s="{styles[index - 1]}"' if index - 1 in styles else "")
+        for index in range(1, width + 1)
+    ]
     inner: dict[tuple[type, Cell], str] = {}
     parts = []
     for row_number, row in enumerate(rows, start=first_row):
         parts.append(f'<row r="{row_number}">')
-        for letter, value in zip(letters, row, strict=False):
+        for (letter, style), value in zip(columns, row, strict=False):
             if value is None:
                 continue
             key = (type(value), value)  # 1 and True are equal but written differently
@@ -111,15 +126,21 @@ def _rows_xml(rows: Sequence[Sequence[Cell]], first_row: int) -> str:
             if cell is None:
                 cell = inner[key] = _value_cell(value)
             if cell:
-                parts.append(f'<c r="{letter}{row_number}"{cell}')
+                parts.append(f'<c r="{letter}{row_number}"{style}{cell}')
         parts.append("</row>")
     return "".join(parts)
 
 
-def _insert_rows(skeleton: bytes, bodies: dict[str, Sequence[Sequence[Cell]]]) -> bytes:
+def _insert_rows(
+    skeleton: bytes,
+    bodies: dict[str, Sequence[Sequence[Cell]]],
+    styles: Mapping[str, Mapping[int, int]] | None = None,
+) -> bytes:
     """Copy the .xlsx ``skeleton``, appending ``bodies[path]`` (data rows, numbered from 2) to
-    the ``<sheetData>`` of the worksheet stored at ``path``; every other part is copied as it is.
+    the ``<sheetData>`` of the worksheet stored at ``path`` (its columns styled by
+    ``styles[path]``); every other part is copied as it is.
     """
+    styles = styles or {}
     output = io.BytesIO()
     with (
         zipfile.ZipFile(io.BytesIO(skeleton)) as source,
@@ -138,7 +159,8 @@ def _insert_rows(skeleton: bytes, bodies: dict[str, Sequence[Sequence[Cell]]]) -
                 stream.write(head)
                 for start in range(0, len(rows), ROWS_PER_CHUNK):
                     chunk = rows[start:start + ROWS_PER_CHUNK]
-                    stream.write(_rows_xml(chunk, start + 2).encode("utf-8", "replace"))
+                    xml = _rows_xml(chunk, start + 2, styles.get(info.filename))
+                    stream.write(xml.encode("utf-8", "replace"))
                 stream.write(end + tail)
     return output.getvalue()
 
@@ -151,7 +173,7 @@ def write_workbook(sheets: Iterable[SheetData], *, title: str = "") -> bytes:
     workbook = Workbook(write_only=True)
     workbook.properties.title = clean_text(title)
     bold = Font(bold=True)
-    bodies: list[tuple[object, Rows]] = []
+    bodies: list[tuple[object, Rows, dict[int, int]]] = []
     for data in sheets:
         sheet = workbook.create_sheet(data.title)
         for index, width in enumerate(_column_widths(data.rows), start=1):
@@ -172,8 +194,23 @@ def write_workbook(sheets: Iterable[SheetData], *, title: str = "") -> bytes:
             cell.font = bold
             cells.append(cell)
         sheet.append(cells)
-        bodies.append((sheet, body))
+        bodies.append((sheet, body, _column_styles(sheet, data.number_formats)))
     skeleton = io.BytesIO()
     workbook.save(skeleton)
     # a sheet's path inside the file is known once openpyxl has saved it
-    return _insert_rows(skeleton.getvalue(), {sheet.path[1:]: body for sheet, body in bodies})
+    return _insert_rows(
+        skeleton.getvalue(),
+        {sheet.path[1:]: body for sheet, body, _styles in bodies},
+        {sheet.path[1:]: styles for sheet, _body, styles in bodies},
+    )
+
+
+def _column_styles(sheet: Worksheet, number_formats: Mapping[int, str]) -> dict[int, int]:
+    """The workbook's style id (``s``) of each formatted column: a cell with the number format
+    registers it with openpyxl's styles, which are written with the workbook."""
+    styles = {}
+    for column, number_format in number_formats.items():
+        cell = WriteOnlyCell(sheet)
+        cell.number_format = number_format
+        styles[column] = cell.style_id
+    return styles

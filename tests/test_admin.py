@@ -2,6 +2,8 @@
 the admin's login, and no model can be added, changed or deleted there (the services check and
 log every change)."""
 
+from decimal import Decimal
+
 import pytest
 from django.apps import apps
 from django.contrib import admin
@@ -19,14 +21,24 @@ from tests.factories import (
     make_user,
 )
 from tournament import audit
-from tournament.models import ChangeLog, FormSubmission
+from tournament.models import (
+    ChangeLog,
+    FormSubmission,
+    MoneySettings,
+    Payment,
+    Prize,
+    PrizeHandout,
+    PrizeLot,
+    PrizeSettings,
+)
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize(
     "model",
-    ["event", "player", "entry", "round", "table", "seat", "changelog", "scoresheet", "game",
+    ["event", "player", "entry", "round", "table", "seat", "changelog", "moneysettings",
+     "payment", "prizesettings", "prize", "prizelot", "prizehandout", "scoresheet", "game",
      "partyscore", "sheetchange"],
 )
 def test_admin_lists_every_model(client, model):
@@ -46,7 +58,8 @@ def test_admin_sends_anonymous_visitors_to_its_login(client):
 @pytest.mark.parametrize(
     ("app", "model"),
     [("tournament", "event"), ("tournament", "entry"), ("tournament", "seat"),
-     ("tournament", "changelog"), ("scoring", "scoresheet"), ("scoring", "game"),
+     ("tournament", "changelog"), ("tournament", "payment"), ("tournament", "prize"),
+     ("scoring", "scoresheet"), ("scoring", "game"),
      ("scoring", "partyscore"), ("scoring", "sheetchange")],
 )
 def test_admin_is_read_only(client, app, model):
@@ -88,7 +101,7 @@ APPS = ("tournament", "scoring")
 def one_of_each():
     """One row of every model of both apps: an event with a role, a seated table with a sheet
     holding a game (party scores) that was handed in (sheet audit trail), a change-log row and
-    a form submission's token."""
+    a form submission's token, and the money: settings, a payment, a prize, a lot, a handout."""
     event = make_event(games_per_round=1)
     make_role(event, make_user("anna"))
     sheet = make_sheet(make_table(make_round(event), [make_entry(event, n) for n in (1, 2, 3)]))
@@ -97,6 +110,13 @@ def one_of_each():
     submit_sheet(sheet=sheet)
     audit.log(event=event, action=ChangeLog.Action.PUBLISHED)
     FormSubmission.objects.create(token="t" * 32, kind=FormSubmission.Kind.ENTRY, event=event)
+    entry = event.entries.first()
+    MoneySettings.objects.create(event=event)
+    PrizeSettings.objects.create(event=event)
+    Payment.objects.create(entry=entry, purpose="start_fee", amount=Decimal("8.00"), method="cash")
+    Prize.objects.create(event=event, award="place", place=1, amount=Decimal("50.00"))
+    PrizeLot.objects.create(event=event, order=[entry.pk])
+    PrizeHandout.objects.create(event=event, entry=entry, line="place")
     return event
 
 

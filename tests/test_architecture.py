@@ -18,6 +18,8 @@ PURE_MODULES = [
     "tournament.seating",
     "tournament.imports",
     "tournament.text",
+    "tournament.money",
+    "tournament.prizes",
     "scoring.rules",
     "scoring.sheet_rows",
     "scoring.ranking",

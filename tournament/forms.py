@@ -19,6 +19,7 @@ from tournament.errors import Message
 from tournament.limits import (
     DEFAULT_GAMES_PER_ROUND,
     DEFAULT_ROUNDS,
+    MAX_CATEGORY_LENGTH,
     MAX_FORM_TOKEN_LENGTH,
     MAX_GAMES_PER_ROUND,
     MAX_IMPORT_BYTES,
@@ -197,6 +198,18 @@ class EntryForm(forms.Form):
         help_text=_(
             "Plays, but is not ranked – e.g. to make an odd number of pairs even."
         ),
+    )
+    category = forms.CharField(
+        label=_("Category"),
+        max_length=MAX_CATEGORY_LENGTH,
+        required=False,
+        help_text=_("Optional, for special prizes, e.g. “Frau” or “Jugend”."),
+    )
+    partner_category = forms.CharField(
+        label=_("Partner's category"),
+        max_length=MAX_CATEGORY_LENGTH,
+        required=False,
+        help_text=_("Only for a pair; a pair counts in a category when both players do."),
     )
 
     allow_same_name = forms.BooleanField(

@@ -6,6 +6,7 @@ points, bids from 150) are in ``scoring.rules``; these are the application's cho
 Pure Python.
 """
 
+from decimal import Decimal
 from typing import Final
 
 MIN_ROUNDS: Final = 1
@@ -15,6 +16,7 @@ DEFAULT_ROUNDS: Final = 3
 MIN_GAMES_PER_ROUND: Final = 1
 MAX_GAMES_PER_ROUND: Final = 48
 DEFAULT_GAMES_PER_ROUND: Final = 12
+MAX_GAMES_PER_ENTRY: Final = MAX_ROUNDS * MAX_GAMES_PER_ROUND
 
 MIN_START_NUMBER: Final = 1
 MAX_START_NUMBER: Final = 99_999
@@ -57,3 +59,17 @@ MAX_IMPORT_COLUMNS: Final = 50
 # Projector: rows per screen and seconds per screen as (default, minimum, maximum).
 PROJECTOR_ROWS: Final = (15, 5, 60)
 PROJECTOR_SECONDS: Final = (12, 5, 300)
+
+# Money (Kasse and prizes), in euros with cents.
+MONEY_DIGITS: Final = 8
+"""Digits of a stored amount, two of them cents: up to 999,999.99 €."""
+MAX_AMOUNT: Final = Decimal("10000.00")
+"""The highest Startgeld, lost-game amount, payment or prize accepted: far above any evening,
+and it catches an amount typed in cents (750 for 7.50)."""
+MAX_PERCENT: Final = Decimal(100)
+MAX_PRIZE_PLACE: Final = 1000
+"""The last place a prize can be defined for."""
+MAX_PRIZE_TEXT: Final = 200
+"""A prize's goods or a payment's note, in characters."""
+MAX_CATEGORY_LENGTH: Final = 40
+"""A player's category (e.g. "Frau", "Jugend"), in characters."""

@@ -154,3 +154,22 @@ def test_row_writer_refuses_values_a_cell_cannot_hold():
     for value in (float("nan"), float("-inf"), datetime.date(2026, 11, 21), object()):
         with pytest.raises(TypeError, match="cannot write"):
             written([[value]])
+
+
+def test_money_columns_are_numbers_with_two_decimals():
+    from decimal import Decimal
+
+    from scoring.xlsx import MONEY_FORMAT
+
+    content = write_workbook([SheetData(
+        "Kasse", [["Name", "Betrag", "Anzahl"], ["Anna", Decimal("7.50"), 3],
+                  ["Otto", Decimal("-0.50"), None], ["Eva", Decimal("1234.00"), 1]],
+        number_formats={1: MONEY_FORMAT},
+    )])
+    sheet = open_workbook(content).worksheets[0]
+    money = [(cell.value, cell.number_format, cell.data_type) for (cell,) in
+             sheet.iter_rows(min_row=2, min_col=2, max_col=2)]
+    assert money == [(7.5, "0.00", "n"), (-0.5, "0.00", "n"), (1234, "0.00", "n")]
+    # other columns keep the general format, and the header its bold font
+    assert sheet["C2"].number_format == "General" and sheet["B1"].font.b
+    assert sheet["B1"].number_format != "0.00"

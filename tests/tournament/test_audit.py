@@ -55,6 +55,28 @@ SAMPLES = {
     "role_granted": {"username": "anna", "role": "desk"},
     "role_changed": {"username": "anna", "role": "organiser", "old_role": "desk"},
     "role_removed": {"username": "anna", "role": "organiser"},
+    "cash_settings": {"changes": [["start_fee_single", "0", "8.00"],
+                                  ["pair_fee_per_person", False, True],
+                                  ["donation", "", "lost_games"]]},
+    "checked_in": {"entry_ref": ENTRY},
+    "check_in_undone": {"entry_ref": ENTRY},
+    "paid": {"entry_ref": ENTRY, "payment": 1, "purpose": "start_fee", "amount": "8.00",
+             "method": "cash", "note": "Quittung"},
+    "payment_cancelled": {"entry_ref": ENTRY, "payment": 1, "purpose": "lost_games",
+                          "amount": "2.50", "method": "other", "reason": "doppelt"},
+    "prize_settings": {"changes": [["pot_percent", None, "50"],
+                                   ["call_order", "top_first", "top_last"]]},
+    "prize_added": {"prize": {"pairs": False, "award": "place", "place": 2, "last_place": 3,
+                              "to_end": False, "category": "", "amount": "20.00",
+                              "share": None, "goods": "Korb"}},
+    "prize_removed": {"prize": {"pairs": True, "award": "category", "place": None,
+                                "last_place": None, "to_end": False, "category": "Frau",
+                                "amount": None, "share": "10.00", "goods": ""}},
+    "lot_drawn": {"pairs": False, "place": 4, "order": [ENTRY, {"number": 3, "name": "Eva"}]},
+    "handed_out": {"entry_ref": ENTRY, "line": "place", "place": 1, "money": "80.00",
+                   "goods": ["Pokal"], "special": None},
+    "handout_undone": {"entry_ref": ENTRY, "line": "special-4", "place": 9, "money": "0.00",
+                       "goods": ["Laterne"], "special": "last"},
 }
 
 
@@ -104,3 +126,29 @@ def test_a_record_names_its_user_only_when_logged_in():
 def test_an_action_without_a_describer_is_refused():
     with pytest.raises(ValueError, match="no describer"):
         audit.record(1, "exploded")
+
+
+def test_money_is_written_the_readers_way():
+    assert audit.describe("paid", SAMPLES["paid"]) == (
+        "Nr. 12 Hans Maier hat 8,00\u00a0€ bezahlt (Startgeld, bar). Notiz: Quittung"
+    )
+    with translation.override("en"):
+        assert audit.describe("payment_cancelled", SAMPLES["payment_cancelled"]) == (
+            "no. 12 Hans Maier: payment of 2.50\u00a0€ (lost-game money, other (transfer, card)) "
+            "cancelled. Reason: doppelt"
+        )
+
+
+def test_prizes_are_described_with_their_places_and_values():
+    assert audit.describe("prize_added", SAMPLES["prize_added"]) == (
+        "Preis hinzugefügt: Einzelspieler, Plätze 2–3: 20,00\u00a0€ + „Korb“."
+    )
+    assert audit.describe("prize_removed", SAMPLES["prize_removed"]) == (
+        "Preis entfernt: Paare, Beste der Kategorie „Frau“: 10\u00a0% des Topfs."
+    )
+    assert audit.describe("lot_drawn", SAMPLES["lot_drawn"]) == (
+        "Los gezogen für die Einzel, gleichauf auf Platz 4: Nr. 12 Hans Maier, Nr. 3 Eva."
+    )
+    assert audit.describe("handed_out", SAMPLES["handed_out"]) == (
+        "Nr. 12 Hans Maier hat den Preis für Platz 1 abgeholt: 80,00\u00a0€ + „Pokal“."
+    )

@@ -54,6 +54,16 @@ DESK_ROUTES = {
     "standings-entry",
     "standings-xlsx",
     "standings-csv",
+    # the door and the prize table (tournament.views.cash, .prizes): taking the Startgeld,
+    # checking in, cancelling a wrong payment (logged), calling out and ticking off prizes
+    "cash-desk",
+    "cash-entry",
+    "cash-pay",
+    "cash-check-in",
+    "cash-cancel",
+    "prize-table",
+    "prize-table-print",
+    "prize-collected",
 }
 # … the pages of no event, for any logged-in account (``account_view``).
 ACCOUNT_ROUTES = {"event-create"}

@@ -5,10 +5,19 @@
 - ``plan``: generate and discard the seating plan, swap and replace entries, release rounds;
 - ``roles``: who organises an event and who helps at its desk;
 - ``submissions``: one-time form tokens, so that a form creates its entry, list or event once.
+- ``cash``: the money settings, checking in at the door, payments and their cancellation;
+- ``prizes``: the prize settings, defining prizes, drawing lots, ticking off collected prizes.
 
 The services callers use are re-exported here.
 """
 
+from tournament.services.cash import (
+    CashError,
+    cancel_payment,
+    check_in,
+    take_payment,
+    update_money_settings,
+)
 from tournament.services.events import EventError, create_event, update_event
 from tournament.services.plan import (
     PlanError,
@@ -19,6 +28,14 @@ from tournament.services.plan import (
     release_round,
     replace_entry,
     swap_entries,
+)
+from tournament.services.prizes import (
+    PrizeError,
+    add_prize,
+    draw_lots,
+    remove_prize,
+    set_collected,
+    update_prize_settings,
 )
 from tournament.services.registration import (
     REGISTRATION_CLOSED,
@@ -41,14 +58,20 @@ from tournament.services.submissions import AlreadySubmitted, new_form_token, us
 
 __all__ = [
     "REGISTRATION_CLOSED",
+    "CashError",
     "EventError",
     "ImportRejected",
     "PlanError",
     "PlanLocked",
+    "PrizeError",
     "RegistrationClosed",
     "RegistrationError",
+    "add_prize",
+    "cancel_payment",
+    "check_in",
     "create_event",
     "discard_plan",
+    "draw_lots",
     "generate_plan",
     "import_entries",
     "next_start_number",
@@ -57,10 +80,15 @@ __all__ = [
     "register_entry",
     "reinstate_entry",
     "release_round",
+    "remove_prize",
     "replace_entry",
+    "set_collected",
     "swap_entries",
+    "take_payment",
     "update_entry",
     "update_event",
+    "update_money_settings",
+    "update_prize_settings",
     "withdraw_entry",
 ]
 __all__ += ["RoleError", "grant_role", "remove_role"]

@@ -162,6 +162,8 @@ def insert_entry(
     start_number: int | None = None,
     is_stand_in: bool = False,
     notes: str = "",
+    category: str = "",
+    partner_category: str = "",
 ) -> Entry:
     """Write an entry with its player(s), unchecked and unlogged: for the services only.
 
@@ -170,9 +172,11 @@ def insert_entry(
     the database.
     """
     club = club.strip()
-    player = Player.objects.create(name=name.strip(), club=club)
+    player = Player.objects.create(name=name.strip(), club=club, category=category.strip())
     partner = (
-        Player.objects.create(name=partner_name.strip(), club=club)
+        Player.objects.create(
+            name=partner_name.strip(), club=club, category=partner_category.strip()
+        )
         if partner_name.strip()
         else None
     )
@@ -200,11 +204,16 @@ def register_entry(
     notes: str = "",
     start_number: int | None = None,
     is_stand_in: bool = False,
+    category: str = "",
+    partner_category: str = "",
     user: Any = None,
     form_token: str | None = None,
     allow_same_name: bool = False,
 ) -> Entry:
     """Register a single or (with ``partner_name``) a pair while the event has no plan.
+
+    ``category`` and ``partner_category`` are the players' optional categories (special
+    prizes).
 
     Without ``start_number`` the next free one is given. Raises ``RegistrationClosed`` once a
     plan exists and ``RegistrationError`` (field ``start_number``) when the number is taken, also
@@ -237,6 +246,8 @@ def register_entry(
                 start_number=start_number,
                 is_stand_in=is_stand_in,
                 notes=notes,
+                category=category,
+                partner_category=partner_category if partner_name.strip() else "",
             )
     except IntegrityError:
         # a concurrent registration took the number between the check and the insert
@@ -252,6 +263,10 @@ def register_entry(
         club=entry.player.club,
         stand_in=entry.is_stand_in,
         notes=entry.notes,
+        categories=[
+            player.category for player in (entry.player, entry.partner)
+            if player is not None and player.category
+        ],
     )
     if submission is not None:
         submission.entry = entry
@@ -270,8 +285,11 @@ def update_entry(
     notes: str = "",
     start_number: int,
     is_stand_in: bool = False,
+    category: str = "",
+    partner_category: str = "",
 ) -> list[list[Any]]:
-    """Change an entry's names, club, notes, start number, pair partner or stand-in flag.
+    """Change an entry's names, club, notes, start number, pair partner, stand-in flag or the
+    players' categories.
 
     Once the event has a plan only names, club and notes may change; a start number, stand-in
     or single/pair change raises ``RegistrationClosed`` (with the form field). A taken start
@@ -282,6 +300,8 @@ def update_entry(
     entry = Entry.objects.select_for_update(of=("self",)).with_players().get(pk=entry.pk)
     name, partner_name = name.strip(), partner_name.strip()
     club, notes = club.strip(), notes.strip()
+    category = category.strip()
+    partner_category = partner_category.strip() if partner_name else ""
     if not name:
         raise RegistrationError(gettext_noop("Please enter a name."), field="name")
     if plan_exists(event):
@@ -308,18 +328,23 @@ def update_entry(
             ("club", entry.player.club, club),
             ("notes", entry.notes, notes),
             ("stand_in", entry.is_stand_in, is_stand_in),
+            ("category", entry.player.category, category),
+            ("partner_category", old_partner.category if old_partner else "", partner_category),
         )
         if old != new
     ]
     player = entry.player
-    player.name, player.club = name, club
-    player.save(update_fields=["name", "club"])
+    player.name, player.club, player.category = name, club, category
+    player.save(update_fields=["name", "club", "category"])
     if partner_name:
         if old_partner is None:
-            entry.partner = Player.objects.create(name=partner_name, club=club)
+            entry.partner = Player.objects.create(
+                name=partner_name, club=club, category=partner_category
+            )
         else:
             old_partner.name, old_partner.club = partner_name, club
-            old_partner.save(update_fields=["name", "club"])
+            old_partner.category = partner_category
+            old_partner.save(update_fields=["name", "club", "category"])
     else:
         entry.partner = None
     entry.start_number = start_number

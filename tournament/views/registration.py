@@ -114,6 +114,8 @@ def entry_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
         "notes": entry.notes,
         "start_number": entry.start_number,
         "is_stand_in": entry.is_stand_in,
+        "category": entry.player.category,
+        "partner_category": entry.partner.category if entry.partner else "",
     }
     form = EntryForm(request.POST or None, initial=initial, editing=True, plan_exists=closed)
     if request.method == "POST" and form.is_valid():

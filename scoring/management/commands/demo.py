@@ -11,6 +11,11 @@ sheet entered, handed in and confirmed, round 2 released with about half of its 
 in and one or two in progress (a few games), the last rounds untouched. The games are random
 but valid (``scoring.simulate``) and go through the same services as the score sheet pages.
 
+The plain command also sets up the money of a Preisbinokel: Startgeld and lost-game money (for a
+good cause), a few prizes (money for the first places, goods for the rest, a red lantern, best
+round, best woman: the players with a woman's first name have the category "Frau"), and about
+four in five entries checked in with their Startgeld paid at the door, a few by transfer.
+
 ``--empty`` stops after the registration, ``--plan`` after the seating plan; ``--plan --fill``
 fills every sheet of every round instead (handed in, not confirmed).
 
@@ -22,6 +27,7 @@ This is the only place where a default password exists, and only for the demo ac
 import datetime
 import os
 import random
+from decimal import Decimal
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -39,15 +45,20 @@ from scoring.services import (
     update_standings_settings,
 )
 from scoring.simulate import random_game
-from tournament.models import Event, EventRole, Round, Table
+from tournament.cash import cash_book
+from tournament.models import Event, EventRole, MoneySettings, Payment, Round, Table
 from tournament.seating import SeatingError
 from tournament.services import (
+    add_prize,
     create_event,
     generate_plan,
     grant_role,
     plan_exists,
     register_entry,
     release_round,
+    take_payment,
+    update_money_settings,
+    update_prize_settings,
 )
 
 DEMO_SLUG = "demo"
@@ -65,6 +76,9 @@ LAST_NAMES = [
     "Mayer", "Müller", "Nägele", "Pfleiderer", "Rapp", "Schäfer", "Schwab", "Schmid", "Seeger",
     "Stäbler", "Walz", "Weiß", "Wörner", "Ziegler", "Zeller",
 ]
+WOMEN = set(FIRST_NAMES[:20])
+"""The first names above that are women's: their players get the category "Frau"."""
+WOMAN = "Frau"
 CLUBS = ["", "", "CVJM Esslingen", "Kirchengemeinde Plochingen", "Binokelfreunde Wendlingen"]
 SAVE_CHUNK = 4  # games per save, as a scorekeeper saves every few games
 
@@ -142,22 +156,30 @@ class Command(BaseCommand):
             def name() -> str:
                 return f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
 
+            def category(full_name: str) -> str:
+                return WOMAN if full_name.split()[0] in WOMEN else ""
+
             # random names repeat now and then, as real namesakes do
             for _ in range(singles):
+                player = name()
                 register_entry(
                     event=event,
                     user=organiser,
-                    name=name(),
+                    name=player,
                     club=rng.choice(CLUBS),
+                    category=category(player),
                     allow_same_name=True,
                 )
             for _ in range(pairs):
+                player, partner = name(), name()
                 register_entry(
                     event=event,
                     user=organiser,
-                    name=name(),
-                    partner_name=name(),
+                    name=player,
+                    partner_name=partner,
                     club=rng.choice(CLUBS),
+                    category=category(player),
+                    partner_category=category(partner),
                     allow_same_name=True,
                 )
             self.stdout.write(
@@ -195,6 +217,10 @@ class Command(BaseCommand):
                 self.stdout.write("The demo score sheets hold games already; left as they are.")
             else:
                 self.play_rounds(event, organiser, random.Random(seed))
+            if MoneySettings.objects.filter(event=event).exists():
+                self.stdout.write("The demo money is set up already; left as it is.")
+            else:
+                self.set_up_money(event, organiser, random.Random(seed + 1))
 
         if organiser is not None:
             self.stdout.write(
@@ -277,6 +303,50 @@ class Command(BaseCommand):
             user=organiser,
         )
         self.stdout.write("Standings public (also on the projector page).")
+
+
+    def set_up_money(self, event: Event, organiser, rng: random.Random) -> None:
+        """Money settings, prizes, and the Startgeld of most entries paid at the door."""
+        update_money_settings(
+            event=event, user=organiser, start_fee_single=Decimal("8"),
+            start_fee_pair=Decimal("6"), pair_fee_per_person=True,
+            lost_game_fee=Decimal("0.50"), lost_game_fee_higher=Decimal("1.00"),
+            lost_game_fee_higher_from=5, good_cause="Jugendarbeit des CVJM",
+            donation=MoneySettings.Donation.LOST_GAMES,
+        )
+        update_prize_settings(event=event, user=organiser, pot_percent=Decimal("50"))
+        for place, share in ((1, 40), (2, 30), (3, 20), (4, 10)):
+            add_prize(event=event, user=organiser, place=place, share=Decimal(share))
+        add_prize(event=event, user=organiser, place=5, last_place=10, goods="Präsentkorb")
+        add_prize(event=event, user=organiser, place=11, to_end=True, goods="Flasche Wein")
+        add_prize(event=event, user=organiser, award="last", goods="Rote Laterne")
+        add_prize(event=event, user=organiser, award="best_round", amount=Decimal("10"))
+        add_prize(event=event, user=organiser, award="category", category=WOMAN,
+                  goods="Blumenstrauß")
+        add_prize(event=event, user=organiser, pairs=True, place=1, amount=Decimal("30"))
+        add_prize(event=event, user=organiser, pairs=True, place=2, amount=Decimal("15"))
+        add_prize(event=event, user=organiser, pairs=True, place=3, to_end=True,
+                  goods="Flasche Sekt")
+        paid = 0
+        for row in cash_book(event).rows:
+            if not row.owes_start_fee:
+                continue
+            draw = rng.random()
+            if draw < 0.1:  # paid ahead by transfer, not here yet
+                method, present = Payment.Method.OTHER, False
+            elif draw < 0.85:
+                method, present = Payment.Method.CASH, True
+            else:  # still to pay at the door
+                continue
+            take_payment(
+                entry=row.entry, user=organiser, purpose=Payment.Purpose.START_FEE,
+                amount=row.start_fee, method=method, check_in=present,
+            )
+            paid += 1
+        self.stdout.write(
+            f"Money set up: Startgeld and lost-game money, {event.prizes.count()} prizes, "
+            f"{paid} entries paid."
+        )
 
 
 def sheets_of(round_: Round):

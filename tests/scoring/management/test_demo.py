@@ -201,3 +201,29 @@ def test_demo_pages_show_real_content(client):
         response = client.get(url)
         assert response.status_code == 200, url
         assert text in response.content.decode(), url
+
+
+def test_plain_demo_sets_up_the_money_of_a_preisbinokel(client):
+    from tournament.models import MoneySettings, Payment, Player
+    from tournament.prize_list import prize_table
+
+    call_command("demo", singles=10, pairs=4)
+    event = Event.objects.get(slug="demo")
+    settings = MoneySettings.objects.get(event=event)
+    assert settings.start_fee_single > 0 and settings.lost_game_fee > 0 and settings.good_cause
+    assert event.prizes.filter(pairs=False).exists() and event.prizes.filter(pairs=True).exists()
+    payments = Payment.objects.filter(entry__event=event)
+    assert 0 < payments.count() < event.entries.count()  # some paid, some still owe
+    assert event.entries.filter(checked_in_at__isnull=False).exists()
+    women = Player.objects.filter(category="Frau", name__regex=r"^(Anna|Berta|Christa|Doris|"
+                                  r"Elke|Frieda|Gerda|Hilde|Inge|Jutta|Karin|Lore|Marga|Nele|"
+                                  r"Olga|Paula|Rosi|Sabine|Trude|Ute) ")
+    assert women.count() == Player.objects.filter(category="Frau").count() > 0
+    table = prize_table(event)
+    assert table.lines and table.money > 0  # round 1 is confirmed: there is a prize list
+    call_command("demo", singles=10, pairs=4)  # again: nothing changes
+    assert Payment.objects.filter(entry__event=event).count() == payments.count()
+    assert event.prizes.count() == 12  # 9 for the singles, 3 for the pairs
+    client.force_login(get_user_model().objects.get(username="turnierleitung"))
+    for name in ("cash-desk", "cash-summary", "prize-table", "prizes"):
+        assert client.get(reverse(name, args=[event.slug])).status_code == 200

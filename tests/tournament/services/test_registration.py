@@ -212,3 +212,23 @@ def test_import_leaves_out_rows_naming_registered_players_unless_ticked(organise
     with pytest.raises(RegistrationError, match="Es wurde nichts importiert"):
         services.import_entries(event=event, user=organiser, rows=parse("l.csv", data))
     assert Entry.objects.filter(event=event).count() == 4
+def test_a_players_category_is_optional_saved_and_logged():
+    from tournament.services import register_entry, update_entry
+
+    event = make_event()
+    single = register_entry(event=event, name="Rosi Rapp", category=" Frau ")
+    pair = register_entry(event=event, name="Eva Bauer", partner_name="Ida Bauer",
+                          category="Frau", partner_category="Frau")
+    plain = register_entry(event=event, name="Otto Klotz")
+    assert (single.player.category, pair.partner.category, plain.player.category) == (
+        "Frau", "Frau", ""
+    )
+    assert ChangeLog.objects.filter(entry=pair).get().description.endswith(
+        "Kategorie: Frau, Frau"
+    )
+    changes = update_entry(entry=pair, user=None, name="Eva Bauer", partner_name="Ida Bauer",
+                           start_number=pair.start_number, category="Frau",
+                           partner_category="Jugend")
+    assert changes == [["partner_category", "Frau", "Jugend"]]
+    pair.refresh_from_db()
+    assert pair.partner.category == "Jugend"

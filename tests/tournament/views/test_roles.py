@@ -131,7 +131,7 @@ def helper(client, event):
     return user
 
 
-ORGANISER_LINKS = ["event-edit", "event-roles", "plan"]
+ORGANISER_LINKS = ["event-edit", "event-roles", "plan", "money-settings", "prizes", "cash-summary"]
 
 
 def test_the_event_page_shows_a_desk_helper_only_what_it_may_use(client, event, anna, helper):
@@ -142,7 +142,8 @@ def test_the_event_page_shows_a_desk_helper_only_what_it_may_use(client, event, 
         url = reverse(name, args=[event.slug])
         assert f'href="{url}"' in organiser_html, name
         assert f'href="{url}"' not in html, name
-    for name in ["change-log", "print-plan", "standings", "standings-xlsx"]:
+    for name in ["change-log", "print-plan", "standings", "standings-xlsx", "cash-desk",
+                 "prize-table"]:
         assert f'href="{reverse(name, args=[event.slug])}"' in html, name
     assert f'href="{reverse("round-sheets", args=[event.slug, 1])}"' in html
 
@@ -261,3 +262,21 @@ def test_any_account_may_create_an_event_and_organises_it(client):
     assert response["Location"] == event.get_absolute_url()
     assert roles(event) == {("fremd", ORGANISER)}
     assert client.get(reverse("event-edit", args=["neu"])).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("page", "links"),
+    [("cash-desk", ["money-settings", "cash-summary"]), ("prize-table", ["prizes"])],
+)
+def test_the_door_and_the_prize_table_offer_a_desk_helper_no_settings(
+    client, event, anna, helper, page, links
+):
+    url = reverse(page, args=[event.slug])
+    organiser_html = html_of(client.get(url))
+    client.force_login(helper)
+    response = client.get(url)
+    assert response.status_code == 200
+    for name in links:
+        link = f'href="{reverse(name, args=[event.slug])}"'
+        assert link in organiser_html, (page, name)
+        assert link not in html_of(response), (page, name)
