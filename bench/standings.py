@@ -95,7 +95,7 @@ def main() -> None:
     from scoring.standings import compute_standings
     from scoring.standings_forms import StandingsSettingsForm
     from scoring.tables import StandingsTable
-    from tournament.models import Event
+    from tournament.models import Event, EventRole
     from tournament.services import generate_plan, register_entry
 
     setup_test_environment()  # lets the test client capture templates; allows "testserver"
@@ -122,6 +122,8 @@ def main() -> None:
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
     user = get_user_model().objects.create_user(username=f"bench-{stamp}", password="x")
+    # the organisers' standings page needs a role on the event (tournament.web)
+    EventRole.objects.create(event=event, user=user, role=EventRole.Role.ORGANISER)
 
     try:
         client = Client()
