@@ -8,7 +8,9 @@ from decimal import Decimal
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
+from tournament.forms import CheckedTextField
 from tournament.limits import (
     MAX_AMOUNT,
     MAX_GAMES_PER_ENTRY,
@@ -61,8 +63,8 @@ class MoneySettingsForm(forms.Form):
     lost_conceded_counts = forms.BooleanField(
         label=_("A conceded game counts as a lost game"), required=False
     )
-    good_cause = forms.CharField(
-        label=_("Good cause"),
+    good_cause = CheckedTextField(
+        gettext_noop("Good cause"),
         max_length=MAX_PRIZE_TEXT,
         required=False,
         help_text=_("E.g. “Kinderhospiz Stuttgart”; the treasurer's summary names it."),
@@ -87,12 +89,12 @@ class PaymentForm(forms.Form):
         label=_("Paid"), choices=Payment.Method.choices, widget=forms.RadioSelect,
         initial=Payment.Method.CASH,
     )
-    note = forms.CharField(label=_("Note"), max_length=MAX_PRIZE_TEXT, required=False)
+    note = CheckedTextField(gettext_noop("Note"), max_length=MAX_PRIZE_TEXT, required=False)
     check_in = forms.BooleanField(label=_("Check in at the same time"), required=False)
 
 
 class CancelPaymentForm(forms.Form):
-    reason = forms.CharField(label=_("Reason"), max_length=MAX_PRIZE_TEXT, required=False)
+    reason = CheckedTextField(gettext_noop("Reason"), max_length=MAX_PRIZE_TEXT, required=False)
 
 
 class CheckInForm(forms.Form):

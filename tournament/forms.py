@@ -100,6 +100,8 @@ class EventForm(forms.ModelForm):
     round_count = forms.IntegerField(
         label=_("Rounds"), min_value=MIN_ROUNDS, max_value=MAX_ROUNDS, initial=DEFAULT_ROUNDS
     )
+    name = CheckedTextField(gettext_noop("Name"))
+    venue = CheckedTextField(gettext_noop("Venue"), required=False)
     games_per_round = forms.IntegerField(
         label=_("Games per round"),
         min_value=MIN_GAMES_PER_ROUND,
@@ -199,14 +201,14 @@ class EntryForm(forms.Form):
             "Plays, but is not ranked – e.g. to make an odd number of pairs even."
         ),
     )
-    category = forms.CharField(
-        label=_("Category"),
+    category = CheckedTextField(
+        gettext_noop("Category"),
         max_length=MAX_CATEGORY_LENGTH,
         required=False,
         help_text=_("Optional, for special prizes, e.g. “Frau” or “Jugend”."),
     )
-    partner_category = forms.CharField(
-        label=_("Partner's category"),
+    partner_category = CheckedTextField(
+        gettext_noop("Partner's category"),
         max_length=MAX_CATEGORY_LENGTH,
         required=False,
         help_text=_("Only for a pair; a pair counts in a category when both players do."),

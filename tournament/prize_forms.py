@@ -7,8 +7,10 @@ from decimal import Decimal
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from tournament.cash_forms import amount_field
+from tournament.forms import CheckedTextField
 from tournament.limits import (
     MAX_CATEGORY_LENGTH,
     MAX_PERCENT,
@@ -80,8 +82,8 @@ class PrizeForm(forms.Form):
     to_end = forms.BooleanField(
         label=_("and every further place (a prize for everyone)"), required=False
     )
-    category = forms.CharField(
-        label=_("Category"), max_length=MAX_CATEGORY_LENGTH, required=False,
+    category = CheckedTextField(
+        gettext_noop("Category"), max_length=MAX_CATEGORY_LENGTH, required=False,
         help_text=_("For “best of a category”: as written at the players, e.g. “Frau”."),
     )
     amount = amount_field(_("Amount (€)"), required=False)
@@ -89,8 +91,8 @@ class PrizeForm(forms.Form):
         _("or share of the pot (%)"),
         help_text=_("E.g. 40, 30, 20, 10 for the first four places."),
     )
-    goods = forms.CharField(
-        label=_("Goods"), max_length=MAX_PRIZE_TEXT, required=False,
+    goods = CheckedTextField(
+        gettext_noop("Goods"), max_length=MAX_PRIZE_TEXT, required=False,
         help_text=_("E.g. “Präsentkorb” or “Flasche Wein”."),
     )
 
