@@ -25,6 +25,9 @@ from tournament.errors import Message, gettext_noop
 SINGLES = "singles"
 PAIRS = "pairs"
 
+# what public pages and lists show instead of the name of an entry that is not to be named
+UNLISTED_NAME = gettext_noop("Start number %(number)d")
+
 
 def signed(value: int | None) -> str:
     """Points for display: a real minus sign for negatives, a dash where there is no figure."""
@@ -60,6 +63,15 @@ class EntryFigures:
     is_stand_in: bool
     is_withdrawn: bool
     by_round: dict[int, Figures] = field(default_factory=dict)
+    # a player of the entry asked not to be named in public lists (``Player.unlisted``)
+    unlisted: bool = False
+
+    @property
+    def public_name(self) -> str | Message:
+        """The name for public pages and lists: the start number for an unlisted entry."""
+        if self.unlisted:
+            return Message(UNLISTED_NAME, number=self.start_number)
+        return self.name
 
     def summed(self, rounds: Iterable[int]) -> Figures:
         total = Figures()
@@ -138,6 +150,10 @@ class StandingRow:
     @property
     def name(self) -> str:
         return self.entry.name
+
+    @property
+    def public_name(self) -> str | Message:
+        return self.entry.public_name
 
     @property
     def is_withdrawn(self) -> bool:

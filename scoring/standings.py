@@ -112,12 +112,12 @@ def declarer_losses(event: Event) -> dict[int, DeclarerLosses]:
 def compute_standings(event: Event) -> Standings:
     """The standings of ``event`` (three SQL queries, whatever the event's size)."""
     entries: dict[int, EntryFigures] = {}
-    for entry_id, start_number, player, partner, stand_in, withdrawn in (
+    for entry_id, start_number, player, partner, stand_in, withdrawn, unlisted, unlisted2 in (
         Entry.objects.filter(event=event)
         .order_by("start_number")
         .values_list(
             "id", "start_number", "player__name", "partner__name", "is_stand_in",
-            "is_withdrawn",
+            "is_withdrawn", "player__unlisted", "partner__unlisted",
         )
     ):
         entries[entry_id] = EntryFigures(
@@ -127,6 +127,7 @@ def compute_standings(event: Event) -> Standings:
             is_pair=partner is not None,
             is_stand_in=stand_in,
             is_withdrawn=withdrawn,
+            unlisted=bool(unlisted or unlisted2),
         )
 
     states, round_of_sheet = round_states(event)

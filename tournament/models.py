@@ -65,6 +65,14 @@ class Event(models.Model):
         blank=True,
         help_text=_("Comma-separated, in order; empty: equal totals share a place."),
     )
+    # Moves on with every change that can alter the standings (``tournament.results``): the
+    # cached standings are keyed by it, and the pages show the time as "last change".
+    results_version = models.PositiveIntegerField(
+        _("version of the results"), default=0, editable=False
+    )
+    results_changed_at = models.DateTimeField(
+        _("last change of the results"), null=True, blank=True, editable=False
+    )
 
     class Meta:
         verbose_name = _("event")
@@ -100,7 +108,13 @@ class Player(models.Model):
         blank=True,
         help_text=_("Optional, for special prizes, e.g. “Frau” or “Jugend”."),
     )
-
+    unlisted = models.BooleanField(
+        _("not in public lists"),
+        default=False,
+        help_text=_(
+            "Public pages, lists and the press report show the start number instead of the name."
+        ),
+    )
 
     class Meta:
         verbose_name = _("player")

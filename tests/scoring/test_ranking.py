@@ -10,3 +10,17 @@ def test_parse_tie_breaks_keeps_known_codes_in_order():
         "fewer_losses", "best_round",
     ]
     assert parse_tie_breaks("") == []
+
+
+def test_public_name_is_the_start_number_for_an_unlisted_entry():
+    from scoring.ranking import SINGLES, EntryFigures, Standings
+    from tournament.errors import GERMAN
+
+    listed = EntryFigures(1, 7, "Anna Maier", False, False, False)
+    unlisted = EntryFigures(2, 12, "Bernd Kurz", False, False, False, unlisted=True)
+    rows = Standings([1], [], False, [], [listed, unlisted]).ranking(SINGLES)
+    names = {row.start_number: row.public_name for row in rows}
+    assert names[7] == "Anna Maier"
+    assert "Bernd" not in names[12].translated(GERMAN.gettext)
+    assert "12" in names[12].translated(GERMAN.gettext)
+    assert rows[1].name == "Bernd Kurz"  # organisers still see the name
