@@ -70,6 +70,8 @@ class SaveResult:
     stored: dict[int, dict | None] = field(default_factory=dict)
     """The values now stored for the rows saved or deleted (``game_values``; None: cleared)."""
     status: str = ""
+    missing: list[int] = field(default_factory=list)
+    """The game numbers the sheet has no game for after the save."""
 
     @property
     def changed(self) -> bool:
@@ -236,15 +238,20 @@ def _judge_rows(
     return wanted, errors
 
 
-def _status_after(sheet: ScoreSheet, changes: Mapping[int, dict | None]) -> str:
+def _status_after(sheet: ScoreSheet, entered_after: set[int]) -> str:
     """An open sheet is in progress while it holds a game, else empty; others keep theirs."""
     if sheet.status not in (ScoreSheet.Status.EMPTY, ScoreSheet.Status.IN_PROGRESS):
         return sheet.status
-    cleared = [number for number, values in changes.items() if values is None]
-    holds_games = len(cleared) < len(changes) or (
-        Game.objects.filter(sheet=sheet).exclude(number__in=cleared).exists()
-    )
-    return ScoreSheet.Status.IN_PROGRESS if holds_games else ScoreSheet.Status.EMPTY
+    return ScoreSheet.Status.IN_PROGRESS if entered_after else ScoreSheet.Status.EMPTY
+
+
+def _entered_numbers(sheet: ScoreSheet) -> set[int]:
+    """The game numbers a sheet holds (one small query: a sheet has at most a round's games)."""
+    return set(Game.objects.filter(sheet=sheet).order_by().values_list("number", flat=True))
+
+
+def _missing(entered: set[int], count: int) -> list[int]:
+    return [number for number in range(1, count + 1) if number not in entered]
 
 
 @transaction.atomic
@@ -277,13 +284,22 @@ def save_sheet_rows(
     _check_may_edit(locked, user)
     if not is_int(base_version):
         raise SheetError(gettext_noop("The form is incomplete; please reload the page."))
-    _check_row_numbers(rows, locked.table.round.event.games_per_round)
+    count = locked.table.round.event.games_per_round
+    _check_row_numbers(rows, count)
     parties = sheet_parties(locked) if parties is None else list(parties)
-    current = sheet_games(locked, parties, numbers=list(rows))  # only the rows sent
+    entered = _entered_numbers(locked)
+    # the stored values of the rows sent, read only where the sheet holds those games
+    sent_entered = [number for number in rows if number in entered]
+    current = sheet_games(locked, parties, numbers=sent_entered) if sent_entered else {}
     wanted, errors = _judge_rows(rows, parties=len(parties), seat_count=locked.table.seat_count)
     changes = {number: v for number, v in wanted.items() if current.get(number) != v}
     if not changes:
-        return SaveResult(version=locked.version, errors=errors, status=locked.status)
+        return SaveResult(
+            version=locked.version,
+            errors=errors,
+            status=locked.status,
+            missing=_missing(entered, count),
+        )
 
     def stale() -> StaleSheet:
         affected = sorted(set(changes) | {number for number in errors if number in current})
@@ -294,7 +310,10 @@ def save_sheet_rows(
     if locked.version != base_version:
         raise stale()
     # The conditional UPDATE is the guard where the database cannot lock rows (SQLite).
-    status = _status_after(locked, changes)
+    entered_after = (entered | {n for n, v in changes.items() if v is not None}) - {
+        n for n, v in changes.items() if v is None
+    }
+    status = _status_after(locked, entered_after)
     updated = ScoreSheet.objects.filter(pk=locked.pk, version=base_version).update(
         version=F("version") + 1, status=status, updated_at=timezone.now()
     )
@@ -337,6 +356,7 @@ def save_sheet_rows(
         errors=errors,
         stored=dict(changes),
         status=status,
+        missing=_missing(entered_after, count),
     )
 
 

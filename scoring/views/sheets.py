@@ -33,7 +33,6 @@ from scoring.services import (
     check_link_access,
     close_round,
     confirm_sheet,
-    missing_games,
     record_late_save,
     renew_sheet_link,
     reopen_sheet,
@@ -403,7 +402,7 @@ def _save_sheet(
 
     outcome = _conclude(request, sheet, forms, result, user=user)
     if as_json:
-        return _saved_json(forms, result, outcome, missing_games(sheet))
+        return _saved_json(forms, result, outcome, result.missing)
     for message in outcome.said:
         messages.success(request, message)
     for message in outcome.problems:
@@ -414,7 +413,7 @@ def _save_sheet(
         fresh = load_sheet(sheet.pk)
         page = sheet_page(fresh, frame=frame, forms=forms)
         return _render_sheet(request, fresh, via_link=via_link, page=page, version=result.version)
-    missing = missing_games(sheet)
+    missing = result.missing
     return redirect(f"{request.path}#g{missing[0]}" if missing else request.path)
 
 

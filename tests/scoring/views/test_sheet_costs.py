@@ -98,6 +98,22 @@ def test_a_background_save_reads_the_seats_once(event):
     assert Game.objects.filter(sheet=sheet).count() == 2
 
 
+def test_a_save_of_new_games_reads_the_sheets_games_once(event):
+    """The save reads which games the sheet holds, once; it reads no stored values when the rows
+    sent are new, and says what is still missing without another read."""
+    sheet = sheet_of(event)
+    client = Client()
+    with CaptureQueriesContext(connection) as queries:
+        answer = background_save(client, sheet, 0, [1, 2]).json()
+    read = tables_read(queries)
+    assert read.count("scoring_game") == 1 and "scoring_partyscore" not in read
+    assert answer["missing"] == list(range(3, 13)) and answer["first_open"] == 3
+    with CaptureQueriesContext(connection) as queries:  # game 2 is stored: read to compare
+        answer = background_save(client, sheet, 1, [2, 3]).json()
+    assert answer["ok"] and answer["missing"] == list(range(4, 13))
+    assert tables_read(queries).count("scoring_partyscore") == 1
+
+
 def test_the_meld_picker_is_rendered_once_per_language(event):
     sheet = sheet_of(event)
     cache.clear()
