@@ -68,6 +68,9 @@ def test_the_prize_table_in_call_order_with_the_lot_to_draw(client, organiser):
     assert f"40,00{NBSP}€" in rows(html, 1) and "(geteilt: Plätze 1–2" in rows(html, 1)
     assert "Präsentkorb" in rows(html, 2)
     assert html.index('id="nr-1"') < html.index('id="nr-5"')  # highest place first
+    # the special prizes in a table of their own, with the column naming them
+    assert html.count("<th>Sonderpreis</th>") == 1
+    assert html.index("<th>Sonderpreis</th>") < html.index("Laterne")
     assert "Laterne" in html and f"Preisgeld: 155,00{NBSP}€, davon abgeholt: 0,00{NBSP}€" in html
     assert f"Rest aus geteilten Plätzen (bleibt in der Kasse): 1,00{NBSP}€" in html
     update_prize_settings(event=event, call_order="top_last")
