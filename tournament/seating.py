@@ -1201,15 +1201,16 @@ def _replan_kind(
     sizes: Sequence[int],
     history: Sequence[tuple[int, ...]],
     new_rounds: int,
-    quota: int,
+    per_role: int,
     fixed: Mapping[int, int],
     rng: random.Random,
     pairs: bool,
 ) -> list[list[tuple[int, ...]]]:
     """The new rounds' tables of one kind (start numbers in seating order).
 
-    ``history`` are the played tables of this kind, ``quota`` how often an entry may be first-
-    and third-named (pair A and pair B) over all rounds, ``fixed`` start number -> table index.
+    ``history`` are the played tables of this kind, ``fixed`` start number -> table index. An
+    entry playing ``k`` rounds in all (played and new) may be first- and third-named (pair A
+    and pair B) ``ceil(k / per_role)`` times each.
     """
     n = len(ids)
     if n == 0:
@@ -1219,8 +1220,11 @@ def _replan_kind(
     done: tuple[list[int], list[int]] = ([0] * n, [0] * n)
     four = [0] * n
     third_seat = 1 if pairs else 2
+    played_rounds = [0] * n
     for table in history:
         members = [index[number] for number in table if number in index]
+        for p in members:
+            played_rounds[p] += 1
         if table[0] in index:
             done[_FIRST][index[table[0]]] += 1
         if table[third_seat] in index:
@@ -1243,9 +1247,10 @@ def _replan_kind(
                 h = met[a * n + b]
                 allowed[a * n + b] = allowed[b * n + a] = h + new_rounds
                 target += (h + new_rounds) * (h + new_rounds - 1) // 2 - h * (h - 1) // 2
+    quota = [-(-(played_rounds[p] + new_rounds) // per_role) for p in range(n)]
     room = (
-        [quota - done[_FIRST][p] for p in range(n)],
-        [quota - done[_THIRD][p] for p in range(n)],
+        [quota[p] - done[_FIRST][p] for p in range(n)],
+        [quota[p] - done[_THIRD][p] for p in range(n)],
     )
     target += _replan_bound(n, sizes, new_rounds, met, fixed_at)
     four_seats = sum(four) + 4 * sum(1 for size in sizes if size == 4) * new_rounds
@@ -1306,12 +1311,18 @@ def _replan(
 ) -> list[list[tuple[int, ...]]]:
     """``plan_seating`` with played rounds and/or fixed seats.
 
-    Quality goals over all rounds, played and new: the repeat cost is the least the search
-    finds (no new repeat where it finds a plan without; the tests prove the common cases); an
-    entry is first- and third-named at most ``ceil(rounds / 3)`` times each, a pair is pair A
-    and pair B at most ``ceil(rounds / 2)`` times each, where the played rounds leave room for
-    it; nobody sits at a four-table more than once beyond the even spread
-    ``ceil(four-table seats / singles)``.
+    Quality goals over all rounds, played and new, in this order:
+
+    * no new repeat: no two entries share a table more often than the played rounds (and two
+      fixed seats at one table) make them. Where that is impossible, as few as possible: one
+      round left in a small field is seated exactly; otherwise the search stops at a lower bound
+      or after its budget (the tests show that it reaches no new repeat from 12 singles on and
+      prove by exhaustive search for smaller fields whether a plan without exists);
+    * fair roles: a single playing ``k`` rounds in all (a latecomer fewer) is first- and
+      third-named at most ``ceil(k / 3)`` times each, a pair is pair A and pair B at most
+      ``ceil(k / 2)`` times each, the played rounds counted, as far as they leave room for it;
+    * nobody sits at a four-table more than once beyond the even spread
+      ``ceil(four-table seats / singles)``.
     """
     single_set, pair_set = set(singles), set(pairs)
     history = _check_played(played, single_set, pair_set, rounds)
@@ -1335,7 +1346,7 @@ def _replan(
         singles_sizes,
         [table for table in played_tables if len(table) != 2],
         new_rounds,
-        -(-rounds // 3),
+        3,
         fixed_singles,
         rng,
         pairs=False,
@@ -1345,7 +1356,7 @@ def _replan(
         pairs_sizes,
         [table for table in played_tables if len(table) == 2],
         new_rounds,
-        -(-rounds // 2),
+        2,
         fixed_pairs,
         pairs_rng,
         pairs=True,
