@@ -6,6 +6,11 @@ For each field size it prints the repeat cost C reached (the worst over R seeds)
 proven minimum, the median time of plan_seating, and for comparison the best of K random draws
 (shuffle the entries, cut them into tables, independently per round) with its C and the time
 all K draws took. Three rounds throughout. A script that prints figures, not a timed test.
+
+Then the re-plans of the rounds not yet started (``played=``, ``fixed=``): for each scenario
+the repeat cost C over all three rounds (the worst over R seeds), C of the played rounds
+alone (a re-plan cannot go below it), the worst excess of first- or third-named over the
+quota, and the median time of the re-plan.
 """
 
 from __future__ import annotations
@@ -121,6 +126,65 @@ def main() -> None:
         f"601 singles + {PAIRS} pairs: C = {cost_s} (singles) + {cost_p} (pairs), "
         f"median {ms:.1f} ms over {max(args.repeat, 5)} runs"
     )
+    print()
+    print(f"Re-plans (three rounds; worst of {args.repeat} seeds, median time of the re-plan):")
+    run_replans(args.repeat)
+
+
+def replan_scenarios() -> list[tuple[str, list[int], list[int], int, list[int], list[int], dict]]:
+    """(label, singles, pairs, played rounds, new singles, new pairs, fixed) per scenario."""
+    s30 = list(range(1, 31))
+    s100 = list(range(1, 101))
+    p20 = list(range(1001, 1021))
+    return [
+        ("30 s, latecomer after R1", s30, [], 1, [*s30, 31], [], {}),
+        ("30 s, 3 latecomers after R1", s30, [], 1, [*s30, 31, 32, 33], [], {}),
+        ("30 s, leaver after R1", s30, [], 1, s30[1:], [], {}),
+        ("30 s, leaver after R2", s30, [], 2, s30[1:], [], {}),
+        ("30 s, latecomer after R2", s30, [], 2, [*s30, 31], [], {}),
+        ("30 s, fixed seat, late R1", s30, [], 1, [*s30, 31], [], {7: 3}),
+        ("30 s, fixed seats, no R", s30, [], 0, s30, [], {7: 1, 12: 5}),
+        ("10 s, leaver after R1", s30[:10], [], 1, s30[1:10], [], {}),
+        ("100 s + 20 p, stand-in", s100, p20, 1, s100[1:], [*p20[1:], 2001], {}),
+        (
+            "601 s + 100 p, late R1",
+            list(range(1, 602)),
+            list(range(1001, 1101)),
+            1,
+            list(range(1, 603)),
+            list(range(1001, 1101)),
+            {},
+        ),
+    ]
+
+
+def run_replans(repeat: int) -> None:
+    header = f"{'re-plan':>30} {'C played':>8} {'C':>4} {'roles+':>6} {'ms':>8}"
+    print(header)
+    print("-" * len(header))
+    for label, singles, pairs, after, new_singles, new_pairs, fixed in replan_scenarios():
+        costs: list[int] = []
+        played_costs: list[int] = []
+        excess: list[int] = []
+        times: list[float] = []
+        for seed in range(repeat):
+            played = plan_seating(singles, pairs, rounds=ROUNDS, seed=seed)[:after]
+            started = time.perf_counter()
+            plan = plan_seating(
+                new_singles, new_pairs, rounds=ROUNDS, seed=seed, played=played, fixed=fixed
+            )
+            times.append((time.perf_counter() - started) * 1000)
+            tables = [t for round_plan in plan for t in round_plan]
+            costs.append(repeat_cost(tables))
+            played_costs.append(repeat_cost([t for r in played for t in r]))
+            field = set(new_singles)
+            roles = Counter(t[0] for t in tables if len(t) > 2 and t[0] in field)
+            roles_third = Counter(t[2] for t in tables if len(t) > 2 and t[2] in field)
+            excess.append(max([*roles.values(), *roles_third.values(), 1]) - 1)
+        print(
+            f"{label:>30} {max(played_costs):>8} {max(costs):>4} {max(excess):>6} "
+            f"{statistics.median(times):>8.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -241,6 +241,40 @@ def _plan_discarded(params: Mapping[str, Any]) -> str:
     return gettext("Seating plan discarded; entries can be registered and withdrawn again.")
 
 
+@describes(A.REPLANNED)
+def _replanned(params: Mapping[str, Any]) -> str:
+    text = gettext(
+        "Rounds %(rounds)s re-planned (%(singles)s singles, %(pairs)s pairs), seed %(seed)s; "
+        "played and started rounds unchanged."
+    ) % {
+        "rounds": ", ".join(str(number) for number in params["rounds"]),
+        "singles": params["singles"],
+        "pairs": params["pairs"],
+        "seed": params["seed"],
+    }
+    details = []
+    if params.get("left"):
+        details.append(
+            gettext("Left: %(entries)s.")
+            % {"entries": ", ".join(entry_label(ref) for ref in params["left"])}
+        )
+    if params.get("added"):
+        details.append(
+            gettext("New: %(entries)s.")
+            % {"entries": ", ".join(entry_label(ref) for ref in params["added"])}
+        )
+    return " ".join([text, *details])
+
+
+@describes(A.FIXED_TABLE)
+def _fixed_table(params: Mapping[str, Any]) -> str:
+    if params["fixed"]:
+        message = gettext("%(entry)s keeps one table in every round (fixed table).")
+    else:
+        message = gettext("%(entry)s no longer has a fixed table.")
+    return message % {"entry": entry_label(params["entry_ref"])}
+
+
 @describes(A.SWAPPED)
 def _swapped(params: Mapping[str, Any]) -> str:
     return gettext(

@@ -371,3 +371,77 @@ class ReplaceForm(EventScopedForm):
 
 class LookupForm(forms.Form):
     nr = start_number_field(_("Your start number"))
+
+
+class ReplanForm(EventScopedForm):
+    """Re-plan the rounds not yet started: who left, one latecomer or stand-in, a confirmation,
+    and the plan's version the page showed (a change made meanwhile refuses the re-plan)."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    left = forms.CharField(
+        label=_("Start numbers who left"),
+        required=False,
+        max_length=200,
+        help_text=_("Separated by commas; they keep their points and are shown as withdrawn."),
+    )
+    name = CheckedTextField(
+        gettext_noop("New entry"), required=False, help_text=_("A latecomer or a stand-in.")
+    )
+    partner_name = CheckedTextField(
+        gettext_noop("Partner"), required=False, help_text=_("Only for a pair.")
+    )
+    club = CheckedTextField(gettext_noop("Club"), required=False)
+    stand_in = forms.BooleanField(
+        label=_("Stand-in (plays, but is not ranked)"), required=False
+    )
+    confirm = forms.BooleanField(
+        label=_("Seat the rounds not yet started anew; played and started rounds stay."),
+        required=True,
+    )
+
+    def clean_left(self) -> list[int]:
+        text = self.cleaned_data.get("left", "")
+        numbers: list[int] = []
+        for part in text.replace(";", ",").replace(" ", ",").split(","):
+            if not part:
+                continue
+            if not part.isdigit():
+                raise forms.ValidationError(
+                    _("“%(value)s” is not a start number.") % {"value": part}
+                )
+            numbers.append(int(part))
+        return numbers
+
+    def clean(self) -> dict:
+        data = super().clean()
+        entries = []
+        for number in data.get("left") or []:
+            entry = self.event.entries.with_players().filter(start_number=number).first()
+            if entry is None:
+                self.add_error(
+                    "left",
+                    _("Start number %(number)s does not exist in this tournament.")
+                    % {"number": number},
+                )
+            else:
+                entries.append(entry)
+        data["left_entries"] = entries
+        if data.get("partner_name") and not data.get("name"):
+            self.add_error("name", _("Please enter the name of the new entry."))
+        return data
+
+
+class FixedTableForm(EventScopedForm):
+    """Mark an entry that cannot move between tables (or take the mark away)."""
+
+    number = start_number_field(_("Start number"))
+    fixed = forms.BooleanField(
+        label=_("Keeps one table in every round (walking aid, wheelchair)"),
+        required=False,
+        initial=True,
+    )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        data["entry"] = self.entry("number")
+        return data

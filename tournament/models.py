@@ -177,6 +177,14 @@ class Entry(models.Model):
     checked_in_at = models.DateTimeField(
         _("checked in at"), null=True, blank=True, help_text=_("Present at the door.")
     )
+    fixed_table = models.BooleanField(
+        _("fixed table"),
+        default=False,
+        help_text=_(
+            "Cannot move between tables (walking aid, wheelchair): keeps one table in every "
+            "round the plan seats."
+        ),
+    )
 
     objects = EntryQuerySet.as_manager()
 
@@ -227,6 +235,12 @@ class Round(models.Model):
     )
     closed = models.BooleanField(
         _("closed"), default=False, help_text=_("Score sheet links no longer work.")
+    )
+    replanned_at = models.DateTimeField(
+        _("re-planned at"),
+        null=True,
+        blank=True,
+        help_text=_("Seated anew after the plan was made; its printouts say so."),
     )
 
     class Meta:
@@ -341,6 +355,8 @@ class ChangeLog(AuditRecord):
         STAND_IN = "stand_in", _("stand-in added")
         PLAN = "plan", _("plan generated")
         PLAN_DISCARDED = "plan_discarded", _("plan discarded")
+        REPLANNED = "replanned", _("rounds re-planned")
+        FIXED_TABLE = "fixed_table", _("fixed table")
         SWAPPED = "swapped", _("seats swapped")
         RELEASED = "released", _("round released")
         HIDDEN = "hidden", _("round hidden")

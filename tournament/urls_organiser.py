@@ -58,6 +58,8 @@ urlpatterns = [
     path("turnier/<slug:slug>/sitzplan/verwerfen/", plan.plan_discard, name="plan-discard"),
     path("turnier/<slug:slug>/sitzplan/tauschen/", plan.plan_swap, name="plan-swap"),
     path("turnier/<slug:slug>/sitzplan/ersetzen/", plan.plan_replace, name="plan-replace"),
+    path("turnier/<slug:slug>/sitzplan/neu-planen/", plan.plan_replan, name="plan-replan"),
+    path("turnier/<slug:slug>/sitzplan/fester-tisch/", plan.plan_fixed_table, name="plan-fixed"),
     path(
         "turnier/<slug:slug>/sitzplan/durchgang/<int:number>/freigabe/",
         plan.plan_release,

@@ -179,7 +179,7 @@ def test_every_organiser_route_states_the_role_it_needs_and_the_desk_list_is_exa
     organisers_only = {name for name, role in needs.items() if role == EventRole.Role.ORGANISER}
     assert organisers_only == set(needs) - DESK_ROUTES - ACCOUNT_ROUTES
     assert {"event-edit", "event-roles", "entry-withdraw", "import", "plan-generate",
-            "round-close", "standings-settings"} <= organisers_only
+            "plan-replan", "plan-fixed", "round-close", "standings-settings"} <= organisers_only
 
 
 REFUSED = "tournament/refused.html"

@@ -2,7 +2,8 @@
 
 - ``events``: create an event, change its settings;
 - ``registration``: register, edit, withdraw and import entries before the plan;
-- ``plan``: generate and discard the seating plan, swap and replace entries, release rounds;
+- ``plan``: generate, discard and re-plan the seating plan, swap and replace entries, fixed
+  tables, release rounds;
 - ``roles``: who organises an event and who helps at its desk;
 - ``submissions``: one-time form tokens, so that a form creates its entry, list or event once.
 - ``cash``: the money settings, checking in at the door, payments and their cancellation;
@@ -20,13 +21,19 @@ from tournament.services.cash import (
 )
 from tournament.services.events import EventError, create_event, update_event
 from tournament.services.plan import (
+    LateEntry,
+    PlanChanged,
     PlanError,
     PlanLocked,
     discard_plan,
     generate_plan,
     plan_is_locked,
+    plan_version,
     release_round,
     replace_entry,
+    replan_rounds,
+    set_fixed_table,
+    started_rounds,
     swap_entries,
 )
 from tournament.services.prizes import (
@@ -61,6 +68,8 @@ __all__ = [
     "CashError",
     "EventError",
     "ImportRejected",
+    "LateEntry",
+    "PlanChanged",
     "PlanError",
     "PlanLocked",
     "PrizeError",
@@ -77,12 +86,16 @@ __all__ = [
     "next_start_number",
     "plan_exists",
     "plan_is_locked",
+    "plan_version",
     "register_entry",
     "reinstate_entry",
     "release_round",
     "remove_prize",
     "replace_entry",
+    "replan_rounds",
     "set_collected",
+    "set_fixed_table",
+    "started_rounds",
     "swap_entries",
     "take_payment",
     "update_entry",

@@ -1,23 +1,38 @@
-"""The seating plan's writes: generate, discard, swap, replace an entry, release a round.
+"""The seating plan's writes: generate, discard, re-plan, swap, replace, release a round.
 
 A plan is Round → Table → Seat rows plus an empty score sheet per table. It may be replaced
 until the first game of the event is entered; after that only single entries move (swap,
-replace), and only at tables whose sheet has no game yet. Which tables have games is asked of
-scoring through its one door, ``scoring.interface``. Every change is logged beside it.
+replace), and only at tables whose sheet has no game yet, or the rounds not yet started are
+re-planned as a whole (``replan_rounds``: latecomers in, who left out). Which tables have games
+is asked of scoring through its one door, ``scoring.interface``. Every change is logged beside
+it.
 """
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from scoring.interface import create_sheets, scored_tables, seating_changed
 from tournament import audit, seats
 from tournament.errors import Message, UserError
-from tournament.models import ChangeLog, Entry, Event, Round, Seat, Table, seat_rows
+from tournament.models import (
+    ChangeLog,
+    Entry,
+    Event,
+    Round,
+    Seat,
+    Table,
+    parties_in_seating_order,
+    seat_rows,
+)
 from tournament.seating import plan_seating
 from tournament.services.registration import insert_entry, lock_event, plan_exists
 
@@ -28,6 +43,126 @@ class PlanError(UserError):
 
 class PlanLocked(PlanError):
     """The plan cannot be replaced: scores have been entered already."""
+
+
+class PlanChanged(PlanError):
+    """The plan or the field changed since the page was shown: look again before re-planning."""
+
+
+# The changes that alter the field, the plan or which rounds have started: a re-plan based on
+# a page shown before one of them is refused (``plan_version``).
+PLAN_ACTIONS = (
+    ChangeLog.Action.REGISTERED,
+    ChangeLog.Action.EDITED,
+    ChangeLog.Action.WITHDRAWN,
+    ChangeLog.Action.REINSTATED,
+    ChangeLog.Action.IMPORTED,
+    ChangeLog.Action.REPLACED,
+    ChangeLog.Action.STAND_IN,
+    ChangeLog.Action.PLAN,
+    ChangeLog.Action.PLAN_DISCARDED,
+    ChangeLog.Action.REPLANNED,
+    ChangeLog.Action.SWAPPED,
+    ChangeLog.Action.RELEASED,
+    ChangeLog.Action.HIDDEN,
+    ChangeLog.Action.ROUND_CLOSED,
+    ChangeLog.Action.ROUND_REOPENED,
+    ChangeLog.Action.FIXED_TABLE,
+)
+
+
+def plan_version(event: Event) -> int:
+    """A number that moves on with every change of the field or the plan (the newest such
+    change-log record); the re-plan form carries it, so a change made meanwhile refuses it."""
+    newest = (
+        ChangeLog.objects.filter(event_id=event.pk, action__in=PLAN_ACTIONS)
+        .order_by("-pk")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    return newest or 0
+
+
+def started_rounds(event: Event, *, lock: bool = False) -> int:
+    """How many rounds have started: the highest round that is released, closed or has a game
+    on any sheet (every round before it counts as started too); 0 when none has.
+
+    With ``lock`` the event's sheets are locked first, so that no game slips in meanwhile.
+    """
+    scored = scored_tables(event=event, lock=lock)
+    scored_rounds = set(Table.objects.filter(pk__in=scored).values_list("round__number", flat=True))
+    return max(
+        (
+            round_.number
+            for round_ in event.rounds.all()
+            if round_.released or round_.closed or round_.number in scored_rounds
+        ),
+        default=0,
+    )
+
+
+def fixed_table_numbers(
+    fixed: Sequence[Entry], singles: int, pairs: int, preferred: Mapping[int, int]
+) -> dict[int, int]:
+    """Start number -> table number for the entries with a fixed table.
+
+    Tables are numbered as stored: singles tables first (the ``singles % 3`` four-tables
+    before the three-tables), then the pairs tables. An entry keeps its ``preferred`` table
+    (by entry id: where it sat in the last started round) while that number exists for its kind
+    and has room; otherwise it takes the lowest-numbered table of its kind with the fewest
+    fixed entries.
+    """
+    singles_tables = singles // 3
+    pairs_tables = pairs // 2
+
+    def capacity(number: int) -> int:
+        if number > singles_tables:
+            return 2
+        return 4 if number <= singles % 3 else 3
+
+    taken: dict[int, int] = {}
+    result: dict[int, int] = {}
+    for entry in sorted(fixed, key=lambda entry: entry.start_number):
+        if entry.is_pair:
+            numbers = range(singles_tables + 1, singles_tables + pairs_tables + 1)
+        else:
+            numbers = range(1, singles_tables + 1)
+        free = [number for number in numbers if taken.get(number, 0) < capacity(number)]
+        if not free:
+            continue  # more fixed entries than seats: the others move like everyone else
+        number = preferred.get(entry.pk)
+        if number not in free:
+            number = min(free, key=lambda number: (taken.get(number, 0), number))
+        taken[number] = taken.get(number, 0) + 1
+        result[entry.start_number] = number
+    return result
+
+
+def _store_rounds(
+    event: Event,
+    plan: Sequence[Sequence[tuple[int, ...]]],
+    first_number: int,
+    by_number: Mapping[int, Entry],
+    replanned_at: datetime | None = None,
+) -> None:
+    """Write ``plan``'s rounds (numbered from ``first_number``) with tables, seats and sheets."""
+    new_seats: list[Seat] = []
+    tables: list[Table] = []
+    for round_number, round_plan in enumerate(plan, start=first_number):
+        round_ = Round.objects.create(event=event, number=round_number, replanned_at=replanned_at)
+        round_tables = [[by_number[number] for number in table] for table in round_plan]
+        # singles tables first, then pairs tables (a stable sort keeps the generator's order)
+        round_tables.sort(key=lambda table_entries: table_entries[0].is_pair)
+        for table_number, table_entries in enumerate(round_tables, start=1):
+            table = Table.objects.create(
+                round=round_,
+                number=table_number,
+                kind=seats.table_kind(len(table_entries), pairs=table_entries[0].is_pair),
+            )
+            tables.append(table)
+            new_seats.extend(seat_rows(table, table_entries))
+    Seat.objects.bulk_create(new_seats)
+    create_sheets(tables)
 
 
 def plan_is_locked(event: Event) -> bool:
@@ -67,26 +202,13 @@ def generate_plan(*, event: Event, seed: int | None = None, user: Any = None) ->
     pairs = [entry.start_number for entry in entries if entry.is_pair]
     if seed is None:
         seed = secrets.randbelow(2**31)
-    plan = plan_seating(singles, pairs, rounds=event.round_count, seed=seed)
+    fixed = fixed_table_numbers(
+        [entry for entry in entries if entry.fixed_table], len(singles), len(pairs), {}
+    )
+    plan = plan_seating(singles, pairs, rounds=event.round_count, seed=seed, fixed=fixed)
 
     event.rounds.all().delete()
-    new_seats: list[Seat] = []
-    tables: list[Table] = []
-    for round_number, round_plan in enumerate(plan, start=1):
-        round_ = Round.objects.create(event=event, number=round_number)
-        round_tables = [[by_number[number] for number in table] for table in round_plan]
-        # singles tables first, then pairs tables (a stable sort keeps the generator's order)
-        round_tables.sort(key=lambda table_entries: table_entries[0].is_pair)
-        for table_number, table_entries in enumerate(round_tables, start=1):
-            table = Table.objects.create(
-                round=round_,
-                number=table_number,
-                kind=seats.table_kind(len(table_entries), pairs=table_entries[0].is_pair),
-            )
-            tables.append(table)
-            new_seats.extend(seat_rows(table, table_entries))
-    Seat.objects.bulk_create(new_seats)
-    create_sheets(tables)
+    _store_rounds(event, plan, 1, by_number)
     event.plan_seed = seed
     event.status = Event.Status.PREPARATION
     event.save(update_fields=["plan_seed", "status"])
@@ -121,6 +243,151 @@ def discard_plan(*, event: Event, user: Any = None) -> None:
     event.status = Event.Status.PREPARATION
     event.save(update_fields=["status"])
     audit.log(event=event, action=ChangeLog.Action.PLAN_DISCARDED, user=user)
+
+
+@dataclass(frozen=True)
+class LateEntry:
+    """A latecomer or a stand-in to seat in the re-planned rounds."""
+
+    name: str
+    partner_name: str = ""
+    club: str = ""
+    stand_in: bool = False
+
+
+def _played_tables(event: Event, up_to: int) -> tuple[list[list[tuple[int, ...]]], dict[int, int]]:
+    """The rounds ``1 .. up_to`` as ``plan_seating`` takes them (start numbers per table in
+    seating order, a pairs table as pair A, pair B), and every entry's table number in the
+    last of them (by entry id)."""
+    played: list[list[tuple[int, ...]]] = []
+    last_table: dict[int, int] = {}
+    rounds = (
+        event.rounds.filter(number__lte=up_to)
+        .order_by("number")
+        .prefetch_related("tables__seats__entry")
+    )
+    for round_ in rounds:
+        tables: list[tuple[int, ...]] = []
+        for table in sorted(round_.tables.all(), key=lambda table: table.number):
+            table_seats = sorted(table.seats.all(), key=lambda seat: seat.position)
+            parties = parties_in_seating_order(table_seats)
+            tables.append(tuple(entry.start_number for entry in parties))
+            for entry in parties:
+                last_table[entry.pk] = table.number
+        played.append(tables)
+    return played, last_table
+
+
+@transaction.atomic
+def replan_rounds(
+    *,
+    event: Event,
+    left: Iterable[Entry] = (),
+    late: Iterable[LateEntry] = (),
+    version: int | None = None,
+    seed: int | None = None,
+    user: Any = None,
+) -> list[int]:
+    """Seat the rounds not yet started anew; played and started rounds never change.
+
+    ``left`` are entries that leave (marked withdrawn: their points stay and the standings
+    show them as having left), ``late`` latecomers and stand-ins registered now. The new rounds
+    keep every earlier meeting in mind (``plan_seating(played=...)``) and seat entries with a
+    fixed table at one table number. A round has started once it is released or closed or a
+    game is entered on any of its sheets (and so has every round before it). ``version`` is
+    the ``plan_version`` the organiser's page showed: a change made since refuses the re-plan
+    (``PlanChanged``). Returns the numbers of the re-planned rounds; raises ``PlanError`` (or
+    ``SeatingError``) and changes nothing when it cannot be done.
+    """
+    event = lock_event(event)
+    if version is not None and plan_version(event) != version:
+        raise PlanChanged(
+            gettext_noop(
+                "The seating plan or the entries changed while the page was open. Please look "
+                "at the plan again and re-plan once more."
+            )
+        )
+    if not plan_exists(event):
+        raise PlanError(gettext_noop("There is no seating plan yet to re-plan."))
+    started = started_rounds(event, lock=True)
+    if started >= event.round_count:
+        raise PlanError(
+            gettext_noop("Every round has started already; played and started rounds never change.")
+        )
+    left_entries = []
+    for entry in left:
+        entry = Entry.objects.select_for_update(of=("self",)).with_players().get(pk=entry.pk)
+        if entry.event_id != event.pk:
+            raise PlanError(gettext_noop("Both entries must belong to this tournament."))
+        if entry.is_withdrawn:
+            raise PlanError(
+                gettext_noop("Start number %(number)s is withdrawn already."),
+                number=entry.start_number,
+            )
+        entry.is_withdrawn = True
+        entry.save(update_fields=["is_withdrawn"])
+        left_entries.append(entry)
+    added = []
+    for newcomer in late:
+        if not newcomer.name.strip():
+            raise PlanError(gettext_noop("Please enter the name of the new entry."))
+        added.append(
+            insert_entry(
+                event=event,
+                name=newcomer.name,
+                partner_name=newcomer.partner_name,
+                club=newcomer.club,
+                is_stand_in=newcomer.stand_in,
+            )
+        )
+    entries = list(event.entries.active().with_players())
+    by_number = {entry.start_number: entry for entry in event.entries.with_players()}
+    singles = [entry.start_number for entry in entries if not entry.is_pair]
+    pairs = [entry.start_number for entry in entries if entry.is_pair]
+    played, last_table = _played_tables(event, started)
+    fixed = fixed_table_numbers(
+        [entry for entry in entries if entry.fixed_table], len(singles), len(pairs), last_table
+    )
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    plan = plan_seating(
+        singles, pairs, rounds=event.round_count, seed=seed, played=played, fixed=fixed
+    )
+    event.rounds.filter(number__gt=started).delete()
+    _store_rounds(event, plan[started:], started + 1, by_number, replanned_at=timezone.now())
+    rounds = list(range(started + 1, event.round_count + 1))
+    audit.log(
+        event=event,
+        action=ChangeLog.Action.REPLANNED,
+        user=user,
+        rounds=rounds,
+        singles=len(singles),
+        pairs=len(pairs),
+        seed=seed,
+        left=[audit.entry_ref(entry) for entry in left_entries],
+        added=[audit.entry_ref(entry) for entry in added],
+    )
+    return rounds
+
+
+@transaction.atomic
+def set_fixed_table(*, entry: Entry, fixed: bool, user: Any = None) -> Entry:
+    """Mark (or unmark) an entry that cannot move between tables; the next plan or re-plan
+    seats it at one table number in every round it plans."""
+    entry = Entry.objects.select_for_update(of=("self",)).with_players().get(pk=entry.pk)
+    if entry.fixed_table == fixed:
+        return entry
+    entry.fixed_table = fixed
+    entry.save(update_fields=["fixed_table"])
+    audit.log(
+        event=entry.event_id,
+        action=ChangeLog.Action.FIXED_TABLE,
+        user=user,
+        entry=entry,
+        entry_ref=audit.entry_ref(entry),
+        fixed=fixed,
+    )
+    return entry
 
 
 def repeat_meetings(*, round: Round, entry: Entry) -> list[tuple[Entry, list[int]]]:

@@ -1,4 +1,5 @@
-"""Organiser pages of the seating plan: generate, discard, swap, replace, release a round."""
+"""Organiser pages of the seating plan: generate, discard, re-plan, swap, replace, fixed tables,
+release a round."""
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -7,16 +8,28 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from tournament.errors import UserError
-from tournament.forms import EventScopedForm, GenerateForm, ReplaceForm, SwapForm
+from tournament.forms import (
+    EventScopedForm,
+    FixedTableForm,
+    GenerateForm,
+    ReplaceForm,
+    ReplanForm,
+    SwapForm,
+)
 from tournament.models import Event, Round
 from tournament.plan import load_plan
 from tournament.services import (
+    LateEntry,
     discard_plan,
     generate_plan,
     plan_exists,
     plan_is_locked,
+    plan_version,
     release_round,
     replace_entry,
+    replan_rounds,
+    set_fixed_table,
+    started_rounds,
     swap_entries,
 )
 from tournament.web import organiser_view, show_error
@@ -33,6 +46,11 @@ def _plan_context(event: Event, **forms_) -> dict:
         "generate_form": forms_.get("generate_form") or GenerateForm(plan_exists=exists),
         "swap_form": forms_.get("swap_form") or SwapForm(event=event),
         "replace_form": forms_.get("replace_form") or ReplaceForm(event=event),
+        "replan_form": forms_.get("replan_form")
+        or ReplanForm(event=event, initial={"version": plan_version(event)}),
+        "fixed_form": forms_.get("fixed_form") or FixedTableForm(event=event),
+        "fixed_entries": list(event.entries.active().filter(fixed_table=True).with_players()),
+        "started": started_rounds(event) if exists else 0,
         "seated": sum(len(table.seats) for table in plan[0].tables) if plan else 0,
     }
 
@@ -153,3 +171,55 @@ def plan_release(request: HttpRequest, event: Event, number: int) -> HttpRespons
             gettext("Round %(round)s is hidden from the seat lookup.") % {"round": number},
         )
     return redirect("plan", slug=event.slug)
+
+
+@organiser_view
+@require_POST
+def plan_replan(request: HttpRequest, event: Event) -> HttpResponse:
+    def replan(data: dict) -> None:
+        late = []
+        if data["name"]:
+            late.append(
+                LateEntry(
+                    name=data["name"],
+                    partner_name=data["partner_name"],
+                    club=data["club"],
+                    stand_in=data["stand_in"],
+                )
+            )
+        rounds = replan_rounds(
+            event=event,
+            left=data["left_entries"],
+            late=late,
+            version=data["version"],
+            user=request.user,
+        )
+        messages.success(
+            request,
+            gettext(
+                "Rounds %(rounds)s have been planned anew; played and started rounds are "
+                "unchanged. Print the new rounds again."
+            )
+            % {"rounds": ", ".join(str(number) for number in rounds)},
+        )
+
+    form = ReplanForm(request.POST, event=event)
+    return _plan_change(request, event, form, "replan_form", replan)
+
+
+@organiser_view
+@require_POST
+def plan_fixed_table(request: HttpRequest, event: Event) -> HttpResponse:
+    def mark(data: dict) -> None:
+        entry = set_fixed_table(entry=data["entry"], fixed=data["fixed"], user=request.user)
+        if entry.fixed_table:
+            text = gettext(
+                "Start number %(number)s keeps one table in every round from the next plan or "
+                "re-plan on."
+            )
+        else:
+            text = gettext("Start number %(number)s no longer has a fixed table.")
+        messages.success(request, text % {"number": entry.start_number})
+
+    form = FixedTableForm(request.POST, event=event)
+    return _plan_change(request, event, form, "fixed_form", mark)
