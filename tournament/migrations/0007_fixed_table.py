@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0005_kasse'),
+        ('tournament', '0006_results'),
     ]
 
     operations = [
