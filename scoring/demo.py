@@ -19,6 +19,7 @@ from scoring.sheet_rows import normalise_row
 from scoring.simulate import random_game
 from tournament.errors import gettext_noop
 from tournament.models import Entry, Event, Round, Seat, Table, parties_in_seating_order
+from tournament.results import results_changed
 from tournament.seats import dealer_position
 
 
@@ -63,6 +64,7 @@ def record_game(
     )
     Game.objects.filter(sheet=sheet, number=number).delete()
     write_games(sheet, parties, {number: values})
+    results_changed(event_id=sheet.table.round.event_id)
     return Game.objects.get(sheet=sheet, number=number)
 
 
@@ -164,4 +166,5 @@ def fill_random_games(
         (SheetChange(sheet_id=pk, action=action) for pk in sheet_ids for action in actions),
         batch_size=5000,
     )
+    results_changed(event_id=event.pk)
     return len(new_games)

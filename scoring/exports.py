@@ -44,7 +44,7 @@ from collections.abc import Iterable, Sequence
 
 from scoring.models import Game, PartyScore
 from scoring.ranking import PAIRS, SINGLES, Standings
-from scoring.standings import compute_standings, counted_statuses
+from scoring.standings import cached_standings, counted_statuses
 from scoring.xlsx import MONEY_FORMAT, Cell, Rows, SheetData, write_workbook
 from tournament.cash import CashBook, cash_book
 from tournament.models import Event, Seat
@@ -192,7 +192,7 @@ def _money(columns: tuple[int, ...]) -> dict[int, str]:
 def workbook_sheets(event: Event, standings: Standings | None = None) -> list[SheetData]:
     """The rows of every sheet of the event's workbook (a fixed number of SQL queries, one
     fewer when given ``standings``)."""
-    standings = standings or compute_standings(event)
+    standings = standings or cached_standings(event)
     wide = len(standings.round_numbers) > 6
     return [
         SheetData(SHEET_SINGLES, standings_rows(standings, SINGLES), landscape=wide),
@@ -239,4 +239,4 @@ def write_csv(rows: Iterable[Sequence[Cell]]) -> bytes:
 
 def standings_csv(event: Event, standings: Standings | None = None) -> bytes:
     """The event's standings (singles and pairs) as CSV bytes."""
-    return write_csv(csv_rows(standings or compute_standings(event)))
+    return write_csv(csv_rows(standings or cached_standings(event)))

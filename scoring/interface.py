@@ -8,8 +8,8 @@ and to print each table's sheet link and the blank sheet's rules figure (``TRICK
 money of the evening needs the results: the games each entry lost as declarer
 (``declarer_losses``, for the lost-game money), whether the results are still provisional
 (``standings_provisional``), and the standings themselves for the prizes
-(``compute_standings``, ranked ``SINGLES`` and ``PAIRS``). The tournament app imports nothing
-else of scoring (a test checks it).
+(``cached_standings``, computed once per change, ranked ``SINGLES`` and ``PAIRS``). The
+tournament app imports nothing else of scoring (a test checks it).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from scoring.ranking import PAIRS, SINGLES, StandingRow, Standings
 from scoring.rules import TRICK_TOTAL
 from scoring.standings import (
     DeclarerLosses,
-    compute_standings,
+    cached_standings,
     declarer_losses,
     standings_provisional,
 )
@@ -37,7 +37,7 @@ __all__ = [
     "ScoreSheet",
     "StandingRow",
     "Standings",
-    "compute_standings",
+    "cached_standings",
     "create_sheets",
     "declarer_losses",
     "scored_tables",

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.db.models import Count, F, Q, Sum
 
 from scoring.models import Game, PartyScore, ScoreSheet
 from scoring.ranking import EntryFigures, Figures, RoundState, Standings, parse_tie_breaks
 from scoring.rules import CONCEDED, DURCH, PLAYED
+from tournament.limits import STANDINGS_CACHE_SECONDS
 from tournament.models import Entry, Event, Seat, Table
 
 HANDED_IN = (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED)
@@ -169,6 +171,29 @@ def compute_standings(event: Event) -> Standings:
         rounds=[states[n] for n in sorted(states)],
         entries=list(entries.values()),
     )
+
+
+def standings_cache_key(event: Event) -> str:
+    """The cache key of the standings of ``event`` as loaded: its results version moves with
+    every change that can alter them (``tournament.results.results_changed``)."""
+    return f"standings:{event.pk}:{event.results_version}"
+
+
+def cached_standings(event: Event) -> Standings:
+    """The standings of ``event``, computed once per change (Django's cache: local memory, or
+    Redis with ``REDIS_URL``).
+
+    Keyed on the event's results version as ``event`` was loaded. A reader that loaded the
+    event after a change committed asks for the new version, so it never gets a result from
+    before the change; a reader still holding an older event may get newer standings, never
+    older ones than its event.
+    """
+    key = standings_cache_key(event)
+    standings = cache.get(key)
+    if standings is None:
+        standings = compute_standings(event)
+        cache.set(key, standings, STANDINGS_CACHE_SECONDS)
+    return standings
 
 
 @dataclass(slots=True)

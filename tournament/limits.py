@@ -60,6 +60,12 @@ MAX_IMPORT_COLUMNS: Final = 50
 PROJECTOR_ROWS: Final = (15, 5, 60)
 PROJECTOR_SECONDS: Final = (12, 5, 300)
 
+# Standings for many phones at once (scoring.standings.cached_standings).
+STANDINGS_CACHE_SECONDS: Final = 6 * 3600
+"""How long computed standings stay in the cache. A change never waits for this (it moves the
+event's results version, and so the key); it only bounds how long an old version's standings
+take up memory: longer than an evening."""
+
 # Money (Kasse and prizes), in euros with cents.
 MONEY_DIGITS: Final = 8
 """Digits of a stored amount, two of them cents: up to 999,999.99 €."""

@@ -15,7 +15,7 @@ from decimal import Decimal
 from django.db.models import Q, Sum
 from django.utils.translation import gettext
 
-from scoring.interface import PAIRS, SINGLES, Standings, compute_standings
+from scoring.interface import PAIRS, SINGLES, Standings, cached_standings
 from tournament.models import Entry, Event, Payment, Prize, PrizeHandout, PrizeLot, PrizeSettings
 from tournament.money import ZERO, euros, pool, total
 from tournament.prizes import (
@@ -139,7 +139,7 @@ def candidates(
 def prize_table(event: Event, standings: Standings | None = None) -> PrizeTable:
     """The prize lists of the event's singles and pairs (a fixed number of SQL queries)."""
     settings = PrizeSettings.for_event(event)
-    standings = standings or compute_standings(event)
+    standings = standings or cached_standings(event)
     rules = sorted(event.prizes.all(), key=lambda prize: prize.sort_key)
     categories = {
         entry_id: entry_categories(player, partner)

@@ -21,11 +21,13 @@ from django.utils.translation import gettext_noop
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange, new_token
 from scoring.rules import CONCEDED, InvalidHand, is_int
 from scoring.sheet_rows import normalise_row, number_ranges
+from scoring.standings import counted_statuses
 from tournament import audit
 from tournament.audit import recorded_user
 from tournament.errors import UserError
 from tournament.limits import MAX_DEVICE_TEXT
 from tournament.models import ChangeLog, Entry, Round, Table, parties_in_seating_order
+from tournament.results import results_changed
 
 RowInput = Mapping[str, Any] | None
 """A row to save, as ``scoring.sheet_rows.normalise_row`` takes it; None clears the row
@@ -319,6 +321,11 @@ def save_sheet_rows(
     )
     if updated != 1:
         raise stale()
+    event = locked.table.round.event
+    if status != locked.status or status in counted_statuses(event):
+        # the standings count these games or show the sheet's new state; a save of a sheet in
+        # progress that does not count moves nothing (the common save stays one UPDATE less)
+        results_changed(event_id=event.pk)
     replaced = [number for number in changes if number in current]
     if replaced:  # PartyScore rows go with their games (on_delete=CASCADE)
         Game.objects.filter(sheet=locked, number__in=replaced).delete()
@@ -431,6 +438,7 @@ def _change_status(
     ScoreSheet.objects.filter(pk=sheet.pk).update(
         status=status, version=F("version") + 1, updated_at=timezone.now(), **fields
     )
+    results_changed(event_id=sheet.table.round.event_id)
     SheetChange.objects.create(sheet=sheet, action=action, user=recorded_user(user))
     sheet.refresh_from_db()
     return sheet
@@ -512,6 +520,7 @@ def close_round(*, round: Round, closed: bool = True, user: Any = None) -> Round
     """Close a round (every sheet link of it stops working) or open it again."""
     Round.objects.filter(pk=round.pk).update(closed=closed)
     round.closed = closed
+    results_changed(event_id=round.event_id)
     audit.log(
         event=round.event_id,
         action=ChangeLog.Action.ROUND_CLOSED if closed else ChangeLog.Action.ROUND_REOPENED,

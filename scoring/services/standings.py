@@ -10,6 +10,7 @@ from django.db import transaction
 from scoring.ranking import TIE_BREAKS, parse_tie_breaks
 from tournament import audit
 from tournament.models import ChangeLog, Event
+from tournament.results import results_changed
 
 
 @transaction.atomic
@@ -39,6 +40,8 @@ def update_standings_settings(
     event.count_unconfirmed = count_unconfirmed
     event.public_standings = public_standings
     event.save(update_fields=["tie_breaks", "count_unconfirmed", "public_standings"])
+    if ranking_changed or public_changed:
+        results_changed(event_id=event.pk)
     if ranking_changed:
         audit.log(
             event=event,

@@ -24,7 +24,7 @@ from scoring.exports import (
 )
 from scoring.ranking import PAIRS, SINGLES, signed
 from scoring.services import update_standings_settings
-from scoring.standings import compute_standings, entry_rounds
+from scoring.standings import cached_standings, entry_rounds
 from scoring.standings_forms import StandingsSettingsForm
 from scoring.tables import EntryGamesTable, StandingsTable, round_label
 from tournament.limits import PROJECTOR_ROWS, PROJECTOR_SECONDS
@@ -47,7 +47,7 @@ def _int_param(request: HttpRequest, name: str, bounds: tuple[int, int, int]) ->
 def _standings_context(
     request: HttpRequest, event: Event, *, public: bool
 ) -> dict[str, object]:
-    standings = compute_standings(event)
+    standings = cached_standings(event)
     try:
         round_number: int | None = int(request.GET.get(STANDINGS_ROUND_PARAM, ""))
     except ValueError:
@@ -96,7 +96,7 @@ def _entry_page(
     entry = get_object_or_404(
         Entry.objects.with_players(), event=event, start_number=start_number
     )
-    standings = compute_standings(event)
+    standings = cached_standings(event)
     kind = PAIRS if entry.is_pair else SINGLES
     row = next((r for r in standings.ranking(kind) if r.entry.entry_id == entry.pk), None)
     rounds = entry_rounds(event, entry, counted_only=public)
@@ -219,7 +219,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         access = event_access(request.user, event)
         if not access.desk:
             return refused(request, event, access)
-    standings = compute_standings(event)
+    standings = cached_standings(event)
     rows_per_screen = _int_param(request, "rows", PROJECTOR_ROWS)
     seconds = _int_param(request, "seconds", PROJECTOR_SECONDS)
     screens: list[dict[str, object]] = []

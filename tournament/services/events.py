@@ -11,6 +11,7 @@ from django.utils.translation import gettext_noop
 from tournament import audit
 from tournament.errors import UserError
 from tournament.models import ChangeLog, Event, EventRole, FormSubmission
+from tournament.results import results_changed
 from tournament.services.registration import lock_event, plan_exists
 from tournament.services.submissions import use_form_token
 
@@ -90,5 +91,6 @@ def update_event(*, event: Event, user: Any = None, **fields: Any) -> list[list[
         if Event.objects.filter(slug=event.slug).exclude(pk=event.pk).exists():
             raise _slug_taken(event.slug) from None
         raise
+    results_changed(event_id=event.pk)
     audit.log(event=event, action=ChangeLog.Action.EVENT_EDITED, user=user, changes=changes)
     return changes

@@ -33,6 +33,7 @@ from tournament.models import (
     parties_in_seating_order,
     seat_rows,
 )
+from tournament.results import results_changed
 from tournament.seating import plan_seating
 from tournament.services.registration import insert_entry, lock_event, plan_exists
 
@@ -212,6 +213,7 @@ def generate_plan(*, event: Event, seed: int | None = None, user: Any = None) ->
     event.plan_seed = seed
     event.status = Event.Status.PREPARATION
     event.save(update_fields=["plan_seed", "status"])
+    results_changed(event_id=event.pk)
     audit.log(
         event=event,
         action=ChangeLog.Action.PLAN,
@@ -242,6 +244,7 @@ def discard_plan(*, event: Event, user: Any = None) -> None:
     event.rounds.all().delete()
     event.status = Event.Status.PREPARATION
     event.save(update_fields=["status"])
+    results_changed(event_id=event.pk)
     audit.log(event=event, action=ChangeLog.Action.PLAN_DISCARDED, user=user)
 
 
@@ -356,6 +359,7 @@ def replan_rounds(
     event.rounds.filter(number__gt=started).delete()
     _store_rounds(event, plan[started:], started + 1, by_number, replanned_at=timezone.now())
     rounds = list(range(started + 1, event.round_count + 1))
+    results_changed(event_id=event.pk)
     audit.log(
         event=event,
         action=ChangeLog.Action.REPLANNED,
@@ -379,6 +383,7 @@ def set_fixed_table(*, entry: Entry, fixed: bool, user: Any = None) -> Entry:
         return entry
     entry.fixed_table = fixed
     entry.save(update_fields=["fixed_table"])
+    results_changed(event_id=entry.event_id)
     audit.log(
         event=entry.event_id,
         action=ChangeLog.Action.FIXED_TABLE,
@@ -488,6 +493,7 @@ def swap_entries(*, round: Round, first: Entry, second: Entry, user: Any = None)
         for entry in (first, second)
         for mate, rounds in repeat_meetings(round=round, entry=entry)
     ]
+    results_changed(event_id=round.event_id)
     audit.log(
         event=round.event_id,
         action=ChangeLog.Action.SWAPPED,
@@ -578,6 +584,7 @@ def replace_entry(
     seating_changed({seat.table_id for seat in open_seats})
     absent.is_withdrawn = True
     absent.save(update_fields=["is_withdrawn"])
+    results_changed(event_id=event.pk)
     audit.log(
         event=event,
         action=ChangeLog.Action.STAND_IN if stand_in else ChangeLog.Action.REPLACED,
@@ -603,6 +610,7 @@ def release_round(*, round: Round, released: bool, user: Any = None) -> None:
         Event.objects.filter(pk=round.event_id, status=Event.Status.PREPARATION).update(
             status=Event.Status.RUNNING
         )
+    results_changed(event_id=round.event_id)
     audit.log(
         event=round.event_id,
         action=ChangeLog.Action.RELEASED if released else ChangeLog.Action.HIDDEN,

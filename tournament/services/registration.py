@@ -31,6 +31,7 @@ from tournament.imports import (
     start_number_taken,
 )
 from tournament.models import ChangeLog, Entry, Event, FormSubmission, Player
+from tournament.results import results_changed
 from tournament.services.submissions import use_form_token
 from tournament.text import entry_name_keys
 
@@ -184,7 +185,7 @@ def insert_entry(
         start_number = next_start_number(event)
         if start_number is None:
             raise RegistrationError.of(no_free_start_number(), field="start_number")
-    return Entry.objects.create(
+    entry = Entry.objects.create(
         event=event,
         start_number=start_number,
         player=player,
@@ -192,6 +193,8 @@ def insert_entry(
         is_stand_in=is_stand_in,
         notes=notes.strip(),
     )
+    results_changed(event_id=event.pk)
+    return entry
 
 
 @transaction.atomic
@@ -362,6 +365,7 @@ def update_entry(
         with contextlib.suppress(ProtectedError):
             old_partner.delete()
     if changes:
+        results_changed(event_id=event.pk)
         audit.log(
             event=event,
             action=ChangeLog.Action.EDITED,
@@ -385,6 +389,7 @@ def _set_withdrawn(*, entry: Entry, withdrawn: bool, user: Any) -> Entry:
         )
     entry.is_withdrawn = withdrawn
     entry.save(update_fields=["is_withdrawn"])
+    results_changed(event_id=event.pk)
     audit.log(
         event=event,
         action=ChangeLog.Action.WITHDRAWN if withdrawn else ChangeLog.Action.REINSTATED,
