@@ -4,7 +4,7 @@ Built the pretix way: each sheet's rows are made first as plain values (``*_rows
 header row followed by data rows); a writer then turns them into a file (``scoring.xlsx`` for
 the workbook, ``write_csv`` here for the CSV).
 
-The workbook (``event_workbook``) has six sheets whose names and column headers are fixed
+The workbook (``event_workbook``) has seven sheets whose names and column headers are fixed
 German strings, read by outside checks, and therefore not translated:
 
 - ``Einzel`` and ``Paare``: the overall ranking of singles and pairs (Platz, Startnummer, Name,
@@ -24,11 +24,18 @@ German strings, read by outside checks, and therefore not translated:
   each ranking's place prizes by place, then its special prizes (Platz, Startnummer, Name,
   Preis, Betrag); Preis names the ranking and the goods ("Geldpreis" for money alone), a
   shared place or the special prize, Betrag is empty for goods alone.
+- ``Stand`` (last, added later so the sheets and columns before it stay as they were): how final
+  the standings are, as rows Angabe/Wert: Vorläufig (ja/nein: a started round has a sheet
+  missing or not confirmed), Letzte Änderung (the time of the last change of the results,
+  "21.11.2026 23:41"), Gezählt (only confirmed sheets, or unconfirmed ones too) and one row
+  "Offene Zettel" per round with sheets still missing or unconfirmed.
 
 Money is written as numbers with two decimals (number format ``0.00``).
 
 The CSV (``standings_csv``) holds the same standings as ``Einzel`` and ``Paare`` below one
-header, with a first column ``Wertung`` (Einzel/Paare). It is UTF-8 with a byte order mark and
+header, with a first column ``Wertung`` (Einzel/Paare), and a last row with ``Wertung`` "Stand"
+whose Name cell says how final they are ("vorläufig, Stand 21.11.2026 23:41", or "alle Zettel
+bestätigt, …"). It is UTF-8 with a byte order mark and
 ``;`` as separator, which is what Excel in a German locale opens correctly by double-click.
 Names are data, never formulas: in the CSV a text starting with =, +, -, @ gets a leading
 apostrophe (spreadsheet formula injection); the workbook writes every text as a text cell.
@@ -42,11 +49,14 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 
+from django.utils import timezone
+
 from scoring.models import Game, PartyScore
 from scoring.ranking import PAIRS, SINGLES, Standings
 from scoring.standings import cached_standings, counted_statuses
 from scoring.xlsx import MONEY_FORMAT, Cell, Rows, SheetData, write_workbook
 from tournament.cash import CashBook, cash_book
+from tournament.errors import GERMAN, Message
 from tournament.models import Event, Seat
 from tournament.prize_list import PrizeTable, prize_table
 from tournament.prizes import BEST_ROUND, CATEGORY, LAST, Award
@@ -60,6 +70,11 @@ SHEET_SEATING = "Sitzplan"
 SHEET_GAMES = "Spiele"
 SHEET_CASH = "Kasse"
 SHEET_PRIZES = "Preise"
+SHEET_STATE = "Stand"
+STATE_LABEL = "Stand"
+STATE_HEADER = ["Angabe", "Wert"]
+PROVISIONAL = "vorläufig"
+ALL_CONFIRMED = "alle Zettel bestätigt"
 
 SEATING_HEADER = ["Durchgang", "Tisch", "Position", "Startnummer", "Name"]
 GAMES_HEADER = [
@@ -99,12 +114,56 @@ def standings_header(standings: Standings) -> list[Cell]:
             "Gesamt"]
 
 
-def standings_rows(standings: Standings, kind: str) -> Rows:
-    """Header and one row per listed entry of the overall ranking of singles or pairs."""
+def standings_rows(standings: Standings, kind: str, *, public: bool = False) -> Rows:
+    """Header and one row per listed entry of the overall ranking of singles or pairs;
+    ``public`` writes the start number instead of the name of an entry whose players are not
+    in public lists."""
     rows: Rows = [standings_header(standings)]
     for row in standings.ranking(kind):
-        rows.append([row.place, row.start_number, row.name, *row.round_points, row.total])
+        shown = row.public_name if public else row.name
+        name = shown.translated(GERMAN.gettext) if isinstance(shown, Message) else shown
+        rows.append([row.place, row.start_number, name, *row.round_points, row.total])
     return rows
+
+
+def changed_text(standings: Standings) -> str:
+    """The time of the last change in the event's time zone ("21.11.2026 23:41"), or ""."""
+    changed = standings.changed_at
+    return timezone.localtime(changed).strftime("%d.%m.%Y %H:%M") if changed else ""
+
+
+def state_text(standings: Standings) -> str:
+    """One line on how final the standings are: "vorläufig, Stand 21.11.2026 23:41"."""
+    state = PROVISIONAL if standings.provisional else ALL_CONFIRMED
+    changed = changed_text(standings)
+    return f"{state}, Stand {changed}" if changed else state
+
+
+def state_rows(standings: Standings) -> Rows:
+    """The ``Stand`` sheet: provisional or not, the last change, the sheets still open."""
+    open_sheets = [
+        f"D{state.number}: "
+        + "; ".join(
+            part
+            for part in (
+                f"fehlt Tisch {', '.join(map(str, state.missing))}" if state.missing else "",
+                f"nicht bestätigt Tisch {', '.join(map(str, state.unconfirmed))}"
+                if state.unconfirmed
+                else "",
+            )
+            if part
+        )
+        for state in standings.started_rounds
+        if not state.complete
+    ]
+    return [
+        list(STATE_HEADER),
+        ["Vorläufig", YES if standings.provisional else NO],
+        ["Letzte Änderung", changed_text(standings) or None],
+        ["Gezählt", "auch unbestätigte Zettel" if standings.count_unconfirmed
+         else "nur bestätigte Zettel"],
+        *(["Offene Zettel", text] for text in open_sheets),
+    ]
 
 
 def seating_rows(event: Event) -> Rows:
@@ -203,19 +262,22 @@ def workbook_sheets(event: Event, standings: Standings | None = None) -> list[Sh
                   number_formats=_money(CASH_MONEY_COLUMNS)),
         SheetData(SHEET_PRIZES, prize_rows(prize_table(event, standings)),
                   number_formats=_money(PRIZES_MONEY_COLUMNS)),
+        SheetData(SHEET_STATE, state_rows(standings)),
     ]
 
 
 def event_workbook(event: Event, standings: Standings | None = None) -> bytes:
-    """The event's workbook (Einzel, Paare, Sitzplan, Spiele, Kasse, Preise) as .xlsx bytes."""
+    """The event's workbook (Einzel, Paare, Sitzplan, Spiele, Kasse, Preise, Stand), .xlsx."""
     return write_workbook(workbook_sheets(event, standings), title=event.name)
 
 
-def csv_rows(standings: Standings) -> Rows:
-    """The standings of singles and pairs below one header with a first column "Wertung"."""
+def csv_rows(standings: Standings, *, public: bool = False) -> Rows:
+    """The standings of singles and pairs below one header with a first column "Wertung",
+    and a last row "Stand" saying how final they are (in the Name column)."""
     rows: Rows = [["Wertung", *standings_header(standings)]]
     for kind, label in ((SINGLES, SHEET_SINGLES), (PAIRS, SHEET_PAIRS)):
-        rows.extend([label, *row] for row in standings_rows(standings, kind)[1:])
+        rows.extend([label, *row] for row in standings_rows(standings, kind, public=public)[1:])
+    rows.append([STATE_LABEL, None, None, state_text(standings)])
     return rows
 
 
@@ -237,6 +299,9 @@ def write_csv(rows: Iterable[Sequence[Cell]]) -> bytes:
     return buffer.getvalue().encode("utf-8-sig")
 
 
-def standings_csv(event: Event, standings: Standings | None = None) -> bytes:
-    """The event's standings (singles and pairs) as CSV bytes."""
-    return write_csv(csv_rows(standings or cached_standings(event)))
+def standings_csv(
+    event: Event, standings: Standings | None = None, *, public: bool = False
+) -> bytes:
+    """The event's standings (singles and pairs) as CSV bytes (``public``: as the public
+    pages show them)."""
+    return write_csv(csv_rows(standings or cached_standings(event), public=public))

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from tournament.errors import Message, gettext_noop
+from tournament.text import unlisted_name
 
 SINGLES = "singles"
 PAIRS = "pairs"
 
 # what public pages and lists show instead of the name of an entry that is not to be named
-UNLISTED_NAME = gettext_noop("Start number %(number)d")
 
 
 def signed(value: int | None) -> str:
@@ -70,7 +71,7 @@ class EntryFigures:
     def public_name(self) -> str | Message:
         """The name for public pages and lists: the start number for an unlisted entry."""
         if self.unlisted:
-            return Message(UNLISTED_NAME, number=self.start_number)
+            return unlisted_name(self.start_number)
         return self.name
 
     def summed(self, rounds: Iterable[int]) -> Figures:
@@ -193,6 +194,8 @@ class Standings:
     count_unconfirmed: bool
     rounds: list[RoundState]
     entries: list[EntryFigures]
+    changed_at: datetime | None = None
+    """When the results last changed (``Event.results_changed_at``); None: never."""
 
     @property
     def started_rounds(self) -> list[RoundState]:

@@ -170,6 +170,7 @@ def compute_standings(event: Event) -> Standings:
         count_unconfirmed=event.count_unconfirmed,
         rounds=[states[n] for n in sorted(states)],
         entries=list(entries.values()),
+        changed_at=event.results_changed_at,
     )
 
 
@@ -229,11 +230,19 @@ class EntryRound:
         return sum(game.points for game in self.games)
 
 
-def entry_rounds(event: Event, entry: Entry, *, counted_only: bool = False) -> list[EntryRound]:
+def entry_rounds(
+    event: Event, entry: Entry, *, counted_only: bool = False, public: bool = False
+) -> list[EntryRound]:
     """Every game ``entry`` played, round by round (three SQL queries).
 
-    ``counted_only`` leaves out the games of sheets that do not count for the standings.
+    ``counted_only`` leaves out the games of sheets that do not count for the standings;
+    ``public`` names table-mates and declarers as public pages do (the start number for an
+    entry whose players are not in public lists).
     """
+
+    def name(other: Entry) -> str:
+        return str(other.public_name) if public else other.name
+
     statuses = counted_statuses(event)
     seats = (
         Seat.objects.filter(table__round__event=event, table__seats__entry=entry)
@@ -261,7 +270,7 @@ def entry_rounds(event: Event, entry: Entry, *, counted_only: bool = False) -> l
         )
     for seat in seats:
         entry_round = rounds.get(seat.table.round.number)
-        label = f"{seat.entry.start_number} {seat.entry.name}"
+        label = f"{seat.entry.start_number} {name(seat.entry)}"
         if entry_round is not None and label not in entry_round.opponents:
             entry_round.opponents.append(label)
 
@@ -281,7 +290,7 @@ def entry_rounds(event: Event, entry: Entry, *, counted_only: bool = False) -> l
         entry_round.games.append(
             EntryGame(
                 number=game.number,
-                declarer_name=f"{game.declarer.start_number} {game.declarer.name}",
+                declarer_name=f"{game.declarer.start_number} {name(game.declarer)}",
                 own_declarer=game.declarer_id == entry.pk,
                 bid=game.bid,
                 kind=game.kind,

@@ -38,9 +38,14 @@ class PointsColumn(tables.Column):
         return signed(value)
 
 
+# Shown on wide screens only: on a phone the start number and the round points move to a
+# second line under the name (scoring/standings.css), so place, name and total fit at 360 px.
+WIDE_NUM = {"td": {"class": "num wide"}, "th": {"class": "num wide"}}
+
+
 class StandingsTable(tables.Table):
     place = tables.Column(verbose_name=_("Place"), attrs=NUM, empty_values=())
-    start_number = tables.Column(verbose_name=_("Start no."), attrs=NUM)
+    start_number = tables.Column(verbose_name=_("Start no."), attrs=WIDE_NUM)
     name = tables.Column(verbose_name=_("Name"), empty_values=())
     total = PointsColumn(verbose_name=_("Overall"))
 
@@ -59,17 +64,28 @@ class StandingsTable(tables.Table):
         round_numbers: Sequence[int],
         entry_url: str | None = None,
         total_label: str | None = None,
+        public: bool = False,
         **kwargs: object,
     ) -> None:
         """``entry_url``: the entry detail link with "0/" at the end standing for the number;
-        ``total_label`` replaces the header "Overall" (e.g. for a single round's ranking)."""
+        ``total_label`` replaces the header "Overall" (e.g. for a single round's ranking);
+        ``public`` shows the start number instead of the name of an entry whose players are
+        not in public lists."""
         extra = [
             (
                 f"r{number}",
-                PointsColumn(verbose_name=round_label(number), accessor=f"round_points__{index}"),
+                PointsColumn(
+                    verbose_name=round_label(number),
+                    accessor=f"round_points__{index}",
+                    attrs=WIDE_NUM,
+                ),
             )
             for index, number in enumerate(round_numbers)
         ]
+        self.public = public
+        labels = [round_label(number) for number in round_numbers]
+        # the phone line's caption of the round points: "D1–D3"
+        self.rounds_caption = "–".join(dict.fromkeys([labels[0], labels[-1]])) if labels else ""
         if total_label is not None:
             extra.append(("total", PointsColumn(verbose_name=total_label)))
         self.entry_url_base = entry_url[: -len("0/")] if entry_url else None

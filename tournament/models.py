@@ -17,6 +17,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournament import limits, money, prizes, seats
+from tournament.errors import Message
+from tournament.text import unlisted_name
 
 
 class Event(models.Model):
@@ -217,6 +219,16 @@ class Entry(models.Model):
         if self.partner_id is None:
             return self.player.name
         return f"{self.player.name} / {self.partner.name}"
+
+    @property
+    def unlisted(self) -> bool:
+        """A player of the entry asked not to be in public lists."""
+        return self.player.unlisted or (self.partner_id is not None and self.partner.unlisted)
+
+    @property
+    def public_name(self) -> str | Message:
+        """The name as public pages show it: the start number for an unlisted entry."""
+        return unlisted_name(self.start_number) if self.unlisted else self.name
 
     @property
     def is_checked_in(self) -> bool:

@@ -14,7 +14,9 @@ from django.db.models import Prefetch
 
 from scoring.interface import scored_tables, sheets_of
 from tournament import seats
+from tournament.errors import Message
 from tournament.models import Entry, Event, Player, Round, Seat, Table, parties_in_seating_order
+from tournament.text import unlisted_name
 
 if TYPE_CHECKING:
     from scoring.interface import ScoreSheet
@@ -30,6 +32,12 @@ class SeatRow:
     player: Player
     deals: bool
     keeps_score: bool
+
+    @property
+    def public_name(self) -> str | Message:
+        """The player's name as public pages show it: the start number for a player who is
+        not in public lists."""
+        return unlisted_name(self.entry.start_number) if self.player.unlisted else self.player.name
 
 
 @dataclass

@@ -18,6 +18,15 @@ import unicodedata
 
 from tournament.errors import Message, gettext_noop
 
+UNLISTED_NAME = gettext_noop("Start number %(number)d")
+"""What public pages, lists and the press text show instead of the name of a player who asked
+not to be in public lists (``Player.unlisted``)."""
+
+
+def unlisted_name(start_number: int) -> Message:
+    """The stand-in text for the name of an entry whose players are not in public lists."""
+    return Message(UNLISTED_NAME, number=start_number)
+
 # Unicode's control characters (category Cc: U+0000–U+001F, U+007F–U+009F) and lone
 # surrogates (Cs), which no database text column takes; multi-line text keeps tab and breaks.
 _FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")

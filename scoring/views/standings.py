@@ -22,7 +22,7 @@ from scoring.exports import (
     file_stem,
     standings_csv,
 )
-from scoring.ranking import PAIRS, SINGLES, signed
+from scoring.ranking import PAIRS, SINGLES, StandingRow, signed
 from scoring.services import update_standings_settings
 from scoring.standings import cached_standings, entry_rounds
 from scoring.standings_forms import StandingsSettingsForm
@@ -64,11 +64,11 @@ def _standings_context(
     pairs = standings.ranking(PAIRS, round_number)
     singles_table = StandingsTable(
         singles, round_numbers=shown_rounds, entry_url=entry_url, prefix="einzel-",
-        total_label=total_label,
+        total_label=total_label, public=public,
     )
     pairs_table = StandingsTable(
         pairs, round_numbers=shown_rounds, entry_url=entry_url, prefix="paare-",
-        total_label=total_label,
+        total_label=total_label, public=public,
     )
     config = RequestConfig(request, paginate=False)
     config.configure(singles_table)
@@ -99,7 +99,7 @@ def _entry_page(
     standings = cached_standings(event)
     kind = PAIRS if entry.is_pair else SINGLES
     row = next((r for r in standings.ranking(kind) if r.entry.entry_id == entry.pk), None)
-    rounds = entry_rounds(event, entry, counted_only=public)
+    rounds = entry_rounds(event, entry, counted_only=public, public=public)
     back_url = reverse("public-standings" if public else "standings", kwargs={"slug": event.slug})
     return render(
         request,
@@ -107,6 +107,7 @@ def _entry_page(
         {
             "event": event,
             "entry": entry,
+            "entry_name": entry.public_name if public else entry.name,
             "row": row,
             "total": signed(sum(r.total for r in rounds if r.counted)),
             "standings": standings,
@@ -201,7 +202,9 @@ def public_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     if not event.public_standings:
         return _not_public(request, event)
-    return _download(standings_csv(event), f"{file_stem(event)}.csv", CSV_CONTENT_TYPE)
+    return _download(
+        standings_csv(event, public=True), f"{file_stem(event)}.csv", CSV_CONTENT_TYPE
+    )
 
 
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
@@ -222,20 +225,38 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     standings = cached_standings(event)
     rows_per_screen = _int_param(request, "rows", PROJECTOR_ROWS)
     seconds = _int_param(request, "seconds", PROJECTOR_SECONDS)
-    screens: list[dict[str, object]] = []
-    for kind, title in ((SINGLES, gettext("Singles")), (PAIRS, gettext("Pairs"))):
-        rows = [
+
+    def projector_rows(rows: list[StandingRow]) -> list[dict[str, object]]:
+        return [
             {
                 "place": row.place,
                 "start_number": row.start_number,
-                "name": row.name,
+                "name": row.public_name,  # a hall display: public names only
                 "round_cells": [signed(points) for points in row.round_points],
                 "total_cell": signed(row.total),
             }
-            for row in standings.ranking(kind)
+            for row in rows
         ]
+
+    screens: list[dict[str, object]] = []
+    for kind, title in ((SINGLES, gettext("Singles")), (PAIRS, gettext("Pairs"))):
+        rows = projector_rows(standings.ranking(kind))
         for start in range(0, len(rows), rows_per_screen):
             screens.append({"title": title, "rows": rows[start : start + rows_per_screen]})
+    current = standings.current_round
+    if current is not None and current.started:
+        # the current round: the tables still playing, the sheets handed in but not confirmed
+        # yet, and the best of the round so far
+        best = [
+            row for row in standings.ranking(SINGLES, current.number) if row.place is not None
+        ][: max(rows_per_screen // 2, 3)]
+        screens.append({
+            "title": gettext("Round %(number)s") % {"number": current.number},
+            "round": current,
+            "playing": list(current.missing),
+            "unconfirmed": current.unconfirmed,
+            "rows": projector_rows(best),
+        })
     page_count = max(len(screens), 1)
     page = (_int_param(request, "page", (1, 1, 10**6)) - 1) % page_count + 1
     query = {"page": page % page_count + 1, "rows": rows_per_screen, "seconds": seconds}
@@ -251,7 +272,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
             "seconds": seconds,
             "next_url": f"{request.path}?{urlencode(query)}",
             "round_labels": [round_label(n) for n in standings.round_numbers],
-            "current": standings.current_round,
+            "current": current,
             "now": timezone.localtime(),
         },
     )

@@ -332,7 +332,9 @@ def test_whole_event(live_server, page, phone, screenshot, tmp_path):
     path = tmp_path / download.suggested_filename
     download.save_as(path)
     workbook = openpyxl.load_workbook(path, read_only=True)
-    assert workbook.sheetnames == ["Einzel", "Paare", "Sitzplan", "Spiele", "Kasse", "Preise"]
+    assert workbook.sheetnames == [
+        "Einzel", "Paare", "Sitzplan", "Spiele", "Kasse", "Preise", "Stand"
+    ]
     singles_rows = list(workbook["Einzel"].iter_rows(values_only=True))
     header = singles_rows[0]
     assert header[:3] == ("Platz", "Startnummer", "Name") and header[-1] == "Gesamt"

@@ -1,4 +1,4 @@
-"""Exports (``scoring.exports``): the workbook's four sheets against the database, the CSV, the
+"""Exports (``scoring.exports``): the workbook's sheets against the database, the CSV, the
 file name; names are data, never formulas.
 
 Every sheet of the workbook is reopened with openpyxl and compared with what the database
@@ -10,6 +10,7 @@ import datetime
 from collections import defaultdict
 
 import pytest
+from django.utils import timezone
 
 from scoring.demo import fill_random_games, record_game
 from scoring.exports import event_workbook, file_stem, standings_csv
@@ -17,7 +18,8 @@ from scoring.models import PartyScore, ScoreSheet
 from tests.factories import make_entry, make_event
 from tests.scoring.games import WON, sheet_for
 from tests.scoring.workbooks import exported_event, open_workbook, values
-from tournament.models import Seat
+from tournament.models import Entry, Event, Player, Seat
+from tournament.results import results_changed
 from tournament.services import generate_plan
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +54,7 @@ def totals_from_database(event) -> dict[int, dict[int, int]]:
 
 def test_workbook_has_the_six_sheets_with_fixed_headers(event):
     book = open_workbook(event_workbook(event))
-    assert book.sheetnames == ["Einzel", "Paare", "Sitzplan", "Spiele", "Kasse", "Preise"]
+    assert book.sheetnames == ["Einzel", "Paare", "Sitzplan", "Spiele", "Kasse", "Preise", "Stand"]
     headers = {name: values(book[name])[0] for name in book.sheetnames}
     assert headers == {
         "Einzel": STANDINGS_HEADER,
@@ -63,6 +65,7 @@ def test_workbook_has_the_six_sheets_with_fixed_headers(event):
         "Kasse": ["Startnummer", "Name", "Startgeld", "Bezahlt", "Verlorene Spiele",
                   "Verlustgeld", "Offen"],
         "Preise": ["Platz", "Startnummer", "Name", "Preis", "Betrag"],
+        "Stand": ["Angabe", "Wert"],
     }
 
 
@@ -150,6 +153,7 @@ def test_workbook_is_formatted_for_screen_and_print(event):
 
 
 def test_csv_standings(event):
+    event = Event.objects.get(pk=event.pk)  # as a page loads it: with its results stamp
     content = standings_csv(event)
     assert content.startswith(b"\xef\xbb\xbf")
     text = content.decode("utf-8-sig")
@@ -158,7 +162,42 @@ def test_csv_standings(event):
     assert lines[1] == "Einzel;1;2;Jörg Häfele;280;0;;280"
     assert lines[3] == "Einzel;3;1;Hans Maier;-40;-600;;-640"
     assert lines[4] == "Paare;1;4;Karl Weiß / Rosi Weiß;1100;;;1100"
-    assert lines[6] == "" and len(lines) == 7
+    # the last row says how final the standings are: round 2 of the pairs is not confirmed
+    changed = timezone.localtime(Event.objects.get(pk=event.pk).results_changed_at)
+    assert lines[6] == f"Stand;;;vorläufig, Stand {changed:%d.%m.%Y %H:%M}"
+    assert lines[7] == "" and len(lines) == 8
+
+
+def test_state_sheet_says_how_final_the_standings_are(event):
+    event = Event.objects.get(pk=event.pk)
+    rows = values(open_workbook(event_workbook(event))["Stand"])
+    changed = timezone.localtime(Event.objects.get(pk=event.pk).results_changed_at)
+    assert rows[0] == ["Angabe", "Wert"]
+    facts = {row[0]: row[1:] for row in rows[1:]}
+    assert facts["Vorläufig"] == ["ja"]
+    assert facts["Letzte Änderung"] == [f"{changed:%d.%m.%Y %H:%M}"]
+    assert facts["Gezählt"] == ["nur bestätigte Zettel"]
+    open_rows = [row[1] for row in rows if row[0] == "Offene Zettel"]
+    unconfirmed = sorted(
+        ScoreSheet.objects.filter(table__round__event=event)
+        .exclude(status=ScoreSheet.Status.CONFIRMED)
+        .values_list("table__round__number", "table__number")
+    )
+    assert unconfirmed  # the fixture leaves a sheet unconfirmed
+    for number, table in unconfirmed:
+        assert any(text.startswith(f"D{number}: ") and str(table) in text for text in open_rows)
+
+
+def test_public_csv_shows_the_start_number_for_unlisted_players(event):
+    entry = Entry.objects.select_related("player").get(event=event, start_number=2)
+    Player.objects.filter(pk=entry.player_id).update(unlisted=True)
+    results_changed(event_id=event.pk)
+    event = Event.objects.get(pk=event.pk)
+    public = standings_csv(event, public=True).decode("utf-8-sig")
+    organiser = standings_csv(event).decode("utf-8-sig")
+    assert entry.player.name not in public
+    assert "Einzel;1;2;Startnummer 2;280;0;;280" in public.split("\r\n")
+    assert "Einzel;1;2;Jörg Häfele;280;0;;280" in organiser.split("\r\n")
 
 
 @pytest.mark.parametrize(

@@ -50,8 +50,10 @@ def url(name, event, **kwargs):
 
 
 def cells(html: str, start_number: int) -> list[str]:
-    """The cell texts of the table row of ``start_number`` (second column)."""
+    """The cell texts of the table row of ``start_number`` (second column), without the
+    phone's second line under the name (see ``phone_line``)."""
     for row in re.findall(r"<tr[^>]*>(.*?)</tr>", html, re.S):
+        row = re.sub(r'<span class="phone-line">.*?</span>', "", row, flags=re.S)
         texts = [re.sub(r"<[^>]+>|\s+", " ", c).strip()
                  for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
         if len(texts) > 1 and texts[1] == str(start_number):
@@ -220,7 +222,8 @@ def test_projector_pages_through_the_list_and_shows_missing_tables(client, organ
     for index in range(4):
         record_game(sheet=sheet_for(event, 1, entries[3 * index: 3 * index + 3], index + 1),
                     number=1, **WON)
-    sheet_for(event, 2, entries[0:3], 1, status=ScoreSheet.Status.CONFIRMED)
+    record_game(sheet=sheet_for(event, 2, entries[0:3], 1, status=ScoreSheet.Status.CONFIRMED),
+                number=1, **WON)
     sheet_for(event, 2, entries[3:6], 2, status=ScoreSheet.Status.IN_PROGRESS)
     sheet_for(event, 2, entries[6:9], 3, status=ScoreSheet.Status.EMPTY)
     sheet_for(event, 2, entries[9:12], 4, status=ScoreSheet.Status.SUBMITTED)
@@ -228,13 +231,23 @@ def test_projector_pages_through_the_list_and_shows_missing_tables(client, organ
     html = client.get(base + "?rows=5&seconds=10").content.decode()
     assert '<noscript><meta http-equiv="refresh" content="10;url=' in html
     assert "page=2&amp;rows=5&amp;seconds=10" in html
-    assert "Seite 1 von 3" in html
+    # 12 singles on 5 rows a screen: three screens, then the screen of the current round
+    assert "Seite 1 von 4" in html
     assert html.count("<tr><td") == 5
     assert "projector.js" in html
     assert "Durchgang 2: Es fehlen noch die Spielzettel von Tisch 2, 3" in html
     assert PROVISIONAL in html
-    last = client.get(base + "?rows=5&page=3").content.decode()
-    assert "Seite 3 von 3" in last and last.count("<tr><td") == 2
+    third = client.get(base + "?rows=5&page=3").content.decode()
+    assert "Seite 3 von 4" in third and third.count("<tr><td") == 2
+    last = client.get(base + "?rows=5&page=4").content.decode()
+    assert "Seite 4 von 4" in last
+    # round 2: tables 2 and 3 still playing, table 4 handed in but not confirmed; the best of
+    # the round so far (only table 1's sheet counts: three singles)
+    playing = last.split('class="tiles playing"')[1].split("</div>")[0]
+    unconfirmed = last.split('class="tiles unconfirmed"')[1].split("</div>")[0]
+    assert re.findall(r'<span class="tile">(\d+)</span>', playing) == ["2", "3"]
+    assert re.findall(r'<span class="tile">(\d+)</span>', unconfirmed) == ["4"]
+    assert last.count("<tr><td") == 3
     assert "page=1&amp;rows=5" in last  # wraps round to the first screen
     # nonsense parameters fall back to sane values
     assert client.get(base + "?rows=x&page=-4&seconds=").status_code == 200
@@ -317,7 +330,68 @@ def test_conceded_points_shown_in_detail(client, organiser, event):
 def test_standings_table_sorts_by_column(client, organiser, event, order, expected):
     html = client.get(url("standings", event) + f"?einzel-sort={order}").content.decode()
     singles = html.split("<h2>Paare</h2>")[0]
-    numbers = [int(n) for n in re.findall(r'<tr><td class="num">[^<]*</td><td class="num">(\d+)<',
-                                          singles)]
+    numbers = [
+        int(n)
+        for n in re.findall(r'<tr><td class="num">[^<]*</td><td class="num wide">(\d+)<', singles)
+    ]
     assert numbers == expected
     assert "?einzel-sort=" in html  # the headers are sorting links
+
+
+def unlist(event, start_number):
+    """Player 1 of ``start_number`` asks not to be in public lists (as the entry form saves it:
+    through a service that moves the results stamp)."""
+    from tournament.models import Entry, Player
+    from tournament.results import results_changed
+
+    entry = Entry.objects.get(event=event, start_number=start_number)
+    Player.objects.filter(pk=entry.player_id).update(unlisted=True)
+    results_changed(event_id=event.pk)
+
+
+def test_public_pages_show_the_start_number_instead_of_an_unlisted_name(client, event):
+    event.public_standings = True
+    event.save()
+    unlist(event, 2)
+    unlist(event, 4)  # a pair: one partner unlisted hides the pair's names
+    pages = {
+        "standings": client.get(url("public-standings", event)),
+        "entry": client.get(url("public-standings-entry", event, start_number=2)),
+        "table-mate": client.get(url("public-standings-entry", event, start_number=1)),
+        "projector": client.get(url("projector", event)),
+        "csv": client.get(url("public-standings-csv", event)),
+    }
+    for name, response in pages.items():
+        text = response.content.decode("utf-8-sig")
+        assert response.status_code == 200, name
+        assert "Jörg Häfele" not in text, name
+        assert "Rosi Weiß" not in text and "Karl Weiß" not in text, name
+        assert "Hans Maier" in text or name == "entry", name  # the others keep their names
+    assert cells(pages["standings"].content.decode(), 2)[:3] == ["1.", "2", "Startnummer 2"]
+    assert "2 Startnummer 2" in pages["table-mate"].content.decode()  # at the table, declarer
+
+
+def test_organiser_pages_keep_the_names_of_unlisted_players(client, organiser, event):
+    unlist(event, 2)
+    html = client.get(url("standings", event)).content.decode()
+    assert cells(html, 2)[:3] == ["1.", "2", "Jörg Häfele"]
+    assert "Jörg Häfele" in client.get(url("standings-csv", event)).content.decode("utf-8-sig")
+
+
+def test_standings_say_when_they_last_changed(client, organiser, event):
+    from django.utils import timezone
+
+    from tournament.models import Event
+
+    html = client.get(url("standings", event)).content.decode()
+    changed = Event.objects.get(pk=event.pk).results_changed_at
+    assert changed is not None
+    assert f'<time datetime="{timezone.localtime(changed):%Y-%m-%dT%H:%M:%S}' in html
+    assert "Letzte Änderung:" in html
+
+
+def test_phone_line_carries_the_start_number_and_the_round_points(client, organiser, event):
+    html = client.get(url("standings", event)).content.decode()
+    line = re.search(r'<span class="phone-line">(.*?)</span>', html, re.S).group(1)
+    # the first row: start number 2, rounds 1 to 3 (280, none, none)
+    assert re.sub(r"\s+", " ", line).strip() == "Nr. 2 · D1–D3: 280 / – / –"
