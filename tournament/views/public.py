@@ -10,17 +10,25 @@ from tournament.web import events_of
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """Every event for the public (with its seat lookup); a logged-in account sees the events
-    it has a role on (a superuser: every event), each with its role."""
+    """Every event for the public, each leading to its public pages (its standings while they
+    are public, its seat lookup); a logged-in account sees the events it has a role on (a
+    superuser: every event), each with its role, and below them the events whose standings are
+    public."""
     user = request.user
+    public = Event.objects.filter(public_standings=True).order_by("-date", "name")
     if not user.is_authenticated:
-        return render(request, "tournament/home.html", {"events": Event.objects.all()})
+        events = Event.objects.order_by("-date", "name")
+        return render(request, "tournament/home.html", {"events": events})
     roles = dict(EventRole.objects.filter(user=user).values_list("event_id", "role"))
-    events = list(events_of(user))
+    events = list(events_of(user).order_by("-date", "name"))
     for event in events:
         role = roles.get(event.pk)
         event.my_role = EventRole.Role(role).label if role else ""
-    return render(request, "tournament/home.html", {"events": events, "mine": True})
+    return render(
+        request,
+        "tournament/home.html",
+        {"events": events, "mine": True, "public_events": list(public)},
+    )
 
 
 def seat_lookup(request: HttpRequest, slug: str) -> HttpResponse:

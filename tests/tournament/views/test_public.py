@@ -180,3 +180,48 @@ def test_unknown_event_is_404(client):
 def test_home_links_to_the_lookup_of_each_event(client, event):
     html = client.get(reverse("home")).content.decode()
     assert reverse("seat-lookup", args=[event.slug]) in html and "Wo sitze ich?" in html
+
+
+def test_a_visitor_tapping_an_event_lands_on_a_public_page(client):
+    """Not on the login page: the standings while they are public, else the seat lookup."""
+    public = make_event(name="Öffentlich", slug="oeffentlich", public_standings=True)
+    private = make_event(name="Noch privat", slug="privat")
+    html = client.get(reverse("home")).content.decode()
+    links = dict(
+        (name, href)
+        for href, name in re.findall(r'<a href="([^"]+)"><strong>([^<]+)</strong></a>', html)
+    )
+    assert links == {
+        "Öffentlich": reverse("public-standings", args=[public.slug]),
+        "Noch privat": reverse("seat-lookup", args=[private.slug]),
+    }
+    assert reverse("login") not in "".join(links.values())
+    for href in links.values():
+        assert client.get(href).status_code == 200
+    assert "Rangliste" in html and "In Vorbereitung" in html
+
+
+def test_an_organiser_sees_the_public_standings_of_every_event_too(client):
+    mine = make_event(name="Mein Turnier", slug="mein")
+    other = make_event(name="Anderer Verein", slug="anderer", public_standings=True)
+    user = make_user("fremd")
+    from tests.factories import make_role
+
+    make_role(mine, user)
+    client.force_login(user)
+    html = client.get(reverse("home")).content.decode()
+    assert reverse("event-detail", args=[mine.slug]) in html
+    assert reverse("event-detail", args=[other.slug]) not in html
+    public_part = html.split("Öffentliche Ranglisten")[1]
+    assert reverse("public-standings", args=[other.slug]) in public_part
+    assert "Mein Turnier" not in public_part
+
+
+def test_seat_lookup_links_to_the_public_standings(client):
+    event = make_event(public_standings=True)
+    html = client.get(reverse("seat-lookup", args=[event.slug])).content.decode()
+    assert reverse("public-standings", args=[event.slug]) in html
+    event.public_standings = False
+    event.save()
+    html = client.get(reverse("seat-lookup", args=[event.slug])).content.decode()
+    assert reverse("public-standings", args=[event.slug]) not in html
