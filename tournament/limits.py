@@ -61,10 +61,12 @@ PROJECTOR_ROWS: Final = (15, 5, 60)
 PROJECTOR_SECONDS: Final = (12, 5, 300)
 
 # Standings for many phones at once (scoring.standings.cached_standings).
-STANDINGS_CACHE_SECONDS: Final = 6 * 3600
-"""How long computed standings stay in the cache. A change never waits for this (it moves the
-event's results version, and so the key); it only bounds how long an old version's standings
-take up memory: longer than an evening."""
+STANDINGS_CACHE_SECONDS: Final = 10 * 60
+"""How long computed standings and their rendered tables stay in the cache. A change never
+waits for this (it moves the event's results version, and so the key); it bounds the memory of
+the versions no reader asks for any more (an evening moves the version hundreds of times, the
+tables of 700 entries are about 230 kB): the current version is computed again at most every
+ten minutes."""
 
 # Money (Kasse and prizes), in euros with cents.
 MONEY_DIGITS: Final = 8

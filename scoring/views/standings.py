@@ -7,11 +7,14 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -22,12 +25,12 @@ from scoring.exports import (
     file_stem,
     standings_csv,
 )
-from scoring.ranking import PAIRS, SINGLES, StandingRow, signed
+from scoring.ranking import PAIRS, SINGLES, StandingRow, Standings, signed
 from scoring.services import update_standings_settings
-from scoring.standings import cached_standings, entry_rounds
+from scoring.standings import cached_standings, entry_rounds, standings_cache_key
 from scoring.standings_forms import StandingsSettingsForm
 from scoring.tables import EntryGamesTable, StandingsTable, round_label
-from tournament.limits import PROJECTOR_ROWS, PROJECTOR_SECONDS
+from tournament.limits import PROJECTOR_ROWS, PROJECTOR_SECONDS, STANDINGS_CACHE_SECONDS
 from tournament.models import Entry, Event
 from tournament.web import desk_view, event_access, organiser_view, refused
 
@@ -44,16 +47,49 @@ def _int_param(request: HttpRequest, name: str, bounds: tuple[int, int, int]) ->
     return min(max(value, low), high)
 
 
-def _standings_context(
-    request: HttpRequest, event: Event, *, public: bool
-) -> dict[str, object]:
-    standings = cached_standings(event)
-    try:
-        round_number: int | None = int(request.GET.get(STANDINGS_ROUND_PARAM, ""))
-    except ValueError:
-        round_number = None
-    if round_number not in standings.round_numbers:
-        round_number = None
+SORT_PARAMS = ("einzel-sort", "paare-sort")
+
+
+def _tables_cache_key(
+    request: HttpRequest, event: Event, standings: Standings, *, public: bool
+) -> str | None:
+    """The cache key of the rendered ranking tables for this request, or None when the request
+    asks for something else than the known views (a round, a sort by a column): only those are
+    kept, so odd query strings cannot fill the cache."""
+    columns = {"place", "start_number", "name", "total"} | {
+        f"r{n}" for n in standings.round_numbers
+    }
+    for name, values in request.GET.lists():
+        if len(values) != 1:
+            return None
+        value = values[0]
+        if name == STANDINGS_ROUND_PARAM:
+            if not value.isdigit() or int(value) not in standings.round_numbers:
+                return None
+        elif name in SORT_PARAMS:
+            if value.removeprefix("-") not in columns:
+                return None
+        else:
+            return None
+    query = urlencode(sorted(request.GET.items()))
+    audience = "public" if public else "organiser"
+    return (
+        f"standings-tables:{standings_cache_key(event)}:{get_language()}:{audience}:{query}"
+    )
+
+
+def _tables_html(
+    request: HttpRequest, event: Event, standings: Standings, round_number: int | None,
+    *, public: bool,
+) -> str:
+    """The ranking tables of singles and pairs as HTML, rendered once per results version,
+    language and view (``_tables_cache_key``): the part of the page that grows with the field
+    (700 rows: most of a page's time), so many phones at once cost one rendering."""
+    key = _tables_cache_key(request, event, standings, public=public)
+    if key is not None:
+        cached = cache.get(key)
+        if cached is not None:
+            return mark_safe(cached)
     entry_url = reverse(
         "public-standings-entry" if public else "standings-entry",
         kwargs={"slug": event.slug, "start_number": 0},
@@ -73,14 +109,37 @@ def _standings_context(
     config = RequestConfig(request, paginate=False)
     config.configure(singles_table)
     config.configure(pairs_table)
+    html = render_to_string(
+        "scoring/_standings_tables.html",
+        {
+            "round_number": round_number,
+            "singles_table": singles_table,
+            "pairs_table": pairs_table,
+            "show_singles": bool(singles),
+            "show_pairs": bool(pairs),
+        },
+        request=request,
+    )
+    if key is not None:
+        cache.set(key, html, STANDINGS_CACHE_SECONDS)
+    return mark_safe(html)
+
+
+def _standings_context(
+    request: HttpRequest, event: Event, *, public: bool
+) -> dict[str, object]:
+    standings = cached_standings(event)
+    try:
+        round_number: int | None = int(request.GET.get(STANDINGS_ROUND_PARAM, ""))
+    except ValueError:
+        round_number = None
+    if round_number not in standings.round_numbers:
+        round_number = None
     return {
         "event": event,
         "standings": standings,
         "round_number": round_number,
-        "singles_table": singles_table,
-        "pairs_table": pairs_table,
-        "show_singles": bool(singles),
-        "show_pairs": bool(pairs),
+        "tables_html": _tables_html(request, event, standings, round_number, public=public),
         "stand_ins": standings.stand_ins,
         "public": public,
     }

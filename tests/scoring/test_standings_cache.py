@@ -303,3 +303,64 @@ def test_the_standings_keep_in_redis(redis_cache, planned):  # noqa: F811
     assert [row.total for row in stored.ranking(SINGLES)] == [
         row.total for row in first.ranking(SINGLES)
     ]
+
+
+# The rendered ranking tables: once per results version, language and view.
+
+
+def test_the_tables_of_a_version_are_rendered_once(client, planned):
+    from unittest import mock
+
+    from scoring import tables
+
+    _publish(planned)
+    fill_random_games(event=planned, rounds=[1], confirm=True)
+    url = reverse("public-standings", kwargs={"slug": planned.slug})
+    with mock.patch.object(
+        tables.StandingsTable, "body_html", autospec=True,
+        side_effect=tables.StandingsTable.body_html,
+    ) as body:
+        first = client.get(url).content.decode()
+        second = client.get(url).content.decode()
+        assert body.call_count == 1  # the singles (no pairs), the first time only
+        sorted_page = client.get(url + "?einzel-sort=name").content.decode()
+        assert body.call_count == 2  # another view: rendered (and kept) on its own
+        client.get(url + "?einzel-sort=name")
+        assert body.call_count == 2
+        client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+        assert body.call_count == 3  # another language
+        client.get(url + "?utm=1")  # an unknown parameter: rendered, not kept
+        client.get(url + "?utm=1")
+        assert body.call_count == 5
+        fill_random_games(event=planned, rounds=[2], confirm=True, seed=9)
+        third = client.get(url).content.decode()
+        assert body.call_count == 6  # a new version
+
+    def tables_of(html: str) -> str:
+        return html[html.index("<table"):html.rindex("</table>")]
+
+    assert tables_of(first) == tables_of(second)
+    assert tables_of(sorted_page) != tables_of(first) != tables_of(third)
+
+
+@pytest.mark.parametrize(
+    ("query", "kept"),
+    [
+        ("", True),
+        ("durchgang=1", True),
+        ("einzel-sort=-total&paare-sort=name", True),
+        ("einzel-sort=r3", True),
+        ("einzel-sort=r9", False),  # no such round
+        ("einzel-sort=password", False),
+        ("durchgang=7", False),
+        ("durchgang=1&durchgang=2", False),
+        ("page=2", False),
+    ],
+)
+def test_only_the_known_views_are_kept(rf, planned, query, kept):
+    from scoring.views.standings import _tables_cache_key
+
+    standings = cached_standings(fresh(planned))
+    key = _tables_cache_key(rf.get("/", data=None, QUERY_STRING=query), planned, standings,
+                            public=True)
+    assert (key is not None) == kept
