@@ -131,10 +131,14 @@ def _opening(facts: PressFacts) -> str:
     text = f"Beim {facts.name} am {long_date(facts.date)}{where}"
     if not facts.games:
         return text + " wurde noch kein Spiel gewertet."
-    players = "Spielerin oder Spieler" if facts.people == 1 else "Spielerinnen und Spieler"
+    players = (
+        "eine Person" if facts.people == 1
+        else f"{count_word(facts.people)} Spielerinnen und Spieler"
+    )
     rounds = "einem Durchgang" if facts.rounds == 1 else f"{count_word(facts.rounds)} Durchgängen"
     games = "ein Spiel" if facts.games == 1 else f"{count_word(facts.games)} Spiele"
-    text += f" spielten {count_word(facts.people)} {players} in {rounds} {games}."
+    verb = "spielte" if facts.people == 1 else "spielten"
+    text += f" {verb} {players} in {rounds} {games}."
     singles, pairs = len(facts.singles), len(facts.pairs)
     if singles and pairs:
         text += (
