@@ -172,3 +172,17 @@ def test_event_page_finish_and_reopen(client, organiser, event):
     assert list(
         ChangeLog.objects.filter(event=event).order_by("pk").values_list("action", flat=True)
     ) == [ChangeLog.Action.EVENT_FINISHED, ChangeLog.Action.EVENT_REOPENED]
+
+
+def test_finished_event_refuses_new_tie_breaks_on_the_standings_page(client, organiser, event):
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+    response = client.post(
+        reverse("standings-settings", kwargs={"slug": event.slug}),
+        {"tie_break_1": "best_round", "public_standings": "on"},
+        follow=True,
+    )
+    assert response.status_code == 200
+    errors = [m for m in response.context["messages"] if m.level_tag == "error"]
+    assert len(errors) == 1
+    event.refresh_from_db()
+    assert event.tie_breaks == "" and not event.public_standings

@@ -7,7 +7,13 @@ from django.utils import translation
 
 from scoring.demo import record_game
 from scoring.models import ScoreSheet
-from scoring.services import SheetLocked, confirm_sheet, reopen_sheet, save_sheet_rows
+from scoring.services import (
+    SheetLocked,
+    confirm_sheet,
+    reopen_sheet,
+    save_sheet_rows,
+    update_standings_settings,
+)
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
 from tests.scoring.games import WON
 from tournament.audit import describe
@@ -188,3 +194,19 @@ def test_the_guard_passes_an_event_that_is_not_finished():
         ensure_not_finished(make_event(status=status))
     with pytest.raises(EventFinished):
         ensure_not_finished(make_event(status=Event.Status.FINISHED))
+
+
+def test_a_finished_event_keeps_its_tie_breaks_but_may_be_published(field):
+    event, _e, _sheets = field
+    finish_event(event=event)
+    event.refresh_from_db()
+    with pytest.raises(EventFinished):
+        update_standings_settings(
+            event=event, tie_breaks=["best_round"], count_unconfirmed=False,
+            public_standings=False,
+        )
+    update_standings_settings(
+        event=event, tie_breaks=[], count_unconfirmed=False, public_standings=True
+    )
+    event.refresh_from_db()
+    assert event.public_standings and event.tie_breaks == ""
