@@ -26,6 +26,7 @@ from tests.scoring.games import (
     WON_POINTS,
     sheet_for,
 )
+from tests.scoring.views.test_sheets import edit_url, form_data, game
 from tournament.errors import Message
 from tournament.models import ChangeLog, Event, EventRole, Player
 
@@ -186,3 +187,18 @@ def test_finished_event_refuses_new_tie_breaks_on_the_standings_page(client, org
     assert len(errors) == 1
     event.refresh_from_db()
     assert event.tie_breaks == "" and not event.public_standings
+
+
+def test_finished_event_refuses_an_organisers_sheet_save_on_the_sheet_page(
+    client, organiser, event
+):
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+    sheet = ScoreSheet.objects.get(table__round__event=event, table__round__number=1,
+                                   table__number=1)
+    games = sheet.games.count()
+    response = client.post(edit_url(sheet), form_data(sheet, sheet.version, {3: game()}),
+                           follow=True)
+    assert response.status_code == 200
+    errors = [m for m in response.context["messages"] if m.level_tag == "error"]
+    assert len(errors) == 1
+    assert sheet.games.count() == games
