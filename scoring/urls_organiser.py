@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from scoring.views import sheets, standings
+from scoring.views import results, sheets, standings
 
 SHEET = "turnier/<slug:slug>/zettel/<int:number>/tisch/<int:table>/"
 
@@ -42,4 +42,7 @@ urlpatterns = [
         standings.standings_csv_download,
         name="standings-csv",
     ),
+    # after the evening
+    path("turnier/<slug:slug>/ergebnisliste/", results.results_list, name="results-list"),
+    path("turnier/<slug:slug>/pressebericht/", results.press_report, name="press-report"),
 ]

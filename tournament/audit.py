@@ -163,6 +163,21 @@ def _event_edited(params: Mapping[str, Any]) -> str:
     }
 
 
+@describes(A.EVENT_FINISHED)
+def _event_finished(params: Mapping[str, Any]) -> str:
+    text = gettext("Tournament finished: every score sheet is confirmed.")
+    if params.get("closed"):
+        text += " " + gettext("Rounds closed with it: %(rounds)s.") % {
+            "rounds": ", ".join(str(number) for number in params["closed"])
+        }
+    return text
+
+
+@describes(A.EVENT_REOPENED)
+def _event_reopened(params: Mapping[str, Any]) -> str:
+    return gettext("Tournament reopened: results can be corrected again.")
+
+
 @describes(A.REGISTERED)
 def _registered(params: Mapping[str, Any]) -> str:
     text = gettext("%(entry)s registered.") % {"entry": entry_label(params["entry_ref"])}

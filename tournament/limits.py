@@ -81,3 +81,6 @@ MAX_PRIZE_TEXT: Final = 200
 """A prize's goods or a payment's note, in characters."""
 MAX_CATEGORY_LENGTH: Final = 40
 """A player's category (e.g. "Frau", "Jugend"), in characters."""
+MAX_PRESS_REPORT_LENGTH: Final = 20_000
+"""The press report's edited text printed back (``scoring.views.results``), in characters:
+a generous page of newspaper text; anything longer is cut."""

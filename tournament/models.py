@@ -75,6 +75,9 @@ class Event(models.Model):
     results_changed_at = models.DateTimeField(
         _("last change of the results"), null=True, blank=True, editable=False
     )
+    # Set when the organisers close the event (``tournament.services.lifecycle``), cleared
+    # when they reopen it.
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("event")
@@ -358,6 +361,8 @@ class ChangeLog(AuditRecord):
     class Action(models.TextChoices):
         EVENT_CREATED = "event_created", _("tournament created")
         EVENT_EDITED = "event_edited", _("tournament edited")
+        EVENT_FINISHED = "event_finished", _("tournament finished")
+        EVENT_REOPENED = "event_reopened", _("tournament reopened")
         REGISTERED = "registered", _("registered")
         EDITED = "edited", _("edited")
         WITHDRAWN = "withdrawn", _("withdrawn")

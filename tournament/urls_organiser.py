@@ -4,7 +4,16 @@ event)."""
 
 from django.urls import path
 
-from tournament.views import cash, events, plan, printouts, prizes, registration, roles
+from tournament.views import (
+    cash,
+    events,
+    lifecycle,
+    plan,
+    printouts,
+    prizes,
+    registration,
+    roles,
+)
 
 PRINTOUT_PATHS = {
     "plan": ("sitzplan", "print-plan"),
@@ -20,6 +29,8 @@ urlpatterns = [
     path("turnier/<slug:slug>/", events.event_detail, name="event-detail"),
     path("turnier/<slug:slug>/bearbeiten/", events.event_edit, name="event-edit"),
     path("turnier/<slug:slug>/protokoll/", events.change_log, name="change-log"),
+    path("turnier/<slug:slug>/abschliessen/", lifecycle.event_finish, name="event-finish"),
+    path("turnier/<slug:slug>/wieder-oeffnen/", lifecycle.event_reopen, name="event-reopen"),
     path("turnier/<slug:slug>/rollen/", roles.event_roles, name="event-roles"),
     path(
         "turnier/<slug:slug>/rollen/<int:pk>/entfernen/",

@@ -28,6 +28,7 @@ from tournament.errors import UserError
 from tournament.limits import MAX_DEVICE_TEXT
 from tournament.models import ChangeLog, Entry, Round, Table, parties_in_seating_order
 from tournament.results import results_changed
+from tournament.services.lifecycle import ensure_not_finished
 
 RowInput = Mapping[str, Any] | None
 """A row to save, as ``scoring.sheet_rows.normalise_row`` takes it; None clears the row
@@ -284,6 +285,7 @@ def save_sheet_rows(
     """
     locked = _lock_sheet(sheet)
     _check_may_edit(locked, user)
+    ensure_not_finished(locked.table.round.event, SheetLocked)
     if not is_int(base_version):
         raise SheetError(gettext_noop("The form is incomplete; please reload the page."))
     count = locked.table.round.event.games_per_round
@@ -449,6 +451,7 @@ def submit_sheet(*, sheet: ScoreSheet, user: Any = None) -> ScoreSheet:
     """The scorekeeper hands the finished sheet in (all games entered); a repeat is harmless."""
     locked = _lock_sheet(sheet)
     _check_may_edit(locked, user)
+    ensure_not_finished(locked.table.round.event, SheetLocked)
     if locked.status == ScoreSheet.Status.SUBMITTED:
         return locked
     if locked.status == ScoreSheet.Status.CONFIRMED:
@@ -473,6 +476,7 @@ def confirm_sheet(
     organiser looked at it.
     """
     locked = _lock_sheet(sheet)
+    ensure_not_finished(locked.table.round.event, SheetLocked)
     if base_version is not None and locked.version != base_version:
         raise SheetError(
             gettext_noop(
@@ -499,6 +503,7 @@ def confirm_sheet(
 def reopen_sheet(*, sheet: ScoreSheet, user: Any) -> ScoreSheet:
     """An organiser reopens a submitted or confirmed sheet: the link works again."""
     locked = _lock_sheet(sheet)
+    ensure_not_finished(locked.table.round.event, SheetLocked)
     if locked.status not in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED):
         raise SheetError(
             gettext_noop("This score sheet has not been submitted; it is open already.")

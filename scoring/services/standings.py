@@ -11,6 +11,7 @@ from scoring.ranking import TIE_BREAKS, parse_tie_breaks
 from tournament import audit
 from tournament.models import ChangeLog, Event
 from tournament.results import results_changed
+from tournament.services.lifecycle import ensure_not_finished
 
 
 @transaction.atomic
@@ -24,7 +25,9 @@ def update_standings_settings(
 ) -> Event:
     """Save the standings settings of ``event``: tie-break codes in order, counting, public.
 
-    A change of tie-breaks or counting and a change of the public switch are logged apart.
+    A change of tie-breaks or counting and a change of the public switch are logged apart. A
+    change of tie-breaks or counting while the event is finished raises ``EventFinished``
+    (``tournament.services.lifecycle``); the public switch may change.
     Unknown or repeated tie-break codes are a caller's bug (``ValueError``; the settings form
     offers only the known ones); then nothing is saved.
     """
@@ -35,6 +38,8 @@ def update_standings_settings(
     ranking_changed = (
         parse_tie_breaks(event.tie_breaks) != codes or event.count_unconfirmed != count_unconfirmed
     )
+    if ranking_changed:  # publishing the standings of a finished event is fine
+        ensure_not_finished(event)
     public_changed = event.public_standings != public_standings
     event.tie_breaks = ",".join(codes)
     event.count_unconfirmed = count_unconfirmed

@@ -30,9 +30,10 @@ from scoring.services import update_standings_settings
 from scoring.standings import cached_standings, entry_rounds, standings_cache_key
 from scoring.standings_forms import StandingsSettingsForm
 from scoring.tables import EntryGamesTable, StandingsTable, round_label
+from tournament.errors import UserError
 from tournament.limits import PROJECTOR_ROWS, PROJECTOR_SECONDS, STANDINGS_CACHE_SECONDS
 from tournament.models import Entry, Event
-from tournament.web import desk_view, event_access, organiser_view, refused
+from tournament.web import desk_view, event_access, organiser_view, refused, show_error
 
 STANDINGS_ROUND_PARAM = "durchgang"
 
@@ -204,13 +205,17 @@ def standings_settings(request: HttpRequest, event: Event) -> HttpResponse:
         context["form"] = form
         messages.error(request, gettext("The settings were not saved; see below."))
         return render(request, "scoring/standings.html", context)
-    update_standings_settings(
-        event=event,
-        tie_breaks=form.cleaned_data["tie_breaks"],
-        count_unconfirmed=form.cleaned_data["count_unconfirmed"],
-        public_standings=form.cleaned_data["public_standings"],
-        user=request.user,
-    )
+    try:
+        update_standings_settings(
+            event=event,
+            tie_breaks=form.cleaned_data["tie_breaks"],
+            count_unconfirmed=form.cleaned_data["count_unconfirmed"],
+            public_standings=form.cleaned_data["public_standings"],
+            user=request.user,
+        )
+    except UserError as error:
+        show_error(request, error)
+        return redirect("standings", slug=event.slug)
     messages.success(request, gettext("The settings of the standings were saved."))
     return redirect("standings", slug=event.slug)
 

@@ -32,6 +32,8 @@ ENTRY = {"number": 12, "name": "Hans Maier"}
 SAMPLES = {
     "event_created": {"name": "Benefizbinokel"},
     "event_edited": {"changes": [["round_count", 3, 4], ["venue", "", "Halle"]]},
+    "event_finished": {"closed": [2, 3]},
+    "event_reopened": {},
     "registered": {"entry_ref": ENTRY, "club": "CVJM", "stand_in": True, "notes": "spät"},
     "edited": {"entry_ref": ENTRY, "changes": [["name", "Hans", "Hans Maier"],
                                                ["stand_in", False, True]]},

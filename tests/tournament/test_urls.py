@@ -64,6 +64,8 @@ DESK_ROUTES = {
     "prize-table",
     "prize-table-print",
     "prize-collected",
+    # after the evening: the printable results list (scoring.views.results)
+    "results-list",
 }
 # … the pages of no event, for any logged-in account (``account_view``).
 ACCOUNT_ROUTES = {"event-create"}
@@ -179,7 +181,8 @@ def test_every_organiser_route_states_the_role_it_needs_and_the_desk_list_is_exa
     organisers_only = {name for name, role in needs.items() if role == EventRole.Role.ORGANISER}
     assert organisers_only == set(needs) - DESK_ROUTES - ACCOUNT_ROUTES
     assert {"event-edit", "event-roles", "entry-withdraw", "import", "plan-generate",
-            "plan-replan", "plan-fixed", "round-close", "standings-settings"} <= organisers_only
+            "plan-replan", "plan-fixed", "round-close", "standings-settings",
+            "event-finish", "event-reopen", "press-report"} <= organisers_only
 
 
 REFUSED = "tournament/refused.html"

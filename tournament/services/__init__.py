@@ -7,7 +7,9 @@
 - ``roles``: who organises an event and who helps at its desk;
 - ``submissions``: one-time form tokens, so that a form creates its entry, list or event once.
 - ``cash``: the money settings, checking in at the door, payments and their cancellation;
-- ``prizes``: the prize settings, defining prizes, drawing lots, ticking off collected prizes.
+- ``prizes``: the prize settings, defining prizes, drawing lots, ticking off collected prizes;
+- ``lifecycle``: finishing an event after the evening, reopening it, and the guard that refuses
+  changes of the results while it is finished.
 
 The services callers use are re-exported here.
 """
@@ -20,6 +22,14 @@ from tournament.services.cash import (
     update_money_settings,
 )
 from tournament.services.events import EventError, create_event, update_event
+from tournament.services.lifecycle import (
+    EventFinished,
+    FinishRefused,
+    ensure_not_finished,
+    finish_blockers,
+    finish_event,
+    reopen_event,
+)
 from tournament.services.plan import (
     LateEntry,
     PlanChanged,
@@ -112,4 +122,12 @@ __all__ += [
     "check_import",
     "new_form_token",
     "used_form_token",
+]
+__all__ += [
+    "EventFinished",
+    "FinishRefused",
+    "ensure_not_finished",
+    "finish_blockers",
+    "finish_event",
+    "reopen_event",
 ]

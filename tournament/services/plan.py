@@ -35,6 +35,7 @@ from tournament.models import (
 )
 from tournament.results import results_changed
 from tournament.seating import plan_seating
+from tournament.services.lifecycle import ensure_not_finished
 from tournament.services.registration import insert_entry, lock_event, plan_exists
 
 
@@ -177,6 +178,7 @@ def _lock_unscored_plan(event: Event, locked_message: str) -> Event:
     Locking the sheets keeps a game being entered right now from slipping in after the check.
     """
     locked = lock_event(event)
+    ensure_not_finished(locked, PlanLocked)
     if scored_tables(event=locked, lock=True):
         raise PlanLocked(locked_message)
     return locked
@@ -303,6 +305,7 @@ def replan_rounds(
     ``SeatingError``) and changes nothing when it cannot be done.
     """
     event = lock_event(event)
+    ensure_not_finished(event, PlanError)
     if version is not None and plan_version(event) != version:
         raise PlanChanged(
             gettext_noop(
@@ -527,6 +530,7 @@ def replace_entry(
     possible.
     """
     event = lock_event(absent.event)
+    ensure_not_finished(event, PlanError)
     if not plan_exists(event):
         raise PlanError(
             gettext_noop(

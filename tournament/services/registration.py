@@ -32,6 +32,7 @@ from tournament.imports import (
 )
 from tournament.models import ChangeLog, Entry, Event, FormSubmission, Player
 from tournament.results import results_changed
+from tournament.services.lifecycle import ensure_not_finished
 from tournament.services.submissions import use_form_token
 from tournament.text import entry_name_keys
 
@@ -149,6 +150,7 @@ def lock_event(event: Event) -> Event:
 
 def _lock_open_event(event: Event) -> Event:
     locked = lock_event(event)
+    ensure_not_finished(locked, RegistrationClosed)
     if plan_exists(locked):
         raise registration_closed()
     return locked
@@ -300,6 +302,7 @@ def update_entry(
     (``tournament.audit.changes_text`` words them), empty for none.
     """
     event = lock_event(entry.event)
+    ensure_not_finished(event, RegistrationError)
     entry = Entry.objects.select_for_update(of=("self",)).with_players().get(pk=entry.pk)
     name, partner_name = name.strip(), partner_name.strip()
     club, notes = club.strip(), notes.strip()
