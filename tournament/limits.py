@@ -73,3 +73,13 @@ MAX_PRIZE_TEXT: Final = 200
 """A prize's goods or a payment's note, in characters."""
 MAX_CATEGORY_LENGTH: Final = 40
 """A player's category (e.g. "Frau", "Jugend"), in characters."""
+
+# The player registry (``tournament.registry``, ``tournament.services.players``).
+MAX_PLAYER_SUGGESTIONS: Final = 8
+"""Players the entry form suggests while a name is typed."""
+MIN_PLAYER_SEARCH: Final = 2
+"""Characters typed before the entry form suggests players."""
+MAX_REGISTRY_CHOICES: Final = 5
+"""Likely duplicates a registration offers to choose from before a new player is created."""
+MAX_DUPLICATE_PAIRS: Final = 200
+"""Pairs of likely duplicate players the duplicates page lists at once."""

@@ -8,6 +8,8 @@
 - ``submissions``: one-time form tokens, so that a form creates its entry, list or event once.
 - ``cash``: the money settings, checking in at the door, payments and their cancellation;
 - ``prizes``: the prize settings, defining prizes, drawing lots, ticking off collected prizes.
+- ``players``: the player registry every event shares: finding a player seen before, merging
+  two rows of one person.
 
 The services callers use are re-exported here.
 """
@@ -36,6 +38,7 @@ from tournament.services.plan import (
     started_rounds,
     swap_entries,
 )
+from tournament.services.players import PlayerError, find_player, merge_players
 from tournament.services.prizes import (
     PrizeError,
     add_prize,
@@ -48,6 +51,7 @@ from tournament.services.registration import (
     REGISTRATION_CLOSED,
     Imported,
     ImportRejected,
+    PossibleDuplicates,
     RegistrationClosed,
     RegistrationError,
     SameNameRegistered,
@@ -113,3 +117,4 @@ __all__ += [
     "new_form_token",
     "used_form_token",
 ]
+__all__ += ["PlayerError", "PossibleDuplicates", "find_player", "merge_players"]

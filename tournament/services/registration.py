@@ -31,6 +31,8 @@ from tournament.imports import (
     start_number_taken,
 )
 from tournament.models import ChangeLog, Entry, Event, FormSubmission, Player
+from tournament.results import results_changed
+from tournament.services.players import find_player, player_events
 from tournament.services.submissions import use_form_token
 from tournament.text import entry_name_keys
 
@@ -66,6 +68,26 @@ class SameNameRegistered(RegistrationError):
             field="allow_same_name",
         )
         self.entries = entries
+
+
+class PossibleDuplicates(RegistrationError):
+    """Players of earlier events are likely the player (or partner) typed: the organiser
+    chooses one of them or a new player (``new_player``/``new_partner``, or their ids).
+
+    ``players`` and ``partners`` are the likely players as ``(Player, tournament.registry
+    .Match)``, most alike first; either may be empty.
+    """
+
+    def __init__(self, *, players: list, partners: list) -> None:
+        super().__init__(
+            gettext_noop(
+                "Players of earlier tournaments have a name like this. Please choose who plays, "
+                "or “New player”."
+            ),
+            field="player_choice",
+        )
+        self.players = players
+        self.partners = partners
 
 
 @dataclass
@@ -164,22 +186,23 @@ def insert_entry(
     notes: str = "",
     category: str = "",
     partner_category: str = "",
+    player: Player | None = None,
+    partner: Player | None = None,
 ) -> Entry:
     """Write an entry with its player(s), unchecked and unlogged: for the services only.
 
-    Without ``start_number`` the next free one is given (the caller holds the event's lock);
-    none free raises ``RegistrationError``. A taken start number raises ``IntegrityError`` from
-    the database.
+    ``player`` and ``partner`` are registry players found already (``find_player``); without
+    them a new player is created for the name. Without ``start_number`` the next free one is
+    given (the caller holds the event's lock); none free raises ``RegistrationError``. A taken
+    start number raises ``IntegrityError`` from the database.
     """
     club = club.strip()
-    player = Player.objects.create(name=name.strip(), club=club, category=category.strip())
-    partner = (
-        Player.objects.create(
+    if player is None:
+        player = Player.objects.create(name=name.strip(), club=club, category=category.strip())
+    if partner is None and partner_name.strip():
+        partner = Player.objects.create(
             name=partner_name.strip(), club=club, category=partner_category.strip()
         )
-        if partner_name.strip()
-        else None
-    )
     if start_number is None:
         start_number = next_start_number(event)
         if start_number is None:
@@ -192,6 +215,64 @@ def insert_entry(
         is_stand_in=is_stand_in,
         notes=notes.strip(),
     )
+
+
+def _registry_players(
+    *,
+    event: Event,
+    name: str,
+    partner_name: str,
+    club: str,
+    player_id: int | None,
+    partner_id: int | None,
+    new_player: bool,
+    new_partner: bool,
+    ask: bool,
+) -> tuple[Player | None, Player | None]:
+    """The registry players of a registration (None: create a new one); with ``ask``, likely
+    players raise ``PossibleDuplicates``."""
+    club = club.strip()
+    player, alike = (None, []) if new_player else find_player(
+        event=event, name=name.strip(), club=club, player_id=player_id
+    )
+    partner, partner_alike = None, []
+    if partner_name.strip() and not new_partner:
+        partner, partner_alike = find_player(
+            event=event,
+            name=partner_name.strip(),
+            club=club,
+            player_id=partner_id,
+            exclude=[player.pk] if player is not None else [],
+        )
+    if ask and (alike or partner_alike):
+        found = Player.objects.in_bulk(
+            [match.candidate.id for match in [*alike, *partner_alike]]
+        )
+        raise PossibleDuplicates(
+            players=[(found[match.candidate.id], match) for match in alike],
+            partners=[(found[match.candidate.id], match) for match in partner_alike],
+        )
+    if player is not None and partner is not None and player.pk == partner.pk:
+        partner = None
+    return player, partner
+
+
+def _update_known_player(
+    player: Player, *, club: str, category: str, unlisted: bool, public_profile: bool
+) -> None:
+    """A registry player registered again: a club or category typed replaces theirs, and they
+    become unlisted or public when asked to. Their other events' lists follow the flags."""
+    before = (player.unlisted, player.public_profile)
+    if club.strip():
+        player.club = club.strip()
+    if category.strip():
+        player.category = category.strip()
+    player.unlisted = player.unlisted or unlisted
+    player.public_profile = player.public_profile or public_profile
+    player.save(update_fields=["club", "category", "unlisted", "public_profile"])
+    if (player.unlisted, player.public_profile) != before:
+        for event_id in player_events([player.pk]).get(player.pk, ()):
+            results_changed(event_id=event_id)
 
 
 @transaction.atomic
@@ -209,11 +290,28 @@ def register_entry(
     user: Any = None,
     form_token: str | None = None,
     allow_same_name: bool = False,
+    player_id: int | None = None,
+    partner_id: int | None = None,
+    new_player: bool = False,
+    new_partner: bool = False,
+    ask_when_alike: bool = False,
+    unlisted: bool = False,
+    public_profile: bool = False,
+    partner_unlisted: bool = False,
+    partner_public_profile: bool = False,
 ) -> Entry:
     """Register a single or (with ``partner_name``) a pair while the event has no plan.
 
     ``category`` and ``partner_category`` are the players' optional categories (special
-    prizes).
+    prizes); ``unlisted`` and ``public_profile`` (``partner_…`` for the partner) the players'
+    wishes (``Player.unlisted``, ``Player.public_profile``).
+
+    The players come from the registry (``tournament.services.players.find_player``): the one
+    chosen by ``player_id``/``partner_id``, else the one player of that name and club; a
+    player seen before keeps their name, takes a club or category typed, and is unlisted or
+    public when asked to be (turning either off is the entry page's). With ``ask_when_alike``
+    players who are only likely the same raise ``PossibleDuplicates`` (the form asks); else, and
+    with ``new_player``/``new_partner``, a new player is created.
 
     Without ``start_number`` the next free one is given. Raises ``RegistrationClosed`` once a
     plan exists and ``RegistrationError`` (field ``start_number``) when the number is taken, also
@@ -236,6 +334,26 @@ def register_entry(
         same = entries_named(event, name, partner_name)
         if same:
             raise SameNameRegistered(entries=same)
+    player, partner = _registry_players(
+        event=event,
+        name=name,
+        partner_name=partner_name,
+        club=club,
+        player_id=None if new_player else player_id,
+        partner_id=None if new_partner else partner_id,
+        new_player=new_player,
+        new_partner=new_partner,
+        ask=ask_when_alike,
+    )
+    is_pair = bool(partner_name.strip())
+    flags = {
+        player: (unlisted, public_profile, category),
+        partner: (partner_unlisted, partner_public_profile, partner_category),
+    }
+    for known, (hidden, public, typed_category) in flags.items():
+        if known is not None:
+            _update_known_player(known, club=club, category=typed_category, unlisted=hidden,
+                                 public_profile=public)
     try:
         with transaction.atomic():
             entry = insert_entry(
@@ -247,13 +365,29 @@ def register_entry(
                 is_stand_in=is_stand_in,
                 notes=notes,
                 category=category,
-                partner_category=partner_category if partner_name.strip() else "",
+                partner_category=partner_category if is_pair else "",
+                player=player,
+                partner=partner,
             )
     except IntegrityError:
         # a concurrent registration took the number between the check and the insert
         if start_number is not None and event.entries.filter(start_number=start_number).exists():
             raise _taken_error(start_number) from None
         raise
+    new_flags = [
+        (member, hidden, public)
+        for member, hidden, public in (
+            (entry.player, unlisted, public_profile),
+            (entry.partner, partner_unlisted, partner_public_profile),
+        )
+        if member is not None and member not in (player, partner)
+    ]
+    for member, hidden, public in new_flags:
+        if hidden or public:
+            member.unlisted, member.public_profile = hidden, public
+            member.save(update_fields=["unlisted", "public_profile"])
+    if any(member.unlisted for member in (entry.player, entry.partner) if member is not None):
+        results_changed(event_id=event.pk)
     audit.log(
         event=event,
         action=ChangeLog.Action.REGISTERED,
@@ -287,9 +421,15 @@ def update_entry(
     is_stand_in: bool = False,
     category: str = "",
     partner_category: str = "",
+    unlisted: bool | None = None,
+    public_profile: bool | None = None,
+    partner_unlisted: bool | None = None,
+    partner_public_profile: bool | None = None,
 ) -> list[list[Any]]:
     """Change an entry's names, club, notes, start number, pair partner, stand-in flag or the
-    players' categories.
+    players' categories, and whether its players are unlisted or have a public page (None:
+    unchanged). A change of a name or of those wishes moves on the results stamp of every event
+    the players play in (their lists show them).
 
     Once the event has a plan only names, club and notes may change; a start number, stand-in
     or single/pair change raises ``RegistrationClosed`` (with the form field). A taken start
@@ -334,17 +474,50 @@ def update_entry(
         if old != new
     ]
     player = entry.player
+    if unlisted is None:
+        unlisted = player.unlisted
+    if public_profile is None:
+        public_profile = player.public_profile
+    if partner_unlisted is None:
+        partner_unlisted = old_partner.unlisted if old_partner else False
+    if partner_public_profile is None:
+        partner_public_profile = old_partner.public_profile if old_partner else False
+    if not partner_name:
+        partner_unlisted = partner_public_profile = False
+    changes += [
+        [field, old, new]
+        for field, old, new in (
+            ("unlisted", player.unlisted, unlisted),
+            ("public_profile", player.public_profile, public_profile),
+            ("partner_unlisted", old_partner.unlisted if old_partner else False, partner_unlisted),
+            (
+                "partner_public_profile",
+                old_partner.public_profile if old_partner else False,
+                partner_public_profile,
+            ),
+        )
+        if old != new
+    ]
     player.name, player.club, player.category = name, club, category
-    player.save(update_fields=["name", "club", "category"])
+    player.unlisted, player.public_profile = unlisted, public_profile
+    player.save(update_fields=["name", "club", "category", "unlisted", "public_profile"])
     if partner_name:
         if old_partner is None:
             entry.partner = Player.objects.create(
-                name=partner_name, club=club, category=partner_category
+                name=partner_name,
+                club=club,
+                category=partner_category,
+                unlisted=partner_unlisted,
+                public_profile=partner_public_profile,
             )
         else:
             old_partner.name, old_partner.club = partner_name, club
             old_partner.category = partner_category
-            old_partner.save(update_fields=["name", "club", "category"])
+            old_partner.unlisted = partner_unlisted
+            old_partner.public_profile = partner_public_profile
+            old_partner.save(
+                update_fields=["name", "club", "category", "unlisted", "public_profile"]
+            )
     else:
         entry.partner = None
     entry.start_number = start_number
@@ -361,6 +534,15 @@ def update_entry(
     if old_partner is not None and entry.partner is None:
         with contextlib.suppress(ProtectedError):
             old_partner.delete()
+    shown = {"name", "partner", "unlisted", "public_profile", "partner_unlisted",
+             "partner_public_profile"}
+    if any(field in shown for field, _old, _new in changes):
+        members = [pk for pk in (player.pk, old_partner.pk if old_partner else None) if pk]
+        events = {event.pk}
+        for played in player_events(members).values():
+            events |= played
+        for event_id in sorted(events):
+            results_changed(event_id=event_id)
     if changes:
         audit.log(
             event=event,
