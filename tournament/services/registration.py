@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils.translation import gettext_noop
 
-from tournament import audit
+from tournament import audit, registry
 from tournament.errors import Message, UserError
 from tournament.imports import (
     ImportRow,
@@ -32,7 +32,8 @@ from tournament.imports import (
 )
 from tournament.models import ChangeLog, Entry, Event, FormSubmission, Player
 from tournament.results import results_changed
-from tournament.services.players import find_player, player_events
+from tournament.services.players import candidates as player_candidates
+from tournament.services.players import find_player, player_events, registry_for
 from tournament.services.submissions import use_form_token
 from tournament.text import entry_name_keys
 
@@ -589,6 +590,49 @@ def reinstate_entry(*, entry: Entry, user: Any) -> Entry:
     return _set_withdrawn(entry=entry, withdrawn=False, user=user)
 
 
+def _import_players(
+    event: Event, rows: list[ImportRow]
+) -> tuple[list[Player], list[Player | None]]:
+    """The players and partners of imported rows: the one registry player of the same name and
+    club where there is one (``tournament.registry.exact_match``; each at most once), else new
+    players, created together. An import asks nothing: a player only likely known is new."""
+    pool = player_candidates(registry_for(event))
+    by_key: dict[tuple[str, str], list[int]] = {}
+    for candidate in pool:
+        by_key.setdefault((candidate.key, candidate.club_key), []).append(candidate.id)
+    taken: set[int] = set()
+
+    def known(name: str, club: str) -> int | None:
+        ids = by_key.get((registry.name_key(name), registry.club_key(club)), [])
+        if len(ids) == 1 and ids[0] not in taken:
+            taken.add(ids[0])
+            return ids[0]
+        return None
+
+    wanted = [
+        (known(row.name, row.club), known(row.partner, row.club) if row.partner else None)
+        for row in rows
+    ]
+    existing = Player.objects.in_bulk([pk for pair in wanted for pk in pair if pk])
+    new = iter(
+        Player.objects.bulk_create(
+            Player(name=name, club=row.club)
+            for row, (player_id, partner_id) in zip(rows, wanted, strict=True)
+            for name, found in ((row.name, player_id), (row.partner, partner_id))
+            if name and found is None
+        )
+    )
+    players: list[Player] = []
+    partners: list[Player | None] = []
+    for row, (player_id, partner_id) in zip(rows, wanted, strict=True):
+        players.append(existing[player_id] if player_id else next(new))
+        if not row.partner:
+            partners.append(None)
+        else:
+            partners.append(existing[partner_id] if partner_id else next(new))
+    return players, partners
+
+
 @transaction.atomic
 def import_entries(
     *,
@@ -631,23 +675,19 @@ def import_entries(
         raise RegistrationError.of(no_free_start_number())
     try:
         with transaction.atomic():
-            players = Player.objects.bulk_create(
-                Player(name=row.name, club=row.club) for row in chosen
-            )
-            partners = Player.objects.bulk_create(
-                Player(name=row.partner, club=row.club) for row in chosen if row.partner
-            )
-            partner_of = iter(partners)
+            players, partners = _import_players(event, chosen)
             entries = Entry.objects.bulk_create(
                 Entry(
                     event=event,
                     start_number=number,
                     player=player,
-                    partner=next(partner_of) if row.partner else None,
+                    partner=partner,
                     is_stand_in=row.is_stand_in,
                     notes=row.notes,
                 )
-                for row, number, player in zip(chosen, numbers, players, strict=True)
+                for row, number, player, partner in zip(
+                    chosen, numbers, players, partners, strict=True
+                )
             )
     except IntegrityError:
         taken = set(event.entries.values_list("start_number", flat=True))

@@ -5,10 +5,12 @@ merged (entries, seats, log, results stamp, who may)."""
 import pytest
 
 from tests.factories import make_entry, make_event, make_role, make_round, make_table, make_user
+from tests.tournament.lists import parse
 from tournament.models import ChangeLog, Entry, Event, EventRole, Player, Seat
 from tournament.services import (
     PlayerError,
     PossibleDuplicates,
+    import_entries,
     merge_players,
     register_entry,
     update_entry,
@@ -205,3 +207,26 @@ def test_merge_needs_an_organiser_of_every_event(two_events):
         merge_players(keep=hans_a.player, remove=hans_b.player, user=user)
     assert Player.objects.filter(pk=hans_b.player.pk).exists()
     assert (version(a), version(b)) == versions
+
+
+# importing
+
+
+def test_an_import_reuses_the_one_player_of_the_same_name_and_club():
+    earlier = make_event()
+    hans = register_entry(event=earlier, name="Hans Maier", club="SV Ulm").player
+    anna = register_entry(event=earlier, name="Anna Berg", partner_name="Karl Berg").player
+    twins = [make_entry(make_event(), 1, "Otto Ott").player for _ in range(2)]
+    event = make_event()
+    rows = parse(
+        "l.csv",
+        b"Name;Partner;Verein\nmaier, hans;;sv ulm\nHans Mayer;;SV Ulm\nAnna Berg;Karl Neu;\n"
+        b"Otto Ott;;\n",
+    )
+    imported = import_entries(event=event, user=None, rows=rows)
+    players = [entry.player.pk for entry in imported.entries]
+    assert players[0] == hans.pk  # the same name and club
+    assert players[1] != hans.pk  # only alike: a new player, an import asks nothing
+    assert players[2] == anna.pk and imported.entries[2].partner.name == "Karl Neu"
+    assert players[3] not in {twin.pk for twin in twins}  # two of that name: new
+    assert Player.objects.count() == 5 + 3  # Hans Mayer, Karl Neu and an Otto Ott are new
