@@ -30,7 +30,7 @@ from tournament.imports import (
     no_free_start_number,
     start_number_taken,
 )
-from tournament.models import ChangeLog, Entry, Event, FormSubmission, Player
+from tournament.models import ChangeLog, Entry, Event, FormSubmission, Player, Seat
 from tournament.results import results_changed
 from tournament.services.players import candidates as player_candidates
 from tournament.services.players import find_player, player_events, registry_for
@@ -499,9 +499,11 @@ def update_entry(
         )
         if old != new
     ]
+    player = _player_to_rename(player, name, entry=entry, event=event)
     player.name, player.club, player.category = name, club, category
     player.unlisted, player.public_profile = unlisted, public_profile
     player.save(update_fields=["name", "club", "category", "unlisted", "public_profile"])
+    entry.player = player
     if partner_name:
         if old_partner is None:
             entry.partner = Player.objects.create(
@@ -512,13 +514,15 @@ def update_entry(
                 public_profile=partner_public_profile,
             )
         else:
-            old_partner.name, old_partner.club = partner_name, club
-            old_partner.category = partner_category
-            old_partner.unlisted = partner_unlisted
-            old_partner.public_profile = partner_public_profile
-            old_partner.save(
+            partner = _player_to_rename(old_partner, partner_name, entry=entry, event=event)
+            partner.name, partner.club = partner_name, club
+            partner.category = partner_category
+            partner.unlisted = partner_unlisted
+            partner.public_profile = partner_public_profile
+            partner.save(
                 update_fields=["name", "club", "category", "unlisted", "public_profile"]
             )
+            entry.partner = partner
     else:
         entry.partner = None
     entry.start_number = start_number
@@ -526,7 +530,9 @@ def update_entry(
     entry.is_stand_in = is_stand_in
     try:
         with transaction.atomic():
-            entry.save(update_fields=["partner", "start_number", "notes", "is_stand_in"])
+            entry.save(
+                update_fields=["player", "partner", "start_number", "notes", "is_stand_in"]
+            )
     except IntegrityError:
         # a concurrent change took the number between the check and the save
         if event.entries.filter(start_number=start_number).exclude(pk=entry.pk).exists():
@@ -554,6 +560,30 @@ def update_entry(
             changes=changes,
         )
     return changes
+
+
+def _player_to_rename(member: Player, name: str, *, entry: Entry, event: Event) -> Player:
+    """The player row an entry's changed name is written to.
+
+    A name only spelt anew (``tournament.registry.likeness``), or a player of no other event:
+    the row itself. Another person's name on a player who played in other events too: a new
+    row for this entry (its seats in this event follow), so that the other events keep theirs.
+    """
+    if registry.likeness(member.name, "", name, "") is not None:
+        return member
+    if not player_events([member.pk]).get(member.pk, set()) - {event.pk}:
+        return member
+    fresh = Player.objects.create(
+        name=name,
+        club=member.club,
+        category=member.category,
+        unlisted=member.unlisted,
+        public_profile=member.public_profile,
+    )
+    Seat.objects.filter(table__round__event=event, entry=entry, player=member).update(
+        player=fresh
+    )
+    return fresh
 
 
 def _set_withdrawn(*, entry: Entry, withdrawn: bool, user: Any) -> Entry:

@@ -230,3 +230,29 @@ def test_an_import_reuses_the_one_player_of_the_same_name_and_club():
     assert players[2] == anna.pk and imported.entries[2].partner.name == "Karl Neu"
     assert players[3] not in {twin.pk for twin in twins}  # two of that name: new
     assert Player.objects.count() == 5 + 3  # Hans Mayer, Karl Neu and an Otto Ott are new
+
+
+# editing an entry of a shared player
+
+
+def test_another_persons_name_leaves_the_shared_player_to_the_other_events():
+    earlier, event = make_event(), make_event()
+    hans = make_entry(earlier, 1, "Hans Maier").player
+    entry = Entry.objects.create(event=event, start_number=1, player=hans)
+    others = [make_entry(event, n) for n in (2, 3)]
+    make_table(make_round(event), [entry, *others])
+    update_entry(entry=entry, user=None, name="Hans Meier", start_number=1)  # respelt
+    assert Entry.objects.get(pk=entry.pk).player_id == hans.pk
+    assert Player.objects.get(pk=hans.pk).name == "Hans Meier"
+    update_entry(entry=entry, user=None, name="Grete Huber", start_number=1)  # someone else
+    entry.refresh_from_db()
+    assert entry.player_id != hans.pk and entry.player.name == "Grete Huber"
+    assert Player.objects.get(pk=hans.pk).name == "Hans Meier"  # the earlier event keeps him
+    assert Seat.objects.get(entry=entry).player_id == entry.player_id
+
+
+def test_a_player_of_this_event_only_is_renamed_in_place():
+    entry = make_entry(make_event(), 1, "Hans Maier")
+    update_entry(entry=entry, user=None, name="Grete Huber", start_number=1)
+    assert Entry.objects.get(pk=entry.pk).player_id == entry.player.pk
+    assert Player.objects.get(pk=entry.player.pk).name == "Grete Huber"
