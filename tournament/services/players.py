@@ -77,16 +77,16 @@ def find_player(
 ) -> tuple[Player | None, list[registry.Match]]:
     """The registry player a registration of ``name`` (``club``) in ``event`` is, if known.
 
-    Returns ``(player, [])`` for the player chosen by ``player_id`` (from the suggestions; it
-    counts only while the name typed is still that player's) or the one player of that name and
-    club; ``(None, matches)`` when players are likely the same (the organiser chooses);
-    ``(None, [])`` for a new player. Players of the event itself and ``exclude`` are never
-    offered.
+    Returns ``(player, [])`` for the player chosen by ``player_id`` (a suggestion tapped or a
+    likely player chosen; it counts only while the name typed is still alike to that player's)
+    or the one player of that name and club; ``(None, matches)`` when players are likely the
+    same (the organiser chooses); ``(None, [])`` for a new player. Players of the event itself
+    and ``exclude`` are never offered.
     """
     pool = registry_for(event, exclude=exclude)
     if player_id is not None:
         chosen = pool.filter(pk=player_id).first()
-        if chosen is not None and registry.name_key(chosen.name) == registry.name_key(name):
+        if chosen is not None and registry.likeness(chosen.name, "", name, "") is not None:
             return chosen, []
     found = candidates(pool)
     exact = registry.exact_match(name, club, found)

@@ -109,6 +109,16 @@ def test_likely_players_are_asked_about_and_the_typed_values_stay(client, organi
     assert Player.objects.get(pk=first.pk).club == "TSV Blaustein"  # moved clubs
 
 
+def test_a_similar_player_chosen_is_taken(client, organiser):
+    mayer = make_entry(make_event(), 1, "Hans Mayer").player
+    event = make_event()
+    url = reverse("entry-create", args=[event.slug])
+    response = client.post(url, entry_data())
+    assert f'name="player_choice" value="{mayer.pk}"' in response.content.decode()
+    assert client.post(url, entry_data(player_choice=str(mayer.pk))).status_code == 302
+    assert event.entries.get().player.pk == mayer.pk
+
+
 def test_new_player_chosen_creates_one(client, organiser):
     known = make_entry(make_event(), 1, "Hans Maier").player
     event = make_event()
