@@ -160,11 +160,13 @@ def _record_context(player: Player, event_ids) -> dict:
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's events and figures, for the organisers of the player's events."""
     player = _visible_player(request, pk)
-    readable = Event.objects.filter(
-        Q(pk__in=events_of(request.user).values("pk")) | Q(public_standings=True)
-    ).values_list("pk", flat=True)
+    mine = set(events_of(request.user).values_list("pk", flat=True))
+    readable = Event.objects.filter(Q(pk__in=mine) | Q(public_standings=True)).values_list(
+        "pk", flat=True
+    )
     context = _record_context(player, readable)
     context["public"] = False
+    context["my_events"] = mine
     return render(request, "tournament/player_detail.html", context)
 
 

@@ -273,3 +273,21 @@ def test_public_page_only_when_allowed_and_never_unlisted(client, played):
     player.unlisted = True
     player.save()
     assert client.get(url).status_code == 404
+
+
+def test_player_page_lists_only_events_the_reader_may_see(client):
+    user = make_user("chef")
+    mine = make_event(name="Mein Turnier")
+    make_role(mine, user)
+    hans = make_entry(mine, 1, "Hans Maier").player
+    private = make_event(name="Fremdes Turnier")
+    public = make_event(name="Offenes Turnier", public_standings=True)
+    for event in (private, public):
+        Entry.objects.create(event=event, start_number=1, player=hans)
+    client.force_login(user)
+    response = client.get(reverse("player-detail", args=[hans.pk]))
+    names = {row.event.name for row in response.context["record"].events}
+    assert names == {"Mein Turnier", "Offenes Turnier"}
+    html = response.content.decode()
+    assert reverse("entry-edit", args=[mine.slug, mine.entries.get().pk]) in html
+    assert f"/turnier/{public.slug}/teilnehmer/" not in html  # no role there: no link
