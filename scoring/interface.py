@@ -8,8 +8,9 @@ and to print each table's sheet link and the blank sheet's rules figure (``TRICK
 money of the evening needs the results: the games each entry lost as declarer
 (``declarer_losses``, for the lost-game money), whether the results are still provisional
 (``standings_provisional``), and the standings themselves for the prizes
-(``cached_standings``, computed once per change, ranked ``SINGLES`` and ``PAIRS``). The
-tournament app imports nothing else of scoring (a test checks it).
+(``cached_standings``, computed once per change, ranked ``SINGLES`` and ``PAIRS``). A
+player's page needs the player's results across events (``player_record``). The tournament app
+imports nothing else of scoring (a test checks it).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Iterable
 from django.db.models import F
 
 from scoring.models import Game, ScoreSheet
+from scoring.players import PlayerEvent, PlayerRecord, player_record
 from scoring.ranking import PAIRS, SINGLES, StandingRow, Standings
 from scoring.rules import TRICK_TOTAL
 from scoring.standings import (
@@ -34,12 +36,15 @@ __all__ = [
     "SINGLES",
     "TRICK_TOTAL",
     "DeclarerLosses",
+    "PlayerEvent",
+    "PlayerRecord",
     "ScoreSheet",
     "StandingRow",
     "Standings",
     "cached_standings",
     "create_sheets",
     "declarer_losses",
+    "player_record",
     "scored_tables",
     "seating_changed",
     "sheets_of",

@@ -18,6 +18,7 @@ PURE_MODULES = [
     "tournament.seating",
     "tournament.imports",
     "tournament.text",
+    "tournament.registry",
     "tournament.money",
     "tournament.prizes",
     "scoring.rules",

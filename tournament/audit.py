@@ -125,6 +125,10 @@ ENTRY_FIELDS = {
     "stand_in": gettext_noop("Stand-in"),
     "category": gettext_noop("Category"),
     "partner_category": gettext_noop("Partner's category"),
+    "unlisted": gettext_noop("Not in public lists"),
+    "public_profile": gettext_noop("Public player page"),
+    "partner_unlisted": gettext_noop("Partner not in public lists"),
+    "partner_public_profile": gettext_noop("Partner's public player page"),
 }
 EVENT_FIELDS = {
     "name": gettext_noop("Name"),
@@ -488,3 +492,23 @@ def _role_removed(params: Mapping[str, Any]) -> str:
         "role": role_label(params["role"]),
         "username": params["username"],
     }
+
+
+def player_label(ref: Mapping[str, Any]) -> str:
+    """A player as a record names them: "Hans Maier (SV Ulm)", or the name without a club."""
+    if ref.get("club"):
+        return gettext("%(name)s (%(club)s)") % {"name": ref["name"], "club": ref["club"]}
+    return str(ref["name"])
+
+
+@describes(A.PLAYERS_MERGED)
+def _players_merged(params: Mapping[str, Any]) -> str:
+    text = gettext("Player %(removed)s merged into %(kept)s (the same person).") % {
+        "removed": player_label(params["removed"]),
+        "kept": player_label(params["kept"]),
+    }
+    if params.get("entries"):
+        text += " " + gettext("Entries: %(entries)s.") % {
+            "entries": ", ".join(entry_label(ref) for ref in params["entries"])
+        }
+    return text

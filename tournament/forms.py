@@ -214,17 +214,44 @@ class EntryForm(forms.Form):
         help_text=_("Only for a pair; a pair counts in a category when both players do."),
     )
 
+    unlisted = forms.BooleanField(
+        label=_("Not in public lists"),
+        required=False,
+        help_text=_("Public pages and lists show the start number instead of the name."),
+    )
+    public_profile = forms.BooleanField(
+        label=_("Public player page"),
+        required=False,
+        help_text=_("Anyone may open the player's page with their results."),
+    )
+    partner_unlisted = forms.BooleanField(
+        label=_("Partner not in public lists"), required=False
+    )
+    partner_public_profile = forms.BooleanField(
+        label=_("Partner's public player page"), required=False
+    )
+
     allow_same_name = forms.BooleanField(
         label=_("Register anyway"),
         required=False,
         help_text=_("Another player of the same name: register them as well."),
     )
+    # The player registry (``tournament.services.players``): the suggestion tapped (filled by
+    # the page's script), and the choice among likely players the page asks for without it.
+    player_id = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    partner_id = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    player_choice = forms.RegexField(regex=r"^(new|[0-9]{1,18})$", required=False)
+    partner_choice = forms.RegexField(regex=r"^(new|[0-9]{1,18})$", required=False)
     form_token = form_token_field()
+
+    REGISTRY_FIELDS = ("player_id", "partner_id", "player_choice", "partner_choice")
 
     def __init__(self, *args, editing: bool = False, plan_exists: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         if editing:
             del self.fields["allow_same_name"], self.fields["form_token"]
+            for name in self.REGISTRY_FIELDS:
+                del self.fields[name]
             self.fields["start_number"].required = True
             self.fields["start_number"].help_text = ""
         if plan_exists:
@@ -233,6 +260,19 @@ class EntryForm(forms.Form):
                 self.fields[name].help_text = _(
                     "Cannot change any more: the seating plan exists."
                 )
+
+    def clean(self) -> dict:
+        """The registry choice as the service takes it: ``player_id``/``partner_id`` (a player
+        chosen) and ``new_player``/``new_partner`` ("New player" chosen)."""
+        data = super().clean()
+        if "player_choice" not in self.fields:
+            return data
+        for member in ("player", "partner"):
+            choice = data.pop(f"{member}_choice", "") or ""
+            data[f"new_{member}"] = choice == "new"
+            if choice.isdigit():
+                data[f"{member}_id"] = int(choice)
+        return data
 
 
 class ImportForm(forms.Form):

@@ -84,3 +84,13 @@ MAX_CATEGORY_LENGTH: Final = 40
 MAX_PRESS_REPORT_LENGTH: Final = 20_000
 """The press report's edited text printed back (``scoring.views.results``), in characters:
 a generous page of newspaper text; anything longer is cut."""
+
+# The player registry (``tournament.registry``, ``tournament.services.players``).
+MAX_PLAYER_SUGGESTIONS: Final = 8
+"""Players the entry form suggests while a name is typed."""
+MIN_PLAYER_SEARCH: Final = 2
+"""Characters typed before the entry form suggests players."""
+MAX_REGISTRY_CHOICES: Final = 5
+"""Likely duplicates a registration offers to choose from before a new player is created."""
+MAX_DUPLICATE_PAIRS: Final = 200
+"""Pairs of likely duplicate players the duplicates page lists at once."""

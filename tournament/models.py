@@ -120,6 +120,11 @@ class Player(models.Model):
             "Public pages, lists and the press report show the start number instead of the name."
         ),
     )
+    public_profile = models.BooleanField(
+        _("public player page"),
+        default=False,
+        help_text=_("Anyone may open the player's page with their results (never when unlisted)."),
+    )
 
     class Meta:
         verbose_name = _("player")
@@ -396,6 +401,7 @@ class ChangeLog(AuditRecord):
         LOT_DRAWN = "lot_drawn", _("lot drawn")
         HANDED_OUT = "handed_out", _("prize collected")
         HANDOUT_UNDONE = "handout_undone", _("prize collection undone")
+        PLAYERS_MERGED = "players_merged", _("players merged")
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="changes", verbose_name=_("event")

@@ -9,6 +9,7 @@ from tournament.views import (
     events,
     lifecycle,
     plan,
+    players,
     printouts,
     prizes,
     registration,
@@ -52,6 +53,9 @@ urlpatterns = [
         registration.entry_reinstate,
         name="entry-reinstate",
     ),
+    path(
+        "turnier/<slug:slug>/spieler/suche/", players.player_search, name="player-search"
+    ),
     path("turnier/<slug:slug>/import/", registration.import_upload, name="import"),
     path(
         "turnier/<slug:slug>/import/beispiel.csv",
@@ -62,6 +66,12 @@ urlpatterns = [
         "turnier/<slug:slug>/import/<str:key>/",
         registration.import_preview,
         name="import-preview",
+    ),
+    # the player registry, shared by every event
+    path("spieler/doppelte/", players.player_duplicates, name="player-duplicates"),
+    path("spieler/<int:pk>/", players.player_detail, name="player-detail"),
+    path(
+        "spieler/<int:pk>/zusammenfuehren/", players.player_merge, name="player-merge"
     ),
     # seating plan
     path("turnier/<slug:slug>/sitzplan/", plan.plan_page, name="plan"),

@@ -2,9 +2,10 @@
 
 from django.urls import path
 
-from tournament.views import public
+from tournament.views import players, public
 
 urlpatterns = [
     path("", public.home, name="home"),
     path("turnier/<slug:slug>/mein-platz/", public.seat_lookup, name="seat-lookup"),
+    path("spieler/<int:pk>/oeffentlich/", players.public_player, name="public-player"),
 ]

@@ -82,6 +82,9 @@ SAMPLES = {
                    "goods": ["Pokal"], "special": None},
     "handout_undone": {"entry_ref": ENTRY, "line": "special-4", "place": 9, "money": "0.00",
                        "goods": ["Laterne"], "special": "last"},
+    "players_merged": {"kept": {"id": 1, "name": "Hans Maier", "club": "SV Ulm"},
+                       "removed": {"id": 2, "name": "Hans Mayer", "club": ""},
+                       "entries": [ENTRY]},
 }
 
 

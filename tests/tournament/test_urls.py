@@ -8,7 +8,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.factories import make_entry, make_event, make_role, make_user
-from tournament.models import EventRole
+from tournament.models import EventRole, Player
 from tournament.services import generate_plan
 
 pytestmark = pytest.mark.django_db
@@ -26,6 +26,7 @@ PUBLIC_APP_ROUTES = {
     "public-standings-entry",
     "public-standings-csv",
     "projector",
+    "public-player",
 }
 PUBLIC_ROUTES = PUBLIC_APP_ROUTES | {"login", "logout", "set_language"}
 
@@ -66,9 +67,13 @@ DESK_ROUTES = {
     "prize-collected",
     # after the evening: the printable results list (scoring.views.results)
     "results-list",
+    # suggestions of players of earlier events while a name is typed in the entry form
+    "player-search",
 }
 # … the pages of no event, for any logged-in account (``account_view``).
-ACCOUNT_ROUTES = {"event-create"}
+# The player registry is no event's: its pages show only the players of the events the account
+# organises and answer 404 for any other player.
+ACCOUNT_ROUTES = {"event-create", "player-duplicates", "player-detail", "player-merge"}
 
 
 def routes(resolver: URLResolver | None = None, namespace: str = "") -> list[tuple[str, object]]:
@@ -90,10 +95,12 @@ def declared_in(module: str) -> set[str]:
 
 @pytest.fixture
 def event():
-    """A seated event with public standings: every public route has something to show."""
+    """A seated event with public standings: every public route has something to show (the
+    first player has a public page)."""
     event = make_event(public_standings=True)
     for number in range(1, 7):
         make_entry(event, number)
+    Player.objects.filter(pk=event.entries.first().player_id).update(public_profile=True)
     generate_plan(event=event, seed=1)
     return event
 
@@ -101,11 +108,12 @@ def event():
 def sample_url(name: str, event, **overrides) -> str:
     """The route's address with real values where the route has parameters."""
     sheet = event.rounds.get(number=1).tables.get(number=1).sheet
+    entry = event.entries.first()
     values = {
         "slug": event.slug,
         "number": 1,
         "table": 1,
-        "pk": event.entries.first().pk,
+        "pk": entry.player_id if "player" in name else entry.pk,
         "start_number": 1,
         "token": sheet.token,
         "key": "abc",

@@ -9,7 +9,9 @@
 - ``cash``: the money settings, checking in at the door, payments and their cancellation;
 - ``prizes``: the prize settings, defining prizes, drawing lots, ticking off collected prizes;
 - ``lifecycle``: finishing an event after the evening, reopening it, and the guard that refuses
-  changes of the results while it is finished.
+  changes of the results while it is finished;
+- ``players``: the player registry every event shares: finding a player seen before, merging
+  two rows of one person.
 
 The services callers use are re-exported here.
 """
@@ -46,6 +48,7 @@ from tournament.services.plan import (
     started_rounds,
     swap_entries,
 )
+from tournament.services.players import PlayerError, find_player, merge_players
 from tournament.services.prizes import (
     PrizeError,
     add_prize,
@@ -58,6 +61,7 @@ from tournament.services.registration import (
     REGISTRATION_CLOSED,
     Imported,
     ImportRejected,
+    PossibleDuplicates,
     RegistrationClosed,
     RegistrationError,
     SameNameRegistered,
@@ -131,3 +135,4 @@ __all__ += [
     "finish_event",
     "reopen_event",
 ]
+__all__ += ["PlayerError", "PossibleDuplicates", "find_player", "merge_players"]

@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils.translation import gettext_noop
 
-from tournament import audit
+from tournament import audit, registry
 from tournament.errors import Message, UserError
 from tournament.imports import (
     ImportRow,
@@ -30,9 +30,11 @@ from tournament.imports import (
     no_free_start_number,
     start_number_taken,
 )
-from tournament.models import ChangeLog, Entry, Event, FormSubmission, Player
+from tournament.models import ChangeLog, Entry, Event, FormSubmission, Player, Seat
 from tournament.results import results_changed
 from tournament.services.lifecycle import ensure_not_finished
+from tournament.services.players import candidates as player_candidates
+from tournament.services.players import find_player, player_events, registry_for
 from tournament.services.submissions import use_form_token
 from tournament.text import entry_name_keys
 
@@ -68,6 +70,26 @@ class SameNameRegistered(RegistrationError):
             field="allow_same_name",
         )
         self.entries = entries
+
+
+class PossibleDuplicates(RegistrationError):
+    """Players of earlier events are likely the player (or partner) typed: the organiser
+    chooses one of them or a new player (``new_player``/``new_partner``, or their ids).
+
+    ``players`` and ``partners`` are the likely players as ``(Player, tournament.registry
+    .Match)``, most alike first; either may be empty.
+    """
+
+    def __init__(self, *, players: list, partners: list) -> None:
+        super().__init__(
+            gettext_noop(
+                "Players of earlier tournaments have a name like this. Please choose who plays, "
+                "or “New player”."
+            ),
+            field="player_choice",
+        )
+        self.players = players
+        self.partners = partners
 
 
 @dataclass
@@ -167,22 +189,23 @@ def insert_entry(
     notes: str = "",
     category: str = "",
     partner_category: str = "",
+    player: Player | None = None,
+    partner: Player | None = None,
 ) -> Entry:
     """Write an entry with its player(s), unchecked and unlogged: for the services only.
 
-    Without ``start_number`` the next free one is given (the caller holds the event's lock);
-    none free raises ``RegistrationError``. A taken start number raises ``IntegrityError`` from
-    the database.
+    ``player`` and ``partner`` are registry players found already (``find_player``); without
+    them a new player is created for the name. Without ``start_number`` the next free one is
+    given (the caller holds the event's lock); none free raises ``RegistrationError``. A taken
+    start number raises ``IntegrityError`` from the database.
     """
     club = club.strip()
-    player = Player.objects.create(name=name.strip(), club=club, category=category.strip())
-    partner = (
-        Player.objects.create(
+    if player is None:
+        player = Player.objects.create(name=name.strip(), club=club, category=category.strip())
+    if partner is None and partner_name.strip():
+        partner = Player.objects.create(
             name=partner_name.strip(), club=club, category=partner_category.strip()
         )
-        if partner_name.strip()
-        else None
-    )
     if start_number is None:
         start_number = next_start_number(event)
         if start_number is None:
@@ -197,6 +220,64 @@ def insert_entry(
     )
     results_changed(event_id=event.pk)
     return entry
+
+
+def _registry_players(
+    *,
+    event: Event,
+    name: str,
+    partner_name: str,
+    club: str,
+    player_id: int | None,
+    partner_id: int | None,
+    new_player: bool,
+    new_partner: bool,
+    ask: bool,
+) -> tuple[Player | None, Player | None]:
+    """The registry players of a registration (None: create a new one); with ``ask``, likely
+    players raise ``PossibleDuplicates``."""
+    club = club.strip()
+    player, alike = (None, []) if new_player else find_player(
+        event=event, name=name.strip(), club=club, player_id=player_id
+    )
+    partner, partner_alike = None, []
+    if partner_name.strip() and not new_partner:
+        partner, partner_alike = find_player(
+            event=event,
+            name=partner_name.strip(),
+            club=club,
+            player_id=partner_id,
+            exclude=[player.pk] if player is not None else [],
+        )
+    if ask and (alike or partner_alike):
+        found = Player.objects.in_bulk(
+            [match.candidate.id for match in [*alike, *partner_alike]]
+        )
+        raise PossibleDuplicates(
+            players=[(found[match.candidate.id], match) for match in alike],
+            partners=[(found[match.candidate.id], match) for match in partner_alike],
+        )
+    if player is not None and partner is not None and player.pk == partner.pk:
+        partner = None
+    return player, partner
+
+
+def _update_known_player(
+    player: Player, *, club: str, category: str, unlisted: bool, public_profile: bool
+) -> None:
+    """A registry player registered again: a club or category typed replaces theirs, and they
+    become unlisted or public when asked to. Their other events' lists follow the flags."""
+    before = (player.unlisted, player.public_profile)
+    if club.strip():
+        player.club = club.strip()
+    if category.strip():
+        player.category = category.strip()
+    player.unlisted = player.unlisted or unlisted
+    player.public_profile = player.public_profile or public_profile
+    player.save(update_fields=["club", "category", "unlisted", "public_profile"])
+    if (player.unlisted, player.public_profile) != before:
+        for event_id in player_events([player.pk]).get(player.pk, ()):
+            results_changed(event_id=event_id)
 
 
 @transaction.atomic
@@ -214,11 +295,28 @@ def register_entry(
     user: Any = None,
     form_token: str | None = None,
     allow_same_name: bool = False,
+    player_id: int | None = None,
+    partner_id: int | None = None,
+    new_player: bool = False,
+    new_partner: bool = False,
+    ask_when_alike: bool = False,
+    unlisted: bool = False,
+    public_profile: bool = False,
+    partner_unlisted: bool = False,
+    partner_public_profile: bool = False,
 ) -> Entry:
     """Register a single or (with ``partner_name``) a pair while the event has no plan.
 
     ``category`` and ``partner_category`` are the players' optional categories (special
-    prizes).
+    prizes); ``unlisted`` and ``public_profile`` (``partner_…`` for the partner) the players'
+    wishes (``Player.unlisted``, ``Player.public_profile``).
+
+    The players come from the registry (``tournament.services.players.find_player``): the one
+    chosen by ``player_id``/``partner_id``, else the one player of that name and club; a
+    player seen before keeps their name, takes a club or category typed, and is unlisted or
+    public when asked to be (turning either off is the entry page's). With ``ask_when_alike``
+    players who are only likely the same raise ``PossibleDuplicates`` (the form asks); else, and
+    with ``new_player``/``new_partner``, a new player is created.
 
     Without ``start_number`` the next free one is given. Raises ``RegistrationClosed`` once a
     plan exists and ``RegistrationError`` (field ``start_number``) when the number is taken, also
@@ -241,6 +339,26 @@ def register_entry(
         same = entries_named(event, name, partner_name)
         if same:
             raise SameNameRegistered(entries=same)
+    player, partner = _registry_players(
+        event=event,
+        name=name,
+        partner_name=partner_name,
+        club=club,
+        player_id=None if new_player else player_id,
+        partner_id=None if new_partner else partner_id,
+        new_player=new_player,
+        new_partner=new_partner,
+        ask=ask_when_alike,
+    )
+    is_pair = bool(partner_name.strip())
+    flags = {
+        player: (unlisted, public_profile, category),
+        partner: (partner_unlisted, partner_public_profile, partner_category),
+    }
+    for known, (hidden, public, typed_category) in flags.items():
+        if known is not None:
+            _update_known_player(known, club=club, category=typed_category, unlisted=hidden,
+                                 public_profile=public)
     try:
         with transaction.atomic():
             entry = insert_entry(
@@ -252,13 +370,29 @@ def register_entry(
                 is_stand_in=is_stand_in,
                 notes=notes,
                 category=category,
-                partner_category=partner_category if partner_name.strip() else "",
+                partner_category=partner_category if is_pair else "",
+                player=player,
+                partner=partner,
             )
     except IntegrityError:
         # a concurrent registration took the number between the check and the insert
         if start_number is not None and event.entries.filter(start_number=start_number).exists():
             raise _taken_error(start_number) from None
         raise
+    new_flags = [
+        (member, hidden, public)
+        for member, hidden, public in (
+            (entry.player, unlisted, public_profile),
+            (entry.partner, partner_unlisted, partner_public_profile),
+        )
+        if member is not None and member not in (player, partner)
+    ]
+    for member, hidden, public in new_flags:
+        if hidden or public:
+            member.unlisted, member.public_profile = hidden, public
+            member.save(update_fields=["unlisted", "public_profile"])
+    if any(member.unlisted for member in (entry.player, entry.partner) if member is not None):
+        results_changed(event_id=event.pk)
     audit.log(
         event=event,
         action=ChangeLog.Action.REGISTERED,
@@ -292,9 +426,15 @@ def update_entry(
     is_stand_in: bool = False,
     category: str = "",
     partner_category: str = "",
+    unlisted: bool | None = None,
+    public_profile: bool | None = None,
+    partner_unlisted: bool | None = None,
+    partner_public_profile: bool | None = None,
 ) -> list[list[Any]]:
     """Change an entry's names, club, notes, start number, pair partner, stand-in flag or the
-    players' categories.
+    players' categories, and whether its players are unlisted or have a public page (None:
+    unchanged). A change of a name or of those wishes moves on the results stamp of every event
+    the players play in (their lists show them).
 
     Once the event has a plan only names, club and notes may change; a start number, stand-in
     or single/pair change raises ``RegistrationClosed`` (with the form field). A taken start
@@ -340,17 +480,54 @@ def update_entry(
         if old != new
     ]
     player = entry.player
+    if unlisted is None:
+        unlisted = player.unlisted
+    if public_profile is None:
+        public_profile = player.public_profile
+    if partner_unlisted is None:
+        partner_unlisted = old_partner.unlisted if old_partner else False
+    if partner_public_profile is None:
+        partner_public_profile = old_partner.public_profile if old_partner else False
+    if not partner_name:
+        partner_unlisted = partner_public_profile = False
+    changes += [
+        [field, old, new]
+        for field, old, new in (
+            ("unlisted", player.unlisted, unlisted),
+            ("public_profile", player.public_profile, public_profile),
+            ("partner_unlisted", old_partner.unlisted if old_partner else False, partner_unlisted),
+            (
+                "partner_public_profile",
+                old_partner.public_profile if old_partner else False,
+                partner_public_profile,
+            ),
+        )
+        if old != new
+    ]
+    player = _player_to_rename(player, name, entry=entry, event=event)
     player.name, player.club, player.category = name, club, category
-    player.save(update_fields=["name", "club", "category"])
+    player.unlisted, player.public_profile = unlisted, public_profile
+    player.save(update_fields=["name", "club", "category", "unlisted", "public_profile"])
+    entry.player = player
     if partner_name:
         if old_partner is None:
             entry.partner = Player.objects.create(
-                name=partner_name, club=club, category=partner_category
+                name=partner_name,
+                club=club,
+                category=partner_category,
+                unlisted=partner_unlisted,
+                public_profile=partner_public_profile,
             )
         else:
-            old_partner.name, old_partner.club = partner_name, club
-            old_partner.category = partner_category
-            old_partner.save(update_fields=["name", "club", "category"])
+            partner = _player_to_rename(old_partner, partner_name, entry=entry, event=event)
+            partner.name, partner.club = partner_name, club
+            partner.category = partner_category
+            partner.unlisted = partner_unlisted
+            partner.public_profile = partner_public_profile
+            partner.save(
+                update_fields=["name", "club", "category", "unlisted", "public_profile"]
+            )
+            entry.partner = partner
     else:
         entry.partner = None
     entry.start_number = start_number
@@ -358,7 +535,9 @@ def update_entry(
     entry.is_stand_in = is_stand_in
     try:
         with transaction.atomic():
-            entry.save(update_fields=["partner", "start_number", "notes", "is_stand_in"])
+            entry.save(
+                update_fields=["player", "partner", "start_number", "notes", "is_stand_in"]
+            )
     except IntegrityError:
         # a concurrent change took the number between the check and the save
         if event.entries.filter(start_number=start_number).exclude(pk=entry.pk).exists():
@@ -367,8 +546,20 @@ def update_entry(
     if old_partner is not None and entry.partner is None:
         with contextlib.suppress(ProtectedError):
             old_partner.delete()
+    # What the standings show of an entry: of this event only (start number, stand-in), and of
+    # the players in every event they played (name, wishes); notes, club and category no.
+    shown_here = {"start_number", "is_stand_in"}
+    shown = {"name", "partner", "unlisted", "public_profile", "partner_unlisted",
+             "partner_public_profile"}
+    changed = {field for field, _old, _new in changes}
+    events = {event.pk} if changed & (shown_here | shown) else set()
+    if changed & shown:
+        members = [pk for pk in (player.pk, old_partner.pk if old_partner else None) if pk]
+        for played in player_events(members).values():
+            events |= played
+    for event_id in sorted(events):
+        results_changed(event_id=event_id)
     if changes:
-        results_changed(event_id=event.pk)
         audit.log(
             event=event,
             action=ChangeLog.Action.EDITED,
@@ -378,6 +569,30 @@ def update_entry(
             changes=changes,
         )
     return changes
+
+
+def _player_to_rename(member: Player, name: str, *, entry: Entry, event: Event) -> Player:
+    """The player row an entry's changed name is written to.
+
+    A name only spelt anew (``tournament.registry.likeness``), or a player of no other event:
+    the row itself. Another person's name on a player who played in other events too: a new
+    row for this entry (its seats in this event follow), so that the other events keep theirs.
+    """
+    if registry.likeness(member.name, "", name, "") is not None:
+        return member
+    if not player_events([member.pk]).get(member.pk, set()) - {event.pk}:
+        return member
+    fresh = Player.objects.create(
+        name=name,
+        club=member.club,
+        category=member.category,
+        unlisted=member.unlisted,
+        public_profile=member.public_profile,
+    )
+    Seat.objects.filter(table__round__event=event, entry=entry, player=member).update(
+        player=fresh
+    )
+    return fresh
 
 
 def _set_withdrawn(*, entry: Entry, withdrawn: bool, user: Any) -> Entry:
@@ -413,6 +628,49 @@ def withdraw_entry(*, entry: Entry, user: Any) -> Entry:
 def reinstate_entry(*, entry: Entry, user: Any) -> Entry:
     """Undo a withdrawal while the event has no plan."""
     return _set_withdrawn(entry=entry, withdrawn=False, user=user)
+
+
+def _import_players(
+    event: Event, rows: list[ImportRow]
+) -> tuple[list[Player], list[Player | None]]:
+    """The players and partners of imported rows: the one registry player of the same name and
+    club where there is one (``tournament.registry.exact_match``; each at most once), else new
+    players, created together. An import asks nothing: a player only likely known is new."""
+    pool = player_candidates(registry_for(event))
+    by_key: dict[tuple[str, str], list[int]] = {}
+    for candidate in pool:
+        by_key.setdefault((candidate.key, candidate.club_key), []).append(candidate.id)
+    taken: set[int] = set()
+
+    def known(name: str, club: str) -> int | None:
+        ids = by_key.get((registry.name_key(name), registry.club_key(club)), [])
+        if len(ids) == 1 and ids[0] not in taken:
+            taken.add(ids[0])
+            return ids[0]
+        return None
+
+    wanted = [
+        (known(row.name, row.club), known(row.partner, row.club) if row.partner else None)
+        for row in rows
+    ]
+    existing = Player.objects.in_bulk([pk for pair in wanted for pk in pair if pk])
+    new = iter(
+        Player.objects.bulk_create(
+            Player(name=name, club=row.club)
+            for row, (player_id, partner_id) in zip(rows, wanted, strict=True)
+            for name, found in ((row.name, player_id), (row.partner, partner_id))
+            if name and found is None
+        )
+    )
+    players: list[Player] = []
+    partners: list[Player | None] = []
+    for row, (player_id, partner_id) in zip(rows, wanted, strict=True):
+        players.append(existing[player_id] if player_id else next(new))
+        if not row.partner:
+            partners.append(None)
+        else:
+            partners.append(existing[partner_id] if partner_id else next(new))
+    return players, partners
 
 
 @transaction.atomic
@@ -457,23 +715,19 @@ def import_entries(
         raise RegistrationError.of(no_free_start_number())
     try:
         with transaction.atomic():
-            players = Player.objects.bulk_create(
-                Player(name=row.name, club=row.club) for row in chosen
-            )
-            partners = Player.objects.bulk_create(
-                Player(name=row.partner, club=row.club) for row in chosen if row.partner
-            )
-            partner_of = iter(partners)
+            players, partners = _import_players(event, chosen)
             entries = Entry.objects.bulk_create(
                 Entry(
                     event=event,
                     start_number=number,
                     player=player,
-                    partner=next(partner_of) if row.partner else None,
+                    partner=partner,
                     is_stand_in=row.is_stand_in,
                     notes=row.notes,
                 )
-                for row, number, player in zip(chosen, numbers, players, strict=True)
+                for row, number, player, partner in zip(
+                    chosen, numbers, players, partners, strict=True
+                )
             )
     except IntegrityError:
         taken = set(event.entries.values_list("start_number", flat=True))

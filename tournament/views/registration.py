@@ -10,6 +10,7 @@ import secrets
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
@@ -23,12 +24,13 @@ from tournament.imports import (
     parse_rows,
     read_table,
 )
-from tournament.limits import MAX_IMPORT_BYTES, MAX_IMPORT_ROWS
+from tournament.limits import MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MIN_PLAYER_SEARCH
 from tournament.models import Event, FormSubmission
 from tournament.services import (
     REGISTRATION_CLOSED,
     AlreadySubmitted,
     ImportRejected,
+    PossibleDuplicates,
     RegistrationClosed,
     RegistrationError,
     SameNameRegistered,
@@ -44,6 +46,7 @@ from tournament.services import (
     withdraw_entry,
 )
 from tournament.services.submissions import already_submitted
+from tournament.views.players import last_events
 from tournament.web import add_form_error, desk_view, organiser_view, show_error
 
 IMPORT_SESSION_PREFIX = "import:"
@@ -56,13 +59,16 @@ def entry_create(request: HttpRequest, event: Event) -> HttpResponse:
     closed = plan_exists(event)
     form = EntryForm(request.POST or None, initial={"form_token": new_form_token()})
     same_name = []
+    duplicates = None
     if request.method == "POST":
         if closed:
             messages.error(request, str(REGISTRATION_CLOSED))
             return redirect(event)
         if form.is_valid():
             try:
-                entry = register_entry(event=event, user=request.user, **form.cleaned_data)
+                entry = register_entry(
+                    event=event, user=request.user, ask_when_alike=True, **form.cleaned_data
+                )
             except AlreadySubmitted as error:
                 messages.info(request, str(error))
                 return _after_registering(request, event)
@@ -72,6 +78,8 @@ def entry_create(request: HttpRequest, event: Event) -> HttpResponse:
             except SameNameRegistered as error:
                 add_form_error(form, error)
                 same_name = error.entries
+            except PossibleDuplicates as error:
+                duplicates = _duplicate_choices(error)
             except RegistrationError as error:
                 add_form_error(form, error)
             else:
@@ -92,8 +100,22 @@ def entry_create(request: HttpRequest, event: Event) -> HttpResponse:
             "closed_message": REGISTRATION_CLOSED,
             "next_number": next_start_number(event),
             "same_name": same_name,
+            "duplicates": duplicates,
+            "search_url": reverse("player-search", kwargs={"slug": event.slug}),
+            "min_search": MIN_PLAYER_SEARCH,
         },
     )
+
+
+def _duplicate_choices(error: PossibleDuplicates) -> dict:
+    """The likely players to choose from, each with the last event they played in."""
+    players = [player for player, _match in [*error.players, *error.partners]]
+    latest = last_events([player.pk for player in players])
+
+    def rows(found: list) -> list[dict]:
+        return [{"player": player, "last_event": latest.get(player.pk)} for player, _m in found]
+
+    return {"message": str(error), "players": rows(error.players), "partners": rows(error.partners)}
 
 
 def _after_registering(request: HttpRequest, event: Event) -> HttpResponse:
@@ -116,6 +138,10 @@ def entry_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
         "is_stand_in": entry.is_stand_in,
         "category": entry.player.category,
         "partner_category": entry.partner.category if entry.partner else "",
+        "unlisted": entry.player.unlisted,
+        "public_profile": entry.player.public_profile,
+        "partner_unlisted": entry.partner.unlisted if entry.partner else False,
+        "partner_public_profile": entry.partner.public_profile if entry.partner else False,
     }
     form = EntryForm(request.POST or None, initial=initial, editing=True, plan_exists=closed)
     if request.method == "POST" and form.is_valid():

@@ -1,0 +1,192 @@
+"""The player registry: the players every event of the installation shares.
+
+A registration finds a player seen before (``find_player``) instead of creating one anew; two
+rows of the same person are merged into one (``merge_players``). What counts as the same or a
+likely duplicate is decided by ``tournament.registry`` (pure); here are the database's side and
+who may see which player.
+
+An organiser sees the players of the events they organise (a superuser every player): the
+duplicate list, the merge and the player's page are limited to those (``visible_players``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_noop
+
+from tournament import audit, limits, registry
+from tournament.errors import UserError
+from tournament.models import ChangeLog, Entry, Event, EventRole, Player, Seat
+from tournament.results import results_changed
+
+
+class PlayerError(UserError):
+    """A refused change of the registry (a merge)."""
+
+
+def player_events(player_ids: Iterable[int]) -> dict[int, set[int]]:
+    """The ids of the events every player played in (as player or partner), by player id."""
+    ids = list(player_ids)
+    events: dict[int, set[int]] = defaultdict(set)
+    rows = Entry.objects.filter(Q(player_id__in=ids) | Q(partner_id__in=ids)).values_list(
+        "event_id", "player_id", "partner_id"
+    )
+    wanted = set(ids)
+    for event_id, player_id, partner_id in rows:
+        for pk in (player_id, partner_id):
+            if pk in wanted:
+                events[pk].add(event_id)
+    return events
+
+
+def candidates(players: QuerySet[Player] | None = None) -> list[registry.Candidate]:
+    """The players (default: every player) as ``tournament.registry`` sees them (two queries)."""
+    rows = list((players if players is not None else Player.objects.all()).values_list(
+        "pk", "name", "club"
+    ))
+    events = player_events(pk for pk, _name, _club in rows)
+    return [
+        registry.Candidate(pk, name, club, frozenset(events.get(pk, ())))
+        for pk, name, club in rows
+    ]
+
+
+def players_of_event(event: Event) -> QuerySet[Player]:
+    """The players of ``event``'s entries (players and partners)."""
+    return Player.objects.filter(
+        Q(pk__in=event.entries.values("player_id"))
+        | Q(pk__in=event.entries.filter(partner__isnull=False).values("partner_id"))
+    )
+
+
+def registry_for(event: Event, *, exclude: Iterable[int] = ()) -> QuerySet[Player]:
+    """The players a registration in ``event`` may reuse: everyone not playing in it already."""
+    return Player.objects.exclude(pk__in=players_of_event(event).values("pk")).exclude(
+        pk__in=list(exclude)
+    )
+
+
+def find_player(
+    *, event: Event, name: str, club: str, player_id: int | None = None,
+    exclude: Iterable[int] = (),
+) -> tuple[Player | None, list[registry.Match]]:
+    """The registry player a registration of ``name`` (``club``) in ``event`` is, if known.
+
+    Returns ``(player, [])`` for the player chosen by ``player_id`` (a suggestion tapped or a
+    likely player chosen; it counts only while the name typed is still alike to that player's)
+    or the one player of that name and club; ``(None, matches)`` when players are likely the
+    same (the organiser chooses); ``(None, [])`` for a new player. Players of the event itself
+    and ``exclude`` are never offered.
+    """
+    pool = registry_for(event, exclude=exclude)
+    if player_id is not None:
+        chosen = pool.filter(pk=player_id).first()
+        if chosen is not None and registry.likeness(chosen.name, "", name, "") is not None:
+            return chosen, []
+    found = candidates(pool)
+    exact = registry.exact_match(name, club, found)
+    if exact is not None:
+        return Player.objects.get(pk=exact.id), []
+    return None, registry.likely_duplicates(
+        name, club, found, limit=limits.MAX_REGISTRY_CHOICES
+    )
+
+
+def visible_players(user: Any) -> QuerySet[Player]:
+    """The players ``user`` may see in the registry: those with an entry in an event the user
+    organises (a superuser: every player)."""
+    if user.is_superuser:
+        return Player.objects.all()
+    events = EventRole.objects.filter(user=user, role=EventRole.Role.ORGANISER).values("event_id")
+    entries = Entry.objects.filter(event_id__in=events)
+    return Player.objects.filter(
+        Q(pk__in=entries.values("player_id"))
+        | Q(pk__in=entries.filter(partner__isnull=False).values("partner_id"))
+    )
+
+
+def organises_all(user: Any, event_ids: Iterable[int]) -> bool:
+    ids = set(event_ids)
+    if user.is_superuser:
+        return True
+    mine = set(
+        EventRole.objects.filter(
+            user=user, role=EventRole.Role.ORGANISER, event_id__in=ids
+        ).values_list("event_id", flat=True)
+    )
+    return ids <= mine
+
+
+def _ref(player: Player) -> dict[str, Any]:
+    return {"id": player.pk, "name": player.name, "club": player.club}
+
+
+@transaction.atomic
+def merge_players(*, keep: Player, remove: Player, user: Any) -> Player:
+    """Merge ``remove`` into ``keep``: the same person registered twice.
+
+    Every entry (as player or partner) and every seat of ``remove`` moves to ``keep``, then
+    ``remove`` is deleted. ``keep`` keeps its name, club and category; it is unlisted when
+    either was, and its page public only when both allowed it. Refused when both played in one
+    event (they would play against themselves), when they are one player, and unless ``user``
+    organises every event either played in. Every event of either player gets a log record and
+    its results stamp moved on (the names its lists show may change).
+    """
+    if keep.pk == remove.pk:
+        raise PlayerError(gettext_noop("A player cannot be merged with themselves."))
+    keep, remove = (
+        Player.objects.select_for_update().get(pk=keep.pk),
+        Player.objects.select_for_update().get(pk=remove.pk),
+    )
+    events = player_events([keep.pk, remove.pk])
+    kept_events, removed_events = events.get(keep.pk, set()), events.get(remove.pk, set())
+    both = kept_events & removed_events
+    if both:
+        shared = Event.objects.filter(pk__in=both).order_by("date", "pk").first()
+        raise PlayerError(
+            gettext_noop(
+                "%(keep)s and %(remove)s both play in “%(event)s”: they are two people and "
+                "cannot be merged."
+            ),
+            keep=keep.name,
+            remove=remove.name,
+            event=shared.name,
+        )
+    affected = kept_events | removed_events
+    if not organises_all(user, affected):
+        raise PlayerError(
+            gettext_noop(
+                "Only someone who organises every tournament of both players can merge them."
+            )
+        )
+    moved = list(
+        Entry.objects.filter(Q(player=remove) | Q(partner=remove)).select_related(
+            "player", "partner"
+        )
+    )
+    Entry.objects.filter(player=remove).update(player=keep)
+    Entry.objects.filter(partner=remove).update(partner=keep)
+    Seat.objects.filter(player=remove).update(player=keep)
+    keep.unlisted = keep.unlisted or remove.unlisted
+    keep.public_profile = keep.public_profile and remove.public_profile
+    keep.save(update_fields=["unlisted", "public_profile"])
+    kept, removed = _ref(keep), _ref(remove)
+    remove.delete()
+    for event_id in sorted(affected):
+        audit.log(
+            event=event_id,
+            action=ChangeLog.Action.PLAYERS_MERGED,
+            user=user,
+            kept=kept,
+            removed=removed,
+            entries=[
+                audit.entry_ref(entry) for entry in moved if entry.event_id == event_id
+            ],
+        )
+        results_changed(event_id=event_id)
+    return keep
