@@ -3,6 +3,7 @@ without the site's navigation, the press report's "Copy" button puts the edited 
 clipboard, and the edited text comes back ready to print (also without JavaScript)."""
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -24,7 +25,8 @@ def event(db):
 
 def logged_in(browser, live_server, **options):
     client = Client()
-    client.force_login(make_user("chef", is_superuser=True))
+    user = User.objects.filter(username="chef").first() or make_user("chef", is_superuser=True)
+    client.force_login(user)
     context = browser.new_context(locale="de-DE", **options)
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
                           "url": live_server.url}])
@@ -73,3 +75,19 @@ def test_press_report_prints_without_javascript(browser, live_server, event):
     page.wait_for_load_state()
     assert page.locator("article.press-print p").all_inner_texts() == ["Nur ein Satz."]
     page.context.close()
+
+
+def test_print_buttons_only_show_where_javascript_can_work_them(browser, live_server, event):
+    """The printouts' "Drucken" button is hidden until print.js shows it: without JavaScript
+    it would do nothing (the site's button style must not override the hidden attribute)."""
+    paths = [
+        reverse("print-cards", args=[event.slug]) + "?durchgang=1",
+        reverse("results-list", args=[event.slug]),
+    ]
+    for javascript in (False, True):
+        page = logged_in(browser, live_server, java_script_enabled=javascript)
+        for path in paths:
+            assert page.goto(live_server.url + path).status == 200
+            page.wait_for_load_state()
+            assert page.locator("[data-print]").first.is_visible() is javascript, path
+        page.context.close()
