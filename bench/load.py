@@ -1189,6 +1189,65 @@ def app_environment(database: str, **extra: str) -> dict[str, str]:
     return env
 
 
+class ThrowawayDatabase:
+    """A PostgreSQL database of the run's own on ``server_url``, dropped by ``drop`` (unless
+    kept), with the connection to the server that made it."""
+
+    def __init__(self, server_url: str, name: str, *, replace: bool = False) -> None:
+        import psycopg
+
+        self.server_url = server_url
+        self.name = name
+        self.admin = psycopg.connect(server_url, autocommit=True)
+        self.server_version = self.admin.info.server_version
+        if replace:  # a fixed name: one left over from an earlier run goes first
+            self.admin.execute(f'DROP DATABASE IF EXISTS "{name}"{self._force}')
+        self.admin.execute(f'CREATE DATABASE "{name}"')
+
+    @property
+    def _force(self) -> str:
+        return " WITH (FORCE)" if self.server_version >= 130000 else ""
+
+    @property
+    def url(self) -> str:
+        return database_url(self.server_url, self.name)
+
+    def drop(self, *, keep: bool) -> None:
+        """Close this process's connections to it (Django's, if set up), then drop it."""
+        try:
+            from django.db import connections
+
+            connections.close_all()
+        except Exception:  # Django may not be set up yet
+            pass
+        if keep:
+            print(f"Database kept: {self.url}")
+        else:
+            self.admin.execute(f'DROP DATABASE IF EXISTS "{self.name}"{self._force}')
+        self.admin.close()
+
+
+def set_up_app(app_dir: Path, env: dict[str, str]) -> float:
+    """Take the app's environment into this process, migrate the app's database and set Django
+    up here (for building the event and checking it); returns the seconds the migration took."""
+    os.environ.update(env)
+    os.environ.pop("DEBUG", None)
+    started = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=app_dir, env=env, check=True,
+    )
+    migrated = time.perf_counter() - started
+    import warnings
+
+    import django
+
+    # whitenoise warns that STATIC_ROOT (made by collectstatic) is missing: not news here
+    warnings.filterwarnings("ignore", message="No directory at")
+    django.setup()
+    return migrated
+
+
 def conflict_texts() -> Texts:
     """The app's German wording of a refused stale save (Django must be set up)."""
     from django.utils import translation
@@ -1337,33 +1396,15 @@ def main() -> int:
         parser.error("--shared needs two scorekeepers per shared sheet")
 
     sys.path.insert(0, str(app_dir))  # the app's code for Django setup and the checks
-    import psycopg
-
-    name = f"binokel_load_{os.getpid()}"
-    admin = psycopg.connect(args.database_url, autocommit=True)
-    server_version = admin.info.server_version
-    admin.execute(f'CREATE DATABASE "{name}"')
+    database = ThrowawayDatabase(args.database_url, f"binokel_load_{os.getpid()}")
+    name, server_version = database.name, database.server_version
     gunicorn: subprocess.Popen | None = None
     workdir = tempfile.TemporaryDirectory(prefix="binokel-load-")
     error_log = Path(workdir.name) / "gunicorn.log"
     status = 1
     try:
-        env = app_environment(database_url(args.database_url, name))
-        os.environ.update(env)
-        os.environ.pop("DEBUG", None)
-        started = time.perf_counter()
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-            cwd=app_dir, env=env, check=True,
-        )
-        migrated = time.perf_counter() - started
-
-        import warnings
-
-        import django
-
-        warnings.filterwarnings("ignore", message="No directory at")
-        django.setup()
+        env = app_environment(database.url)
+        migrated = set_up_app(app_dir, env)
         from django.db import connections
 
         texts = conflict_texts()
@@ -1542,18 +1583,7 @@ def main() -> int:
         status = 0 if errors == 0 and not problems else 1
     finally:
         stop(gunicorn)
-        try:
-            from django.db import connections
-
-            connections.close_all()
-        except Exception:  # Django may not be set up yet
-            pass
-        if args.keep:
-            print(f"Database kept: {database_url(args.database_url, name)}")
-        else:
-            force = " WITH (FORCE)" if server_version >= 130000 else ""
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}"{force}')
-        admin.close()
+        database.drop(keep=args.keep)
         workdir.cleanup()
     return status
 

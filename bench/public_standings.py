@@ -68,15 +68,16 @@ from load import (
     Browser,
     Recorder,
     Sample,
+    ThrowawayDatabase,
     app_environment,
     build_event,
     check_database,
     conflict_texts,
-    database_url,
     free_port,
     latency_line,
     percentile,
     server_times,
+    set_up_app,
     sheet_plans,
     start_gunicorn,
     stop,
@@ -238,29 +239,14 @@ def main() -> int:
         parser.error("--phones must be between 1 and 1000")
 
     sys.path.insert(0, str(ROOT))
-    import psycopg
-
-    name = f"binokel_standings_{os.getpid()}"
-    admin = psycopg.connect(args.database_url, autocommit=True)
-    admin.execute(f'CREATE DATABASE "{name}"')
+    database = ThrowawayDatabase(args.database_url, f"binokel_standings_{os.getpid()}")
     gunicorn: subprocess.Popen | None = None
     workdir = tempfile.TemporaryDirectory(prefix="binokel-standings-")
     error_log = Path(workdir.name) / "gunicorn.log"
     status = 1
     try:
-        env = app_environment(database_url(args.database_url, name))
-        os.environ.update(env)
-        os.environ.pop("DEBUG", None)
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-            cwd=ROOT, env=env, check=True,
-        )
-        import warnings
-
-        import django
-
-        warnings.filterwarnings("ignore", message="No directory at")
-        django.setup()
+        env = app_environment(database.url)
+        set_up_app(ROOT, env)
         from django.db import connections
 
         texts = conflict_texts()
@@ -350,8 +336,8 @@ def main() -> int:
         print(f"Event: {args.singles} singles, {args.pairs} pairs; round 1 confirmed (random "
               f"games), round 2 released; built in {built:.1f} s")
         print(f"Server: gunicorn {args.workers} workers x {args.threads} threads on "
-              f"{HOST}:{port}, PostgreSQL database {name}; {os.cpu_count()} CPU cores shared "
-              f"with this client; load average before the run {load_average[0]:.2f}")
+              f"{HOST}:{port}, PostgreSQL database {database.name}; {os.cpu_count()} CPU cores "
+              f"shared with this client; load average before the run {load_average[0]:.2f}")
         print(f"Phones' requests: {len(samples)} in {span:.1f} s ({dict(kinds)}), "
               f"{len(samples) / max(span, 1e-9):.1f} per second")
         for kind in ("standings", "entry", "static"):
@@ -384,17 +370,8 @@ def main() -> int:
         return status
     finally:
         stop(gunicorn)
-        if "django" in sys.modules:
-            from django.db import connections as final_connections
-
-            final_connections.close_all()
-        if args.keep:
-            print(f"database kept: {name}")
-        else:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.close()
+        database.drop(keep=args.keep)
         workdir.cleanup()
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -40,7 +40,6 @@ import os
 import random
 import re
 import secrets
-import subprocess
 import sys
 import tempfile
 import threading
@@ -58,16 +57,17 @@ from load import (
     Browser,
     Recorder,
     Sample,
+    ThrowawayDatabase,
     app_environment,
     build_event,
     check_database,
     conflict_texts,
-    database_url,
     field_for,
     free_port,
     percentile,
     round_one_sheets,
     server_times,
+    set_up_app,
     sheet_plans,
     start_gunicorn,
     stop,
@@ -170,7 +170,6 @@ def main() -> int:
         parser.error("--scorekeepers must be between 2 and 500")
     shared = max(1, args.scorekeepers // 20)
 
-    import psycopg
     import redis
 
     try:
@@ -178,30 +177,14 @@ def main() -> int:
     except redis.RedisError as error:
         raise SystemExit(f"no Redis answers at {args.redis_url}: {error}") from error
     sys.path.insert(0, str(ROOT))
-    admin = psycopg.connect(args.database_url, autocommit=True)
-    server_version = admin.info.server_version
-    force = " WITH (FORCE)" if server_version >= 130000 else ""
-    admin.execute(f'DROP DATABASE IF EXISTS "{DATABASE}"{force}')
-    admin.execute(f'CREATE DATABASE "{DATABASE}"')
+    database = ThrowawayDatabase(args.database_url, DATABASE, replace=True)
     servers: list[Any] = [None, None]
     workdir = tempfile.TemporaryDirectory(prefix="binokel-two-")
     logs = [Path(workdir.name) / f"gunicorn-{name}.log" for name in SERVERS]
     status = 1
     try:
-        env = app_environment(database_url(args.database_url, DATABASE),
-                              REDIS_URL=args.redis_url)
-        os.environ.update(env)
-        os.environ.pop("DEBUG", None)
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-            cwd=ROOT, env=env, check=True,
-        )
-        import warnings
-
-        import django
-
-        warnings.filterwarnings("ignore", message="No directory at")
-        django.setup()
+        env = app_environment(database.url, REDIS_URL=args.redis_url)
+        set_up_app(ROOT, env)
         from django.contrib.auth import get_user_model
         from django.db import connections
 
@@ -277,7 +260,8 @@ def main() -> int:
               f"servers), one organiser on both")
         print(f"Servers: A {bases[0]}, B {bases[1]}: gunicorn {args.workers} workers x "
               f"{args.threads} threads each; PostgreSQL "
-              f"{server_version // 10000}.{server_version % 10000} database {DATABASE}; Redis "
+              f"{database.server_version // 10000}.{database.server_version % 10000} "
+              f"database {DATABASE}; Redis "
               f"{args.redis_url}; {os.cpu_count()} CPU cores shared with this client")
         print(f"Pace: {args.think:.1f} s per game typed (mean), starts spread over "
               f"{args.ramp:.0f} s; client script (background JSON saves)")
@@ -323,17 +307,7 @@ def main() -> int:
     finally:
         for server in servers:
             stop(server)
-        try:
-            from django.db import connections
-
-            connections.close_all()
-        except Exception:  # Django may not be set up yet
-            pass
-        if args.keep:
-            print(f"Database kept: {database_url(args.database_url, DATABASE)}")
-        else:
-            admin.execute(f'DROP DATABASE IF EXISTS "{DATABASE}"{force}')
-        admin.close()
+        database.drop(keep=args.keep)
         try:
             keys = redis.Redis.from_url(args.redis_url)
             for key in keys.scan_iter(f"{KEY_PREFIX}*"):
