@@ -25,6 +25,7 @@ PURE_MODULES = [
     "scoring.ranking",
     "scoring.simulate",
     "scoring.melds",
+    "scoring.series",
 ]
 
 

@@ -73,3 +73,13 @@ MAX_PRIZE_TEXT: Final = 200
 """A prize's goods or a payment's note, in characters."""
 MAX_CATEGORY_LENGTH: Final = 40
 """A player's category (e.g. "Frau", "Jugend"), in characters."""
+
+# Series (Cup): evenings ranked together (``scoring.series``).
+MAX_SERIES_EVENTS: Final = 50
+"""Evenings in one series, and the highest "best N"."""
+MAX_PLACE_POINTS: Final = 200
+"""Places a series' place-points table can give points to."""
+MAX_PLACE_POINTS_VALUE: Final = 10_000
+"""The most place points a single place can get."""
+MAX_SEASON_LENGTH: Final = 20
+"""A series' season ("2026", "2026/27"), in characters."""
