@@ -8,7 +8,9 @@ and to print each table's sheet link and the blank sheet's rules figure (``TRICK
 money of the evening needs the results: the games each entry lost as declarer
 (``declarer_losses``, for the lost-game money), whether the results are still provisional
 (``standings_provisional``), and the standings themselves for the prizes
-(``compute_standings``, ranked ``SINGLES`` and ``PAIRS``). The tournament app imports nothing
+(``compute_standings``, ranked ``SINGLES`` and ``PAIRS``). A series (Cup) needs its ranking
+over its events and its exports (``series_standings``, ``series_workbook``, ``series_csv``) and
+the check of its place points (``parse_place_points``). The tournament app imports nothing
 else of scoring (a test checks it).
 """
 
@@ -21,6 +23,20 @@ from django.db.models import F
 from scoring.models import Game, ScoreSheet
 from scoring.ranking import PAIRS, SINGLES, StandingRow, Standings
 from scoring.rules import TRICK_TOTAL
+from scoring.series import (
+    SeriesRuleError,
+    format_place_points,
+    parse_place_points,
+    rule_summary,
+)
+from scoring.series_standings import (
+    SeriesLine,
+    SeriesStandings,
+    series_csv,
+    series_rule,
+    series_standings,
+    series_workbook,
+)
 from scoring.standings import (
     DeclarerLosses,
     compute_standings,
@@ -35,13 +51,23 @@ __all__ = [
     "TRICK_TOTAL",
     "DeclarerLosses",
     "ScoreSheet",
+    "SeriesLine",
+    "SeriesRuleError",
+    "SeriesStandings",
     "StandingRow",
     "Standings",
     "compute_standings",
     "create_sheets",
     "declarer_losses",
+    "format_place_points",
+    "parse_place_points",
+    "rule_summary",
     "scored_tables",
     "seating_changed",
+    "series_csv",
+    "series_rule",
+    "series_standings",
+    "series_workbook",
     "sheets_of",
     "standings_provisional",
 ]

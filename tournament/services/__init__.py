@@ -8,6 +8,7 @@
 - ``submissions``: one-time form tokens, so that a form creates its entry, list or event once.
 - ``cash``: the money settings, checking in at the door, payments and their cancellation;
 - ``prizes``: the prize settings, defining prizes, drawing lots, ticking off collected prizes.
+- ``series``: a series (Cup) of events: create it, change its settings, add and remove events.
 
 The services callers use are re-exported here.
 """
@@ -61,6 +62,13 @@ from tournament.services.registration import (
     withdraw_entry,
 )
 from tournament.services.roles import RoleError, grant_role, remove_role
+from tournament.services.series import (
+    SeriesError,
+    add_event,
+    create_series,
+    remove_event,
+    update_series,
+)
 from tournament.services.submissions import AlreadySubmitted, new_form_token, used_form_token
 
 __all__ = [
@@ -113,3 +121,4 @@ __all__ += [
     "new_form_token",
     "used_form_token",
 ]
+__all__ += ["SeriesError", "add_event", "create_series", "remove_event", "update_series"]
