@@ -2,9 +2,10 @@
 
 from django.urls import path
 
-from tournament.views import public
+from tournament.views import public, series
 
 urlpatterns = [
     path("", public.home, name="home"),
     path("turnier/<slug:slug>/mein-platz/", public.seat_lookup, name="seat-lookup"),
+    path("cup/<slug:series>/", series.public_series, name="public-series"),
 ]
