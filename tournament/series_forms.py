@@ -2,6 +2,8 @@
 only; ``tournament.services.series`` decides and writes. The place points are typed as numbers
 separated by commas and checked by ``scoring.series`` (through ``scoring.interface``)."""
 
+from decimal import Decimal
+
 from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
@@ -11,6 +13,7 @@ from scoring.interface import SeriesRuleError, format_place_points, parse_place_
 from tournament.forms import CheckedTextField
 from tournament.limits import MAX_SERIES_EVENTS, MAX_SLUG_LENGTH
 from tournament.models import Event, Series
+from tournament.prize_forms import percent_field
 
 
 class SeriesForm(forms.ModelForm):
@@ -33,6 +36,11 @@ class SeriesForm(forms.ModelForm):
         ),
     )
 
+    pot_percent = percent_field(
+        _("Season pot: per cent of each evening's entry fee"),
+        help_text=_("Shown on the series page to its organisers. Empty or 0: no season pot."),
+    )
+
     class Meta:
         model = Series
         fields = [
@@ -42,7 +50,6 @@ class SeriesForm(forms.ModelForm):
         labels = {"slug": _("Short name"), "season": _("Season")}
         help_texts = {
             "slug": _("Part of the public web address. Leave empty to make it from the name."),
-            "pot_percent": _("Shown on the series page to its organisers; 0: no season pot."),
         }
 
     def __init__(self, *args, **kwargs) -> None:
@@ -56,6 +63,9 @@ class SeriesForm(forms.ModelForm):
             return list(parse_place_points(self.cleaned_data.get("place_points") or ""))
         except SeriesRuleError as error:
             raise forms.ValidationError(str(error), code="place_points") from None
+
+    def clean_pot_percent(self) -> Decimal:
+        return self.cleaned_data.get("pot_percent") or Decimal(0)
 
     def clean_slug(self) -> str:
         slug = self.cleaned_data.get("slug") or ""
