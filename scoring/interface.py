@@ -9,7 +9,9 @@ money of the evening needs the results: the games each entry lost as declarer
 (``declarer_losses``, for the lost-game money), whether the results are still provisional
 (``standings_provisional``), and the standings themselves for the prizes
 (``cached_standings``, computed once per change, ranked ``SINGLES`` and ``PAIRS``). A
-player's page needs the player's results across events (``player_record``). The tournament app
+player's page needs the player's results across events (``player_record``). A series (Cup)
+needs its ranking over its events and its exports (``series_standings``, ``series_workbook``,
+``series_csv``) and the check of its place points (``parse_place_points``). The tournament app
 imports nothing else of scoring (a test checks it).
 """
 
@@ -23,6 +25,20 @@ from scoring.models import Game, ScoreSheet
 from scoring.players import PlayerEvent, PlayerRecord, player_record
 from scoring.ranking import PAIRS, SINGLES, StandingRow, Standings
 from scoring.rules import TRICK_TOTAL
+from scoring.series import (
+    SeriesRuleError,
+    format_place_points,
+    parse_place_points,
+    rule_summary,
+)
+from scoring.series_standings import (
+    SeriesLine,
+    SeriesStandings,
+    series_csv,
+    series_rule,
+    series_standings,
+    series_workbook,
+)
 from scoring.standings import (
     DeclarerLosses,
     cached_standings,
@@ -39,14 +55,24 @@ __all__ = [
     "PlayerEvent",
     "PlayerRecord",
     "ScoreSheet",
+    "SeriesLine",
+    "SeriesRuleError",
+    "SeriesStandings",
     "StandingRow",
     "Standings",
     "cached_standings",
     "create_sheets",
     "declarer_losses",
+    "format_place_points",
+    "parse_place_points",
     "player_record",
+    "rule_summary",
     "scored_tables",
     "seating_changed",
+    "series_csv",
+    "series_rule",
+    "series_standings",
+    "series_workbook",
     "sheets_of",
     "standings_provisional",
 ]

@@ -30,7 +30,9 @@ from tournament.models import (
     PrizeHandout,
     PrizeLot,
     PrizeSettings,
+    SeriesEvent,
 )
+from tournament.services import create_series
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +41,7 @@ pytestmark = pytest.mark.django_db
     "model",
     ["event", "player", "entry", "round", "table", "seat", "changelog", "moneysettings",
      "payment", "prizesettings", "prize", "prizelot", "prizehandout", "scoresheet", "game",
-     "partyscore", "sheetchange"],
+     "partyscore", "sheetchange", "series", "serieslog"],
 )
 def test_admin_lists_every_model(client, model):
     make_user("admin", "geheim-123", is_staff=True, is_superuser=True)
@@ -101,7 +103,8 @@ APPS = ("tournament", "scoring")
 def one_of_each():
     """One row of every model of both apps: an event with a role, a seated table with a sheet
     holding a game (party scores) that was handed in (sheet audit trail), a change-log row and
-    a form submission's token, and the money: settings, a payment, a prize, a lot, a handout."""
+    a form submission's token, the money: settings, a payment, a prize, a lot, a handout, and a
+    series with its event and log row."""
     event = make_event(games_per_round=1)
     make_role(event, make_user("anna"))
     sheet = make_sheet(make_table(make_round(event), [make_entry(event, n) for n in (1, 2, 3)]))
@@ -117,6 +120,8 @@ def one_of_each():
     Prize.objects.create(event=event, award="place", place=1, amount=Decimal("50.00"))
     PrizeLot.objects.create(event=event, order=[entry.pk])
     PrizeHandout.objects.create(event=event, entry=entry, line="place")
+    series = create_series(name="Cup", slug="cup")  # its log row too
+    SeriesEvent.objects.create(series=series, event=event)
     return event
 
 

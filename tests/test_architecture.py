@@ -26,6 +26,7 @@ PURE_MODULES = [
     "scoring.ranking",
     "scoring.simulate",
     "scoring.melds",
+    "scoring.series",
     "scoring.press",
 ]
 

@@ -169,3 +169,27 @@ class PrizeHandoutAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "event", "entry", "line", "user"]
     list_filter = ["event"]
     list_select_related = ["event", "entry__player", "entry__partner", "user"]
+
+
+# The series (Cup): read-only as well; the series pages and their services change it.
+from tournament.models import Series, SeriesEvent, SeriesLog  # noqa: E402
+
+
+class SeriesEventInline(ReadOnlyInline):
+    model = SeriesEvent
+    fields = ["order", "event"]
+
+
+@admin.register(Series)
+class SeriesAdmin(ReadOnlyAdmin):
+    list_display = ["name", "season", "owner", "counting", "best_of", "scoring", "public"]
+    list_select_related = ["owner"]
+    search_fields = ["name", "slug"]
+    inlines = [SeriesEventInline]
+
+
+@admin.register(SeriesLog)
+class SeriesLogAdmin(ReadOnlyAdmin):
+    list_display = ["created_at", "series", "action", "description", "user"]
+    list_filter = ["series", "action"]
+    list_select_related = ["series", "user"]

@@ -94,3 +94,13 @@ MAX_REGISTRY_CHOICES: Final = 5
 """Likely duplicates a registration offers to choose from before a new player is created."""
 MAX_DUPLICATE_PAIRS: Final = 200
 """Pairs of likely duplicate players the duplicates page lists at once."""
+
+# Series (Cup): evenings ranked together (``scoring.series``).
+MAX_SERIES_EVENTS: Final = 50
+"""Evenings in one series, and the highest "best N"."""
+MAX_PLACE_POINTS: Final = 200
+"""Places a series' place-points table can give points to."""
+MAX_PLACE_POINTS_VALUE: Final = 10_000
+"""The most place points a single place can get."""
+MAX_SEASON_LENGTH: Final = 20
+"""A series' season ("2026", "2026/27"), in characters."""

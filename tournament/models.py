@@ -877,3 +877,7 @@ def seat_rows(table: Table, entries: "list[Entry]") -> list[Seat]:
 def parties_in_seating_order(table_seats: "list[Seat]") -> list[Entry]:
     """The parties (entries) of a table by their first seat: pair A before B at a pairs table."""
     return seats.parties_in_order([(seat.position, seat.entry) for seat in table_seats])
+
+
+# The series (Cup) has its own module; imported here so that Django finds its models.
+from tournament.series_models import Series, SeriesEvent, SeriesLog  # noqa: E402, F401

@@ -14,6 +14,7 @@ from tournament.views import (
     prizes,
     registration,
     roles,
+    series,
 )
 
 PRINTOUT_PATHS = {
@@ -146,5 +147,15 @@ urlpatterns = [
             name=name,
         )
         for kind, (segment, name) in PRINTOUT_PATHS.items()
+    ),
+    # series (Cup): the pages of its owner
+    path("serien/", series.series_list, name="series-list"),
+    path("serien/neu/", series.series_create, name="series-create"),
+    path("serie/<slug:series>/", series.series_detail, name="series-detail"),
+    path("serie/<slug:series>/bearbeiten/", series.series_edit, name="series-edit"),
+    path("serie/<slug:series>/turniere/", series.series_events, name="series-events"),
+    path("serie/<slug:series>/export/serie.xlsx", series.series_xlsx, name="series-xlsx"),
+    path(
+        "serie/<slug:series>/export/serie.csv", series.series_csv_download, name="series-csv"
     ),
 ]

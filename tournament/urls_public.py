@@ -2,10 +2,11 @@
 
 from django.urls import path
 
-from tournament.views import players, public
+from tournament.views import players, public, series
 
 urlpatterns = [
     path("", public.home, name="home"),
     path("turnier/<slug:slug>/mein-platz/", public.seat_lookup, name="seat-lookup"),
+    path("cup/<slug:series>/", series.public_series, name="public-series"),
     path("spieler/<int:pk>/oeffentlich/", players.public_player, name="public-player"),
 ]

@@ -8,7 +8,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.factories import make_entry, make_event, make_role, make_user
-from tournament.models import EventRole, Player
+from tournament.models import EventRole, Player, Series
 from tournament.services import generate_plan
 
 pytestmark = pytest.mark.django_db
@@ -26,6 +26,7 @@ PUBLIC_APP_ROUTES = {
     "public-standings-entry",
     "public-standings-csv",
     "projector",
+    "public-series",
     "public-player",
 }
 PUBLIC_ROUTES = PUBLIC_APP_ROUTES | {"login", "logout", "set_language"}
@@ -73,7 +74,16 @@ DESK_ROUTES = {
 # … the pages of no event, for any logged-in account (``account_view``).
 # The player registry is no event's: its pages show only the players of the events the account
 # organises and answer 404 for any other player.
-ACCOUNT_ROUTES = {"event-create", "player-duplicates", "player-detail", "player-merge"}
+ACCOUNT_ROUTES = {
+    "event-create", "series-list", "series-create",
+    "player-duplicates", "player-detail", "player-merge",
+}
+# … and the pages of a series (``tournament.views.series.series_view``): its owner and
+# superusers; the walk below makes the organiser account the owner of the sample series.
+SERIES_ROUTES = {
+    "series-detail", "series-edit", "series-events", "series-xlsx", "series-csv",
+}
+SERIES_SLUG = "cup"
 
 
 def routes(resolver: URLResolver | None = None, namespace: str = "") -> list[tuple[str, object]]:
@@ -102,6 +112,7 @@ def event():
         make_entry(event, number)
     Player.objects.filter(pk=event.entries.first().player_id).update(public_profile=True)
     generate_plan(event=event, seed=1)
+    Series.objects.create(name="Cup", slug=SERIES_SLUG, public=True).events.add(event)
     return event
 
 
@@ -117,6 +128,7 @@ def sample_url(name: str, event, **overrides) -> str:
         "start_number": 1,
         "token": sheet.token,
         "key": "abc",
+        "series": SERIES_SLUG,
         **overrides,
     }
     possibilities = get_resolver().reverse_dict.getlist(name)[0][0]
@@ -193,14 +205,14 @@ def test_every_organiser_route_states_the_role_it_needs_and_the_desk_list_is_exa
             "event-finish", "event-reopen", "press-report"} <= organisers_only
 
 
-REFUSED = "tournament/refused.html"
+REFUSED = {"tournament/refused.html", "tournament/series_refused.html"}
 
 
 def refused(response) -> bool:
     """The role check's answer: 403 with the page saying why."""
-    names = [template.name for template in response.templates]
-    assert (response.status_code == 403) == (REFUSED in names), response.status_code
-    return REFUSED in names
+    names = {template.name for template in response.templates}
+    assert (response.status_code == 403) == bool(REFUSED & names), response.status_code
+    return bool(REFUSED & names)
 
 
 @pytest.mark.parametrize("account", ["none", "desk", "organiser", "superuser"])
@@ -213,6 +225,8 @@ def test_every_organiser_route_answers_each_account_as_its_role_allows(client, e
     if account in ("desk", "organiser"):
         make_role(event, user, EventRole.Role.DESK if account == "desk" else account)
     other = make_role(event, make_user("kollege"), EventRole.Role.ORGANISER)
+    if account == "organiser":
+        Series.objects.filter(slug=SERIES_SLUG).update(owner=user)
     client.force_login(user)
     for name in sorted(organiser_routes()):
         url = sample_url(name, event, **({"pk": other.pk} if name.startswith("event-role") else {}))

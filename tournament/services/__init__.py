@@ -11,7 +11,8 @@
 - ``lifecycle``: finishing an event after the evening, reopening it, and the guard that refuses
   changes of the results while it is finished;
 - ``players``: the player registry every event shares: finding a player seen before, merging
-  two rows of one person.
+  two rows of one person;
+- ``series``: a series (Cup) of events: create it, change its settings, add and remove events.
 
 The services callers use are re-exported here.
 """
@@ -75,6 +76,13 @@ from tournament.services.registration import (
     withdraw_entry,
 )
 from tournament.services.roles import RoleError, grant_role, remove_role
+from tournament.services.series import (
+    SeriesError,
+    add_event,
+    create_series,
+    remove_event,
+    update_series,
+)
 from tournament.services.submissions import AlreadySubmitted, new_form_token, used_form_token
 
 __all__ = [
@@ -136,3 +144,4 @@ __all__ += [
     "reopen_event",
 ]
 __all__ += ["PlayerError", "PossibleDuplicates", "find_player", "merge_players"]
+__all__ += ["SeriesError", "add_event", "create_series", "remove_event", "update_series"]
