@@ -36,7 +36,12 @@ from tournament.models import (
 from tournament.results import results_changed
 from tournament.seating import plan_seating
 from tournament.services.lifecycle import ensure_not_finished
-from tournament.services.registration import insert_entry, lock_event, plan_exists
+from tournament.services.registration import (
+    insert_entry,
+    known_players,
+    lock_event,
+    plan_exists,
+)
 
 
 class PlanError(UserError):
@@ -337,6 +342,10 @@ def replan_rounds(
     for newcomer in late:
         if not newcomer.name.strip():
             raise PlanError(gettext_noop("Please enter the name of the new entry."))
+        player, partner = known_players(
+            event=event, name=newcomer.name, partner_name=newcomer.partner_name,
+            club=newcomer.club,
+        )
         added.append(
             insert_entry(
                 event=event,
@@ -344,6 +353,8 @@ def replan_rounds(
                 partner_name=newcomer.partner_name,
                 club=newcomer.club,
                 is_stand_in=newcomer.stand_in,
+                player=player,
+                partner=partner,
             )
         )
     entries = list(event.entries.active().with_players())
@@ -573,6 +584,9 @@ def replace_entry(
             ),
             number=absent.start_number,
         )
+    player, partner = known_players(
+        event=event, name=name, partner_name=partner_name, club=club
+    )
     new = insert_entry(
         event=event,
         name=name,
@@ -580,6 +594,8 @@ def replace_entry(
         club=club,
         start_number=start_number,
         is_stand_in=stand_in,
+        player=player,
+        partner=partner,
     )
     for seat in open_seats:
         seat.player = new.player if seat.player_id == absent.player_id else new.partner

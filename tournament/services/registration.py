@@ -262,6 +262,18 @@ def _registry_players(
     return player, partner
 
 
+def known_players(
+    *, event: Event, name: str, partner_name: str = "", club: str = ""
+) -> tuple[Player | None, Player | None]:
+    """The registry players of a latecomer or stand-in seated by the plan's services: the one
+    player of the same name and club where there is one, as an import takes them (nobody is
+    asked at a re-plan); None: a new player."""
+    return _registry_players(
+        event=event, name=name, partner_name=partner_name, club=club, player_id=None,
+        partner_id=None, new_player=False, new_partner=False, ask=False,
+    )
+
+
 def _update_known_player(
     player: Player, *, club: str, category: str, unlisted: bool, public_profile: bool
 ) -> None:

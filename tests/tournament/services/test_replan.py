@@ -233,3 +233,31 @@ def test_generate_plan_without_fixed_entries_is_unchanged():
     for number, round_plan in enumerate(expected, start=1):
         stored = round_tables(event, number)
         assert stored == [t if len(t) > 2 else (t[0], t[1], t[0], t[1]) for t in round_plan]
+
+
+def test_a_latecomer_known_from_an_earlier_evening_is_that_player():
+    """A latecomer of the same name and club as a player of an earlier event is that registry
+    player (as an import takes them); anyone else is a new player."""
+    from tournament.models import Player
+    from tournament.services import register_entry, replace_entry
+
+    earlier = make_event(name="Herbstbinokel")
+    regular = register_entry(event=earlier, name="Otto Nachzügler", club="CVJM").player
+    event = make_event()
+    make_field(event, 9, 0)
+    generate_plan(event=event, seed=3)
+    start_round_one(event)
+    replan_rounds(
+        event=Event.objects.get(pk=event.pk),
+        late=[LateEntry(name="Otto Nachzügler", club="CVJM"), LateEntry(name="Neu Hinzu")],
+    )
+    late = {entry.player.name: entry for entry in event.entries.with_players()}
+    assert late["Otto Nachzügler"].player_id == regular.pk
+    assert late["Neu Hinzu"].player_id != regular.pk
+    # a stand-in taking an absent entry's seats: the same rule
+    again = register_entry(event=earlier, name="Rosa Ersatz", club="SV Ulm").player
+    absent = event.entries.get(start_number=2)
+    players_before = Player.objects.count()
+    new = replace_entry(absent=absent, name="Rosa Ersatz", club="SV Ulm", stand_in=True)
+    assert new.player_id == again.pk
+    assert Player.objects.count() == players_before
