@@ -63,7 +63,8 @@ class EventAdmin(ReadOnlyAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(ReadOnlyAdmin):
-    list_display = ["name", "club"]
+    list_display = ["name", "club", "unlisted", "public_profile"]
+    list_filter = ["unlisted", "public_profile"]
     search_fields = ["name", "club"]
 
 
