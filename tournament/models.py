@@ -21,6 +21,17 @@ from tournament.errors import Message
 from tournament.text import unlisted_name
 
 
+class EventQuerySet(models.QuerySet):
+    def organised_by(self, user: Any) -> "EventQuerySet":
+        """The events ``user`` organises (desk helpers do not count; a superuser: every
+        event)."""
+        if user.is_superuser:
+            return self.all()
+        return self.filter(
+            roles__user=user, roles__role=EventRole.Role.ORGANISER
+        ).distinct()
+
+
 class Event(models.Model):
     class Status(models.TextChoices):
         PREPARATION = "preparation", _("In preparation")
@@ -78,6 +89,8 @@ class Event(models.Model):
     # Set when the organisers close the event (``tournament.services.lifecycle``), cleared
     # when they reopen it.
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True, editable=False)
+
+    objects = EventQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("event")

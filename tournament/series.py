@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from tournament.cash import cash_book
-from tournament.models import Event, EventRole, Series
+from tournament.models import Event, Series
 from tournament.money import pool, total
 
 
@@ -34,19 +34,10 @@ def series_of(user: Any):
     return Series.objects.filter(owner=user)
 
 
-def organised_events(user: Any):
-    """The events ``user`` organises (desk helpers do not count; a superuser: every event)."""
-    if user.is_superuser:
-        return Event.objects.all()
-    return Event.objects.filter(
-        roles__user=user, roles__role=EventRole.Role.ORGANISER
-    ).distinct()
-
-
 def organises_event(user: Any, event: Event) -> bool:
     if not getattr(user, "is_authenticated", False):
         return False
-    return organised_events(user).filter(pk=event.pk).exists()
+    return Event.objects.organised_by(user).filter(pk=event.pk).exists()
 
 
 @dataclass(frozen=True, slots=True)

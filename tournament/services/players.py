@@ -21,7 +21,7 @@ from django.utils.translation import gettext_noop
 
 from tournament import audit, limits, registry
 from tournament.errors import UserError
-from tournament.models import ChangeLog, Entry, Event, EventRole, Player, Seat
+from tournament.models import ChangeLog, Entry, Event, Player, Seat
 from tournament.results import results_changed
 
 
@@ -56,12 +56,17 @@ def candidates(players: QuerySet[Player] | None = None) -> list[registry.Candida
     ]
 
 
+def players_of(entries: QuerySet[Entry]) -> QuerySet[Player]:
+    """The players of ``entries`` (players and partners)."""
+    return Player.objects.filter(
+        Q(pk__in=entries.values("player_id"))
+        | Q(pk__in=entries.filter(partner__isnull=False).values("partner_id"))
+    )
+
+
 def players_of_event(event: Event) -> QuerySet[Player]:
     """The players of ``event``'s entries (players and partners)."""
-    return Player.objects.filter(
-        Q(pk__in=event.entries.values("player_id"))
-        | Q(pk__in=event.entries.filter(partner__isnull=False).values("partner_id"))
-    )
+    return players_of(event.entries.all())
 
 
 def registry_for(event: Event, *, exclude: Iterable[int] = ()) -> QuerySet[Player]:
@@ -102,24 +107,13 @@ def visible_players(user: Any) -> QuerySet[Player]:
     organises (a superuser: every player)."""
     if user.is_superuser:
         return Player.objects.all()
-    events = EventRole.objects.filter(user=user, role=EventRole.Role.ORGANISER).values("event_id")
-    entries = Entry.objects.filter(event_id__in=events)
-    return Player.objects.filter(
-        Q(pk__in=entries.values("player_id"))
-        | Q(pk__in=entries.filter(partner__isnull=False).values("partner_id"))
-    )
+    return players_of(Entry.objects.filter(event__in=Event.objects.organised_by(user)))
 
 
 def organises_all(user: Any, event_ids: Iterable[int]) -> bool:
     ids = set(event_ids)
-    if user.is_superuser:
-        return True
-    mine = set(
-        EventRole.objects.filter(
-            user=user, role=EventRole.Role.ORGANISER, event_id__in=ids
-        ).values_list("event_id", flat=True)
-    )
-    return ids <= mine
+    mine = Event.objects.organised_by(user).filter(pk__in=ids).values_list("pk", flat=True)
+    return ids <= set(mine)
 
 
 def _ref(player: Player) -> dict[str, Any]:

@@ -28,8 +28,8 @@ from scoring.interface import (
     series_standings,
     series_workbook,
 )
-from tournament.models import Series
-from tournament.series import may_organise_series, organised_events, season_pot, series_of
+from tournament.models import Event, Series
+from tournament.series import may_organise_series, season_pot, series_of
 from tournament.series_forms import AddEventForm, SeriesForm
 from tournament.services import SeriesError, add_event, create_series, remove_event, update_series
 from tournament.web import ORGANISER, account_view, add_form_error, show_error
@@ -102,7 +102,11 @@ def series_create(request: HttpRequest) -> HttpResponse:
 
 
 def _addable(user: Any, series: Series):
-    return organised_events(user).exclude(pk__in=series.events.values("pk")).order_by("-date")
+    return (
+        Event.objects.organised_by(user)
+        .exclude(pk__in=series.events.values("pk"))
+        .order_by("-date")
+    )
 
 
 @series_view
