@@ -52,7 +52,7 @@ from collections.abc import Iterable, Sequence
 from django.utils import timezone
 
 from scoring.models import Game, PartyScore
-from scoring.ranking import PAIRS, SINGLES, Standings
+from scoring.ranking import PAIRS, SINGLES, RoundState, Standings
 from scoring.standings import cached_standings, counted_statuses
 from scoring.xlsx import MONEY_FORMAT, Cell, Rows, SheetData, write_workbook
 from tournament.cash import CashBook, cash_book
@@ -139,30 +139,29 @@ def state_text(standings: Standings) -> str:
     return f"{state}, Stand {changed}" if changed else state
 
 
+def open_sheets_text(state: RoundState) -> str:
+    """A round's sheets still open: "D2: fehlt Tisch 3, 5; nicht bestätigt Tisch 4"."""
+    parts = []
+    if state.missing:
+        parts.append(f"fehlt Tisch {', '.join(map(str, state.missing))}")
+    if state.unconfirmed:
+        parts.append(f"nicht bestätigt Tisch {', '.join(map(str, state.unconfirmed))}")
+    return f"D{state.number}: " + "; ".join(parts)
+
+
 def state_rows(standings: Standings) -> Rows:
     """The ``Stand`` sheet: provisional or not, the last change, the sheets still open."""
-    open_sheets = [
-        f"D{state.number}: "
-        + "; ".join(
-            part
-            for part in (
-                f"fehlt Tisch {', '.join(map(str, state.missing))}" if state.missing else "",
-                f"nicht bestätigt Tisch {', '.join(map(str, state.unconfirmed))}"
-                if state.unconfirmed
-                else "",
-            )
-            if part
-        )
-        for state in standings.started_rounds
-        if not state.complete
-    ]
     return [
         list(STATE_HEADER),
         ["Vorläufig", YES if standings.provisional else NO],
         ["Letzte Änderung", changed_text(standings) or None],
         ["Gezählt", "auch unbestätigte Zettel" if standings.count_unconfirmed
          else "nur bestätigte Zettel"],
-        *(["Offene Zettel", text] for text in open_sheets),
+        *(
+            ["Offene Zettel", open_sheets_text(state)]
+            for state in standings.started_rounds
+            if not state.complete
+        ),
     ]
 
 

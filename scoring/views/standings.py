@@ -317,8 +317,6 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         screens.append({
             "title": gettext("Round %(number)s") % {"number": current.number},
             "round": current,
-            "playing": list(current.missing),
-            "unconfirmed": current.unconfirmed,
             "rows": projector_rows(best),
         })
     page_count = max(len(screens), 1)
