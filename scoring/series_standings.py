@@ -2,7 +2,7 @@
 together by ``scoring.series``, and the series' exports.
 
 The evenings are the series' events in their order (``SeriesEvent.order``, by date). Each
-event's standings are read through ``event_standings``, the one place that asks for them. A
+event's standings are the ones computed once per change (``cached_standings``). A
 participant is the same player (singles) or the same two players in either order (pairs): the
 players of an entry are ``Player`` rows shared across events. Names, clubs and whether a player
 is unlisted are the players' current ones; an unlisted participant is never named on public
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scoring.ranking import PAIRS, SINGLES, Standings
+from scoring.ranking import PAIRS, SINGLES
 from scoring.series import EveningRow, SeriesRow, SeriesRule, rank_series
 from scoring.standings import cached_standings
 from scoring.xlsx import Rows, SheetData, write_workbook
@@ -28,11 +28,6 @@ from tournament.models import Entry, Event, Player, Series
 
 # what public pages show instead of an unlisted participant's name (the field's own label)
 UNLISTED_PARTICIPANT = gettext_noop("not in public lists")
-
-
-def event_standings(event: Event) -> Standings:
-    """The standings of one evening of a series: the one place the series asks for them."""
-    return cached_standings(event)
 
 
 def series_rule(series: Series) -> SeriesRule:
@@ -137,7 +132,7 @@ def series_standings(series: Series) -> SeriesStandings:
     entries, players = _participants(events)
     evenings: dict[str, list[list[EveningRow]]] = {SINGLES: [], PAIRS: []}
     for event in events:
-        standings = event_standings(event)
+        standings = cached_standings(event)
         if standings.provisional:
             result.provisional_events.append(event)
         for kind in (SINGLES, PAIRS):

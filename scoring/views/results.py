@@ -14,18 +14,13 @@ from django.shortcuts import render
 
 from scoring.press import report_text
 from scoring.press_facts import entry_clubs, press_facts
-from scoring.ranking import PAIRS, SINGLES, StandingRow, Standings
+from scoring.ranking import PAIRS, SINGLES, StandingRow
 from scoring.standings import cached_standings
 from tournament.limits import MAX_PRESS_REPORT_LENGTH
 from tournament.models import Event
 from tournament.web import desk_view, organiser_view
 
 PRESS_TEXT_FIELD = "text"
-
-
-def _standings(event: Event) -> Standings:
-    """The standings both pages show (the one call)."""
-    return cached_standings(event)
 
 
 def _list_rows(rows: list[StandingRow], clubs: dict[int, str]) -> list[dict[str, object]]:
@@ -51,7 +46,7 @@ def _list_rows(rows: list[StandingRow], clubs: dict[int, str]) -> list[dict[str,
 def results_list(request: HttpRequest, event: Event) -> HttpResponse:
     """The printable results list: singles and pairs, place, start number, name (club), the
     points of every round and the total; whether the results are provisional, and as of when."""
-    standings = _standings(event)
+    standings = cached_standings(event)
     clubs = entry_clubs(event)
     sections = [
         {"pairs": kind == PAIRS, "rows": _list_rows(standings.ranking(kind), clubs)}
@@ -82,7 +77,7 @@ def press_report(request: HttpRequest, event: Event) -> HttpResponse:
             "scoring/press_report_print.html",
             {"event": event, "paragraphs": [part.splitlines() for part in paragraphs]},
         )
-    standings = _standings(event)
+    standings = cached_standings(event)
     return render(
         request,
         "scoring/press_report.html",

@@ -403,8 +403,6 @@ def register_entry(
         if hidden or public:
             member.unlisted, member.public_profile = hidden, public
             member.save(update_fields=["unlisted", "public_profile"])
-    if any(member.unlisted for member in (entry.player, entry.partner) if member is not None):
-        results_changed(event_id=event.pk)
     audit.log(
         event=event,
         action=ChangeLog.Action.REGISTERED,
