@@ -26,6 +26,9 @@ def test_a_regular_is_one_tap(live_server, page, screenshot):
     page.get_by_role("button", name="Anmelden").click()
     expect(page.locator("input[name=name]")).to_be_visible()
 
+    # registry.js adds the (hidden) suggestion list when it has started: typing before that
+    # would go unheard (the test raced the deferred script on a busy machine)
+    expect(page.locator("[data-suggestions-for=name]")).to_have_count(1)
     page.locator("input[name=name]").press_sequentially("mü")
     suggestion = page.locator(f"[data-suggestions-for=name] button[data-player-id='{regular.pk}']")
     expect(suggestion).to_contain_text("Hans Müller, SV Ulm (Herbstbinokel 2025, 18.10.2025)")
