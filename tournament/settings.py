@@ -199,7 +199,12 @@ WSGI_APPLICATION = "tournament.wsgi.application"
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
+        # Each gunicorn thread keeps its connection for ten minutes, and with it the statements
+        # psycopg has prepared and the plans PostgreSQL keeps for them (see below). At the
+        # hall's pace a thread serves a few requests a minute: a connection closed after a
+        # minute would plan the sheet link's nine-table read (about 2 ms) on nearly every
+        # request. After a restart of PostgreSQL, the first request of each thread fails once.
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "600")),
     )
 }
 
