@@ -41,8 +41,9 @@ def record_game(
     ``declarer``/``revoked`` are party indices and ``melds``/``tricks`` hold one figure per
     party, in seating order, as for ``scoring.rules.score_hand``. The row is checked and scored
     like a row of the sheet page (``normalise_row``) and raises ``InvalidHand`` for a game that
-    cannot be; then nothing is stored. Unlike ``save_sheet_rows`` it neither checks nor raises
-    the sheet's version.
+    cannot be; then nothing is stored. Unlike ``save_sheet_rows`` it does not check the sheet's
+    version and keeps its status; it moves the version on, as every change of a sheet's games
+    does (an open page's save is then refused as stale, see ``save_sheet_rows``).
     """
     parties = sheet_parties(sheet)
     games_per_round = sheet.table.round.event.games_per_round
@@ -64,6 +65,7 @@ def record_game(
     )
     Game.objects.filter(sheet=sheet, number=number).delete()
     write_games(sheet, parties, {number: values})
+    ScoreSheet.objects.filter(pk=sheet.pk).update(version=F("version") + 1)
     results_changed(event_id=sheet.table.round.event_id)
     return Game.objects.get(sheet=sheet, number=number)
 

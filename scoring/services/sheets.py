@@ -9,7 +9,7 @@ as ``SheetChange`` rows; closing and reopening a round goes into the event's cha
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -257,6 +257,45 @@ def _missing(entered: set[int], count: int) -> list[int]:
     return [number for number in range(1, count + 1) if number not in entered]
 
 
+@dataclass
+class _Plan:
+    """What a save would do to a sheet as read: the stored values of the rows sent, the rows as
+    they would be stored, the ones refused by the rules, and the rows that would change."""
+
+    entered: set[int]
+    current: dict[int, dict]
+    errors: dict[int, InvalidHand]
+    changes: dict[int, dict | None]
+
+    @property
+    def entered_after(self) -> set[int]:
+        return (self.entered | {n for n, v in self.changes.items() if v is not None}) - {
+            n for n, v in self.changes.items() if v is None
+        }
+
+
+def _plan(
+    sheet: ScoreSheet, entered: set[int], rows: Mapping[int, RowInput], parties: Sequence[Entry]
+) -> _Plan:
+    # the stored values of the rows sent, read only where the sheet holds those games
+    sent_entered = [number for number in rows if number in entered]
+    current = sheet_games(sheet, parties, numbers=sent_entered) if sent_entered else {}
+    wanted, errors = _judge_rows(rows, parties=len(parties), seat_count=sheet.table.seat_count)
+    changes = {number: v for number, v in wanted.items() if current.get(number) != v}
+    return _Plan(entered=entered, current=current, errors=errors, changes=changes)
+
+
+def _claim(sheet: ScoreSheet, base_version: int, status: str) -> bool:
+    """Move the sheet on from ``base_version`` to the next version, if it is still there (the
+    conditional UPDATE; it also locks the row until the end of the transaction)."""
+    return (
+        ScoreSheet.objects.filter(pk=sheet.pk, version=base_version).update(
+            version=F("version") + 1, status=status, updated_at=timezone.now()
+        )
+        == 1
+    )
+
+
 @transaction.atomic
 def save_sheet_rows(
     *,
@@ -265,6 +304,7 @@ def save_sheet_rows(
     rows: Mapping[int, RowInput],
     user: Any = None,
     parties: Sequence[Entry] | None = None,
+    entered: Set[int] | None = None,
     device: Mapping[str, str] | None = None,
 ) -> SaveResult:
     """Save the given rows of a sheet; each row is judged on its own.
@@ -278,77 +318,99 @@ def save_sheet_rows(
     ``parties`` are the table's parties as the caller read them for its forms (read here when
     not given). They may be read before the lock: a change of seating moves the sheet's version
     (``scoring.interface.seating_changed``), so parties older than ``base_version`` mean a
-    stale save, refused before anything is written.
+    stale save, refused before anything is written. ``entered``: the game numbers the sheet
+    held when the caller read it (read here when not given).
+
+    The common save goes without a lock of its own: when the sheet as read is at
+    ``base_version``, the save is decided on what was read and the conditional UPDATE that
+    moves the version claims the sheet. Every change of a sheet's games or status moves its
+    version, so the claim succeeds only if nothing changed since the read. Otherwise (another
+    device got in first, a stale page, nothing to change) the save is decided again on the
+    sheet locked and read afresh, which gives the refusal's current values.
 
     A save through the link (no ``user``) is recorded in the sheet's trail with ``device``
     (``{"agent": User-Agent, "address": IP}``, see ``SheetChange``).
     """
-    locked = _lock_sheet(sheet)
-    _check_may_edit(locked, user)
-    ensure_not_finished(locked.table.round.event, SheetLocked)
     if not is_int(base_version):
         raise SheetError(gettext_noop("The form is incomplete; please reload the page."))
-    count = locked.table.round.event.games_per_round
+    if not ScoreSheet.table.is_cached(sheet):
+        sheet = ScoreSheet.objects.select_related("table__round__event").get(pk=sheet.pk)
+    event = sheet.table.round.event
+    _check_may_edit(sheet, user)
+    ensure_not_finished(event, SheetLocked)
+    count = event.games_per_round
     _check_row_numbers(rows, count)
-    parties = sheet_parties(locked) if parties is None else list(parties)
-    entered = _entered_numbers(locked)
-    # the stored values of the rows sent, read only where the sheet holds those games
-    sent_entered = [number for number in rows if number in entered]
-    current = sheet_games(locked, parties, numbers=sent_entered) if sent_entered else {}
-    wanted, errors = _judge_rows(rows, parties=len(parties), seat_count=locked.table.seat_count)
-    changes = {number: v for number, v in wanted.items() if current.get(number) != v}
-    if not changes:
+    parties = sheet_parties(sheet) if parties is None else list(parties)
+    if sheet.version == base_version:
+        seen = set(entered) if entered is not None else _entered_numbers(sheet)
+        plan = _plan(sheet, seen, rows, parties)
+        status = _status_after(sheet, plan.entered_after)
+        if plan.changes and _claim(sheet, base_version, status):
+            return _write(sheet, plan, status, parties=parties, base_version=base_version,
+                          count=count, user=user, device=device)
+    locked = _lock_sheet(sheet)
+    _check_may_edit(locked, user)
+    plan = _plan(locked, _entered_numbers(locked), rows, parties)
+    if not plan.changes:
         return SaveResult(
             version=locked.version,
-            errors=errors,
+            errors=plan.errors,
             status=locked.status,
-            missing=_missing(entered, count),
+            missing=_missing(plan.entered, count),
         )
-
-    def stale() -> StaleSheet:
-        affected = sorted(set(changes) | {number for number in errors if number in current})
-        return StaleSheet(
-            version=locked.version, current={number: current.get(number) for number in affected}
-        )
-
-    if locked.version != base_version:
-        raise stale()
+    status = _status_after(locked, plan.entered_after)
     # The conditional UPDATE is the guard where the database cannot lock rows (SQLite).
-    entered_after = (entered | {n for n, v in changes.items() if v is not None}) - {
-        n for n, v in changes.items() if v is None
-    }
-    status = _status_after(locked, entered_after)
-    updated = ScoreSheet.objects.filter(pk=locked.pk, version=base_version).update(
-        version=F("version") + 1, status=status, updated_at=timezone.now()
-    )
-    if updated != 1:
-        raise stale()
-    event = locked.table.round.event
-    if status != locked.status or status in counted_statuses(event):
+    if locked.version != base_version or not _claim(locked, base_version, status):
+        affected = sorted(
+            set(plan.changes) | {number for number in plan.errors if number in plan.current}
+        )
+        raise StaleSheet(
+            version=locked.version,
+            current={number: plan.current.get(number) for number in affected},
+        )
+    return _write(locked, plan, status, parties=parties, base_version=base_version,
+                  count=count, user=user, device=device)
+
+
+def _write(
+    sheet: ScoreSheet,
+    plan: _Plan,
+    status: str,
+    *,
+    parties: Sequence[Entry],
+    base_version: int,
+    count: int,
+    user: Any,
+    device: Mapping[str, str] | None,
+) -> SaveResult:
+    """Store a save's changes on a sheet claimed at ``base_version`` (``_claim``)."""
+    changes, current = plan.changes, plan.current
+    event = sheet.table.round.event
+    if status != sheet.status or status in counted_statuses(event):
         # the standings count these games or show the sheet's new state; a save of a sheet in
         # progress that does not count moves nothing (the common save stays one UPDATE less)
         results_changed(event_id=event.pk)
     replaced = [number for number in changes if number in current]
     if replaced:  # PartyScore rows go with their games (on_delete=CASCADE)
-        Game.objects.filter(sheet=locked, number__in=replaced).delete()
+        Game.objects.filter(sheet=sheet, number__in=replaced).delete()
     to_save = {number: v for number, v in changes.items() if v is not None}
-    write_games(locked, parties, to_save)
+    write_games(sheet, parties, to_save)
     saved = sorted(to_save)
     deleted = sorted(number for number, v in changes.items() if v is None)
     records = []
     if recorded_user(user) is None:
         records.append(
             SheetChange(
-                sheet=locked,
+                sheet=sheet,
                 action=SheetChange.Action.LINK_SAVED,
                 after={"saved": saved, "deleted": deleted, "version": base_version + 1,
                        **_device_fields(device)},
             )
         )
-    if locked.status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED):
+    if sheet.status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED):
         records.extend(
             SheetChange(
-                sheet=locked,
+                sheet=sheet,
                 action=SheetChange.Action.DELETED if v is None else SheetChange.Action.SAVED,
                 game_number=number,
                 before=audit_values(current.get(number), parties),
@@ -362,10 +424,10 @@ def save_sheet_rows(
         version=base_version + 1,
         saved=saved,
         deleted=deleted,
-        errors=errors,
+        errors=plan.errors,
         stored=dict(changes),
         status=status,
-        missing=_missing(entered_after, count),
+        missing=_missing(plan.entered_after, count),
     )
 
 

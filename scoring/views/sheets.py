@@ -41,7 +41,6 @@ from scoring.services import (
     submit_sheet,
 )
 from scoring.sheet_pages import (
-    SEAT_PEOPLE,
     SheetFrame,
     SheetPage,
     describe_change,
@@ -56,35 +55,27 @@ from scoring.sheet_pages import (
     stored_fields,
     who,
 )
+from scoring.sheet_query import sheet_with_seats
 from scoring.sheet_rows import number_ranges
 from tournament.limits import MAX_GAMES_PER_ROUND, UNUSUAL_BID
-from tournament.models import Event, Round, Seat, Table
+from tournament.models import Event, Round, Table
 from tournament.seats import SEAT_COUNTS
 from tournament.web import desk_view, organiser_view, show_error
 
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{32,64}")
 
 
-def _sheet_by_token(token: str) -> tuple[ScoreSheet, SheetFrame] | None:
-    """The sheet of a link token with its frame, or None; a malformed token does not reach the
-    database. One query: the table's seats with the people, the sheet, the round and event."""
+def _sheet_by_token(token: str) -> tuple[ScoreSheet, SheetFrame, set[int]] | None:
+    """The sheet of a link token with its frame and the numbers of its games, or None; a
+    malformed token does not reach the database. One query (``scoring.sheet_query``)."""
     if not TOKEN_SHAPE.fullmatch(token):
         return None
-    table_seats = list(
-        Seat.objects.filter(table__sheet__token=token)
-        .select_related("table__round__event", "table__sheet", *SEAT_PEOPLE)
-        .order_by("position")
-    )
-    if not table_seats:
+    found = sheet_with_seats(token=token)
+    if found is None:
         return None
-    table = table_seats[0].table
-    sheet = table.sheet
-    if not secrets.compare_digest(sheet.token.encode(), token.encode()):
+    if not secrets.compare_digest(found.sheet.token.encode(), token.encode()):
         return None
-    for seat in table_seats:
-        seat.table = table
-    sheet.table = table
-    return sheet, sheet_frame(sheet, table_seats)
+    return found.sheet, sheet_frame(found.sheet, found.seats), found.entered
 
 
 def _organiser_sheet(event: Event, number: int, table: int) -> ScoreSheet:
@@ -355,11 +346,16 @@ def _saved_json(
 
 
 def _save_sheet(
-    request: HttpRequest, sheet: ScoreSheet, *, user: object, frame: SheetFrame | None = None
+    request: HttpRequest,
+    sheet: ScoreSheet,
+    *,
+    user: object,
+    frame: SheetFrame | None = None,
+    entered: set[int] | None = None,
 ) -> HttpResponse:
     """Save a submitted sheet: every valid row, every invalid row reported in place; then hand
-    the sheet in when asked. The page's script gets JSON, a plain form a page. ``frame``: the
-    sheet's frame if the caller has read it."""
+    the sheet in when asked. The page's script gets JSON, a plain form a page. ``frame`` and
+    ``entered`` (its game numbers): as the caller read them with the sheet, if it has."""
     via_link = user is None
     as_json = _wants_json(request)
     forms: dict[int, GameRowForm] = {}
@@ -373,6 +369,7 @@ def _save_sheet(
             rows=_typed_rows(forms),
             user=user,
             parties=frame.parties,
+            entered=entered,
             device=_device(request) if via_link else None,
         )
     except StaleSheet as stale:
@@ -422,9 +419,9 @@ def sheet_link(request: HttpRequest, token: str) -> HttpResponse:
     found = _sheet_by_token(token)
     if found is None:
         return render(request, "scoring/link_invalid.html", status=404)
-    sheet, frame = found
+    sheet, frame, entered = found
     if request.method == "POST":  # a late save is kept for the desk, see _refused
-        return _save_sheet(request, sheet, user=None, frame=frame)
+        return _save_sheet(request, sheet, user=None, frame=frame, entered=entered)
     try:
         check_link_access(sheet)
     except SheetLocked as locked:

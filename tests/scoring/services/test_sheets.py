@@ -7,6 +7,7 @@ import time
 import pytest
 from django.db import connection
 
+from scoring.demo import record_game
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
 from scoring.services import (
     SaveResult,
@@ -347,6 +348,61 @@ def test_four_singles_table():
     assert values["dealer"] == 1  # game 5 at four seats: the first-named again
 
 
+def read_as_a_page(sheet: ScoreSheet) -> tuple[ScoreSheet, set[int]]:
+    """The sheet and its game numbers as a page read them (before what happens next)."""
+    page = ScoreSheet.objects.select_related("table__round__event").get(pk=sheet.pk)
+    return page, set(Game.objects.filter(sheet=sheet).values_list("number", flat=True))
+
+
+def test_a_save_decided_on_an_old_read_is_refused_when_another_got_in_first(three):
+    """The save decides on the sheet as read; when another device saved after that read, the
+    version has moved and the claim fails: refused as stale, with the other device's game, and
+    nothing of this save is stored."""
+    sheet, _ = three
+    page, entered = read_as_a_page(sheet)  # version 0, no games
+    save_sheet_rows(sheet=fresh(sheet), base_version=0, rows={1: row(bid=210)})  # the other
+    with pytest.raises(StaleSheet) as refused:
+        save_sheet_rows(
+            sheet=page, base_version=0, rows={1: row(bid=250), 2: row()}, entered=entered
+        )
+    assert refused.value.version == 1
+    assert refused.value.current[1]["bid"] == 210 and refused.value.current[2] is None
+    assert fresh(sheet).version == 1
+    assert list(Game.objects.filter(sheet=sheet).values_list("number", "bid")) == [(1, 210)]
+
+
+def test_a_save_on_an_old_read_that_changes_nothing_says_so(three):
+    sheet, _ = three
+    page, entered = read_as_a_page(sheet)
+    save_sheet_rows(sheet=fresh(sheet), base_version=0, rows={1: row(bid=210)})
+    result = save_sheet_rows(sheet=page, base_version=0, rows={1: row(bid=210)}, entered=entered)
+    assert not result.changed and result.version == 1 and result.missing == list(range(2, 13))
+
+
+def test_a_link_save_after_the_desk_confirmed_since_the_read_is_refused(three):
+    sheet, _ = three
+    save_sheet_rows(sheet=sheet, base_version=0, rows=FULL_SHEET)
+    page, entered = read_as_a_page(sheet)  # version 1, in progress: the link may save
+    confirm_sheet(sheet=fresh(sheet), user=make_user())
+    with pytest.raises(SheetLocked):
+        save_sheet_rows(sheet=page, base_version=1, rows={1: row(bid=250)}, entered=entered)
+    assert Game.objects.get(sheet=sheet, number=1).bid == 200
+
+
+def test_every_change_of_a_sheets_games_moves_its_version(three):
+    """What the save without a lock of its own relies on (save_sheet_rows)."""
+    sheet, _ = three
+    versions = [fresh(sheet).version]
+    save_sheet_rows(sheet=fresh(sheet), base_version=0, rows={1: row(), 2: row()})
+    versions.append(fresh(sheet).version)
+    save_sheet_rows(sheet=fresh(sheet), base_version=1, rows={2: None})
+    versions.append(fresh(sheet).version)
+    record_game(sheet=fresh(sheet), number=3, bid=150, declarer=0, melds=[0, 0, 0],
+                tricks=[250, 0, 0])
+    versions.append(fresh(sheet).version)
+    assert versions == [0, 1, 2, 3]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_two_saves_from_the_same_version_exactly_one_wins(monkeypatch):
     """Two devices save at the same moment (PostgreSQL: real row locks, two connections)."""
@@ -389,6 +445,10 @@ def test_two_saves_from_the_same_version_exactly_one_wins(monkeypatch):
     assert len(wins) == 1 and len(refused) == 1, outcomes
     assert seconds[refused[0]] > 0.3  # it waited for the winner's lock, then saw version 1
     assert fresh(sheet).version == 1
+    # the refusal shows the winner's games, stored while the loser waited for the lock
+    stale = outcomes[refused[0]]
+    assert stale.version == 1
+    assert {n: v and v["bid"] for n, v in stale.current.items()} == {1: wins[0], 2: wins[0]}
     # both rows hold the winner's values: nothing half-written by the loser
     assert set(Game.objects.filter(sheet=sheet).values_list("bid", flat=True)) == {wins[0]}
     assert PartyScore.objects.filter(game__sheet=sheet).count() == 6

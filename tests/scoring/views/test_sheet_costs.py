@@ -64,13 +64,33 @@ def tables_read(queries) -> list[str]:
             if match]
 
 
-def test_the_sheet_page_reads_the_seats_with_the_sheet_then_the_games(event):
+def link_read(sql: str) -> bool:
+    """The sheet link's one read (scoring.sheet_query): the sheet with its seats and people
+    and the numbers of its games."""
+    return sql.startswith("SELECT") and all(
+        f'"{table}"' in sql
+        for table in ("scoring_scoresheet", "tournament_seat", "tournament_player",
+                      "scoring_game")
+    )
+
+
+def reads(queries) -> list[str]:
+    return [q["sql"] for q in queries if q["sql"].startswith("SELECT")]
+
+
+def test_the_sheet_page_reads_the_sheet_with_its_seats_then_the_games(event):
     sheet = sheet_of(event)
     Client().get(link(sheet))  # the meld picker is rendered and kept once
     with CaptureQueriesContext(connection) as queries:
         response = Client().get(link(sheet))
     assert response.status_code == 200
-    assert tables_read(queries) == ["tournament_seat", "scoring_game"]
+    assert link_read(queries[0]["sql"])
+    assert tables_read(queries[1:]) == ["scoring_game"]  # none yet: no party rows to read
+    assert background_save(Client(), sheet, 0, [1, 2]).json()["ok"]
+    with CaptureQueriesContext(connection) as queries:
+        Client().get(link(sheet))
+    assert link_read(queries[0]["sql"])
+    assert tables_read(queries[1:]) == ["scoring_game", "scoring_partyscore"]
 
 
 def test_reading_a_sheets_games_joins_nothing(event):
@@ -80,38 +100,45 @@ def test_reading_a_sheets_games_joins_nothing(event):
     assert background_save(Client(), sheet, 0, [1, 2]).json()["ok"]
     with CaptureQueriesContext(connection) as queries:
         Client().get(link(sheet))
-    games = [q["sql"] for q in queries if FROM_TABLE.search(q["sql"]).group(1) in
-             {"scoring_game", "scoring_partyscore"}]
-    assert len(games) == 2
+    games = [sql for sql in reads(queries)[1:]]
+    assert tables_read([{"sql": sql} for sql in games]) == ["scoring_game", "scoring_partyscore"]
     assert not [sql for sql in games if " JOIN " in sql]
 
 
-def test_a_background_save_reads_the_seats_once(event):
+def test_a_background_save_reads_once_and_locks_nothing_of_its_own(event):
+    """The link's one read has what the save decides on; the conditional UPDATE of the
+    version claims the sheet (scoring.services.sheets.save_sheet_rows)."""
     sheet = sheet_of(event)
     client = Client()
     with CaptureQueriesContext(connection) as queries:
         answer = background_save(client, sheet, 0, [1, 2]).json()
     assert answer["ok"] and answer["version"] == 1
-    read = tables_read(queries)
-    assert read.count("tournament_seat") == 1  # with the sheet, found by its link
-    assert read.count("scoring_scoresheet") == 1  # the lock
+    assert len(reads(queries)) == 1 and link_read(reads(queries)[0])
+    assert not [q for q in queries if "FOR UPDATE" in q["sql"]]
+    writes = [q["sql"].split('"')[1] for q in queries
+              if q["sql"].startswith(("INSERT", "UPDATE", "DELETE"))]
+    # the version, the event's results stamp (the sheet is now in progress), the games, their
+    # parties' rows, the trail
+    assert writes == ["scoring_scoresheet", "tournament_event", "scoring_game",
+                      "scoring_partyscore", "scoring_sheetchange"]
     assert Game.objects.filter(sheet=sheet).count() == 2
 
 
-def test_a_save_of_new_games_reads_the_sheets_games_once(event):
-    """The save reads which games the sheet holds, once; it reads no stored values when the rows
-    sent are new, and says what is still missing without another read."""
+def test_a_save_of_new_games_reads_no_stored_values(event):
+    """The save knows which games the sheet holds from the link's read; it reads no stored
+    values when the rows sent are new, and says what is still missing without another read."""
     sheet = sheet_of(event)
     client = Client()
-    with CaptureQueriesContext(connection) as queries:
-        answer = background_save(client, sheet, 0, [1, 2]).json()
-    read = tables_read(queries)
-    assert read.count("scoring_game") == 1 and "scoring_partyscore" not in read
+    answer = background_save(client, sheet, 0, [1, 2]).json()
     assert answer["missing"] == list(range(3, 13)) and answer["first_open"] == 3
     with CaptureQueriesContext(connection) as queries:  # game 2 is stored: read to compare
         answer = background_save(client, sheet, 1, [2, 3]).json()
     assert answer["ok"] and answer["missing"] == list(range(4, 13))
-    assert tables_read(queries).count("scoring_partyscore") == 1
+    assert tables_read([{"sql": sql} for sql in reads(queries)[1:]]) == [
+        "scoring_game", "scoring_partyscore"]
+    with CaptureQueriesContext(connection) as queries:
+        answer = background_save(client, sheet, 2, [4]).json()
+    assert answer["ok"] and len(reads(queries)) == 1
 
 
 def test_the_meld_picker_is_rendered_once_per_language(event):
