@@ -13,13 +13,14 @@ from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange, new_token
 from scoring.rules import CONCEDED, InvalidHand, is_int
+from scoring.services.append_games import append_games
 from scoring.sheet_rows import normalise_row, number_ranges
 from scoring.standings import counted_statuses
 from tournament import audit
@@ -274,6 +275,18 @@ class _Plan:
         }
 
 
+@dataclass(frozen=True)
+class _Asked:
+    """A save as the caller asked for it: the rows sent and what it read and knows."""
+
+    rows: Mapping[int, RowInput]
+    parties: Sequence[Entry]
+    base_version: int
+    count: int  # the games of a round
+    user: Any
+    device: Mapping[str, str] | None
+
+
 def _plan(
     sheet: ScoreSheet, entered: set[int], rows: Mapping[int, RowInput], parties: Sequence[Entry]
 ) -> _Plan:
@@ -296,7 +309,6 @@ def _claim(sheet: ScoreSheet, base_version: int, status: str) -> bool:
     )
 
 
-@transaction.atomic
 def save_sheet_rows(
     *,
     sheet: ScoreSheet,
@@ -324,9 +336,12 @@ def save_sheet_rows(
     The common save goes without a lock of its own: when the sheet as read is at
     ``base_version``, the save is decided on what was read and the conditional UPDATE that
     moves the version claims the sheet. Every change of a sheet's games or status moves its
-    version, so the claim succeeds only if nothing changed since the read. Otherwise (another
-    device got in first, a stale page, nothing to change) the save is decided again on the
-    sheet locked and read afresh, which gives the refusal's current values.
+    version, so the claim succeeds only if nothing changed since the read. A save through the
+    link that only adds games to a sheet in progress is one statement on PostgreSQL
+    (``scoring.services.append_games``); other saves claim and write in a transaction.
+    Otherwise (another device got in first, a stale page, nothing to change) the save is
+    decided again on the sheet locked and read afresh, which gives the refusal's current
+    values.
 
     A save through the link (no ``user``) is recorded in the sheet's trail with ``device``
     (``{"agent": User-Agent, "address": IP}``, see ``SheetChange``).
@@ -341,26 +356,65 @@ def save_sheet_rows(
     count = event.games_per_round
     _check_row_numbers(rows, count)
     parties = sheet_parties(sheet) if parties is None else list(parties)
+    plan = None
     if sheet.version == base_version:
         seen = set(entered) if entered is not None else _entered_numbers(sheet)
         plan = _plan(sheet, seen, rows, parties)
+        if _only_appends(sheet, plan, user) and append_games(
+            sheet=sheet,
+            base_version=base_version,
+            games=plan.changes,
+            parties=parties,
+            trail=_link_trail(sorted(plan.changes), [], base_version + 1, device),
+            now=timezone.now(),
+        ):
+            return SaveResult(
+                version=base_version + 1,
+                saved=sorted(plan.changes),
+                errors=plan.errors,
+                stored=dict(plan.changes),
+                status=sheet.status,
+                missing=_missing(plan.entered_after, count),
+            )
+    asked = _Asked(rows, parties, base_version, count, user, device)
+    return _save_in_transaction(sheet, plan, asked)
+
+
+def _only_appends(sheet: ScoreSheet, plan: _Plan, user: Any) -> bool:
+    """Whether a save is the common one ``append_games`` stores: through the link, on
+    PostgreSQL, new games only, on a sheet in progress that stays so and is not counted yet
+    (so neither the results stamp nor the audit of a handed-in sheet are concerned)."""
+    return (
+        connection.vendor == "postgresql"
+        and recorded_user(user) is None
+        and bool(plan.changes)
+        and all(v is not None and n not in plan.entered for n, v in plan.changes.items())
+        and sheet.status == ScoreSheet.Status.IN_PROGRESS
+        and sheet.status not in counted_statuses(sheet.table.round.event)
+    )
+
+
+@transaction.atomic
+def _save_in_transaction(sheet: ScoreSheet, plan: _Plan | None, asked: _Asked) -> SaveResult:
+    """``save_sheet_rows`` in a transaction: claim the sheet as read (``plan``, None when the
+    read is not at the base version), else decide on the locked sheet."""
+    if plan is not None:
         status = _status_after(sheet, plan.entered_after)
-        if plan.changes and _claim(sheet, base_version, status):
-            return _write(sheet, plan, status, parties=parties, base_version=base_version,
-                          count=count, user=user, device=device)
+        if plan.changes and _claim(sheet, asked.base_version, status):
+            return _write(sheet, plan, status, asked)
     locked = _lock_sheet(sheet)
-    _check_may_edit(locked, user)
-    plan = _plan(locked, _entered_numbers(locked), rows, parties)
+    _check_may_edit(locked, asked.user)
+    plan = _plan(locked, _entered_numbers(locked), asked.rows, asked.parties)
     if not plan.changes:
         return SaveResult(
             version=locked.version,
             errors=plan.errors,
             status=locked.status,
-            missing=_missing(plan.entered, count),
+            missing=_missing(plan.entered, asked.count),
         )
     status = _status_after(locked, plan.entered_after)
     # The conditional UPDATE is the guard where the database cannot lock rows (SQLite).
-    if locked.version != base_version or not _claim(locked, base_version, status):
+    if locked.version != asked.base_version or not _claim(locked, asked.base_version, status):
         affected = sorted(
             set(plan.changes) | {number for number in plan.errors if number in plan.current}
         )
@@ -368,23 +422,13 @@ def save_sheet_rows(
             version=locked.version,
             current={number: plan.current.get(number) for number in affected},
         )
-    return _write(locked, plan, status, parties=parties, base_version=base_version,
-                  count=count, user=user, device=device)
+    return _write(locked, plan, status, asked)
 
 
-def _write(
-    sheet: ScoreSheet,
-    plan: _Plan,
-    status: str,
-    *,
-    parties: Sequence[Entry],
-    base_version: int,
-    count: int,
-    user: Any,
-    device: Mapping[str, str] | None,
-) -> SaveResult:
-    """Store a save's changes on a sheet claimed at ``base_version`` (``_claim``)."""
+def _write(sheet: ScoreSheet, plan: _Plan, status: str, asked: _Asked) -> SaveResult:
+    """Store a save's changes on a sheet claimed at the base version (``_claim``)."""
     changes, current = plan.changes, plan.current
+    parties, user, base_version = asked.parties, asked.user, asked.base_version
     event = sheet.table.round.event
     if status != sheet.status or status in counted_statuses(event):
         # the standings count these games or show the sheet's new state; a save of a sheet in
@@ -403,8 +447,7 @@ def _write(
             SheetChange(
                 sheet=sheet,
                 action=SheetChange.Action.LINK_SAVED,
-                after={"saved": saved, "deleted": deleted, "version": base_version + 1,
-                       **_device_fields(device)},
+                after=_link_trail(saved, deleted, base_version + 1, asked.device),
             )
         )
     if sheet.status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED):
@@ -427,8 +470,15 @@ def _write(
         errors=plan.errors,
         stored=dict(changes),
         status=status,
-        missing=_missing(plan.entered_after, count),
+        missing=_missing(plan.entered_after, asked.count),
     )
+
+
+def _link_trail(
+    saved: list[int], deleted: list[int], version: int, device: Mapping[str, str] | None
+) -> dict[str, Any]:
+    """What the trail keeps of a save through the link (``SheetChange.LINK_SAVED``)."""
+    return {"saved": saved, "deleted": deleted, "version": version, **_device_fields(device)}
 
 
 def _device_fields(device: Mapping[str, str] | None) -> dict[str, str]:

@@ -6,6 +6,7 @@ import time
 
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from scoring.demo import record_game
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
@@ -387,6 +388,58 @@ def test_a_link_save_after_the_desk_confirmed_since_the_read_is_refused(three):
     with pytest.raises(SheetLocked):
         save_sheet_rows(sheet=page, base_version=1, rows={1: row(bid=250)}, entered=entered)
     assert Game.objects.get(sheet=sheet, number=1).bid == 200
+
+
+def test_adding_games_to_a_sheet_in_progress_through_the_link(three):
+    """The common save (one statement on PostgreSQL, scoring.services.append_games): the same
+    games, party rows, trail and version as any other save, on either database."""
+    sheet, entries = three
+    save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1]})  # in progress now
+    page, entered = read_as_a_page(sheet)
+    before = page.updated_at
+    device = {"agent": "Phone", "address": "192.168.1.23"}
+    with CaptureQueriesContext(connection) as queries:
+        result = save_sheet_rows(
+            sheet=page, base_version=1, rows={2: FULL_SHEET[2], 3: FULL_SHEET[3]},
+            entered=entered, device=device,
+        )
+    assert (result.version, result.saved, result.deleted) == (2, [2, 3], [])
+    assert result.status == ScoreSheet.Status.IN_PROGRESS and result.missing == list(range(4, 13))
+    assert result.stored[3]["points"] == FULL_SHEET_POINTS[3]
+    writes = [q["sql"] for q in queries if not q["sql"].startswith("SELECT")]
+    if connection.vendor == "postgresql":
+        assert len(writes) == 1 and writes[0].startswith("WITH claimed AS (UPDATE")
+    stored = sheet_games(sheet)
+    assert {n: v["points"] for n, v in stored.items()} == {
+        n: FULL_SHEET_POINTS[n] for n in (1, 2, 3)
+    }
+    assert stored[3]["tricks"] is None and stored[2]["melds"] == [120, 0, 60]
+    assert PartyScore.objects.filter(game__sheet=sheet).count() == 9
+    assert set(PartyScore.objects.filter(game__number=2, game__sheet=sheet).values_list(
+        "entry_id", flat=True)) == {e.pk for e in entries}
+    now = fresh(sheet)
+    assert now.version == 2 and now.status == ScoreSheet.Status.IN_PROGRESS
+    assert now.updated_at > before
+    trail = SheetChange.objects.filter(sheet=sheet).order_by("-id").first()
+    assert trail.action == SheetChange.Action.LINK_SAVED and trail.user is None
+    assert trail.after == {"saved": [2, 3], "deleted": [], "version": 2, **device}
+    assert trail.created_at is not None and trail.game_number is None
+
+
+def test_a_link_save_adding_games_on_an_old_read_is_refused(three):
+    sheet, _ = three
+    save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1]})
+    page, entered = read_as_a_page(sheet)  # version 1
+    save_sheet_rows(sheet=fresh(sheet), base_version=1, rows={2: row(bid=210)})  # the other
+    changes = SheetChange.objects.count()
+    with pytest.raises(StaleSheet) as refused:
+        save_sheet_rows(sheet=page, base_version=1, rows={2: row(bid=250), 3: row()},
+                        entered=entered)
+    assert refused.value.version == 2 and refused.value.current[2]["bid"] == 210
+    assert refused.value.current[3] is None
+    assert sorted(Game.objects.filter(sheet=sheet).values_list("number", "bid")) == [
+        (1, 200), (2, 210)]
+    assert SheetChange.objects.count() == changes and fresh(sheet).version == 2
 
 
 def test_every_change_of_a_sheets_games_moves_its_version(three):

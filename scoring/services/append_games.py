@@ -1,0 +1,122 @@
+"""The common save through a sheet link, in one statement on PostgreSQL.
+
+Most saves in the hall add a few new games to an open sheet: claim the sheet (move its version
+on from the one the phone's page was built on), insert the games and their parties' rows, and
+record the save in the sheet's trail. ``save_sheet_rows`` does that through the ORM in five
+statements inside a transaction (BEGIN, UPDATE, three INSERTs, COMMIT), each a round trip to
+the database plus the ORM's own work: on the development machine the biggest share of a save's
+time (``bench/load.py``). PostgreSQL runs all four writes as one statement: data-modifying
+``WITH`` queries, each taking the sheet's row from the claim, so nothing is written unless the
+claim succeeds, and one statement is one transaction of its own.
+
+Only that common case comes here (``save_sheet_rows`` decides): no stored game replaced or
+deleted, the sheet's status unchanged and not counted in the standings (so the results stamp
+stays), no user (a save through the link). The statement is written once from the models'
+metadata, with the casts Django's own bulk insert uses (``Field.cast_db_type``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from functools import cache
+from typing import Any
+
+from django.db import connection
+from django.db.models import Field, Model
+
+from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
+from tournament.models import Entry
+
+GAME_COLUMNS = ("number", "dealer", "declarer", "bid", "kind", "revoked")
+SCORE_COLUMNS = ("meld", "tricks", "points")
+
+
+def _field(model: type[Model], name: str) -> Field:
+    return model._meta.get_field(name)
+
+
+@cache
+def _statement() -> str:
+    q = connection.ops.quote_name
+
+    def column(model: type[Model], name: str) -> str:
+        return q(_field(model, name).column)
+
+    def array(model: type[Model], name: str) -> str:
+        return f"%s::{_field(model, name).cast_db_type(connection)}[]"
+
+    sheet, game, score, change = (m._meta.db_table for m in (ScoreSheet, Game, PartyScore,
+                                                               SheetChange))
+    game_columns = ", ".join(column(Game, name) for name in GAME_COLUMNS)
+    game_arrays = ", ".join(array(Game, name) for name in GAME_COLUMNS)
+    score_arrays = ", ".join(
+        [array(Game, "number"), array(PartyScore, "entry")]
+        + [array(PartyScore, name) for name in SCORE_COLUMNS]
+    )
+    score_columns = ", ".join(column(PartyScore, name) for name in ("game", "entry",
+                                                                   *SCORE_COLUMNS))
+    change_columns = ", ".join(
+        column(SheetChange, name) for name in ("sheet", "action", "created_at", "after")
+    )
+    return (
+        f"WITH claimed AS (UPDATE {q(sheet)} SET {column(ScoreSheet, 'version')}"
+        f" = {column(ScoreSheet, 'version')} + 1, {column(ScoreSheet, 'updated_at')} = %s"
+        f" WHERE {column(ScoreSheet, 'id')} = %s AND {column(ScoreSheet, 'version')} = %s"
+        f" AND {column(ScoreSheet, 'status')} = %s RETURNING {column(ScoreSheet, 'id')} AS id),"
+        f" games AS (INSERT INTO {q(game)} ({column(Game, 'sheet')}, {game_columns})"
+        f" SELECT claimed.id, g.* FROM claimed, UNNEST({game_arrays})"
+        f" AS g({', '.join(GAME_COLUMNS)})"
+        f" RETURNING {column(Game, 'id')} AS id, {column(Game, 'number')} AS number),"
+        f" scores AS (INSERT INTO {q(score)} ({score_columns})"
+        f" SELECT games.id, s.entry, s.meld, s.tricks, s.points FROM games"
+        f" JOIN UNNEST({score_arrays}) AS s(number, entry, {', '.join(SCORE_COLUMNS)})"
+        f" ON s.number = games.number),"
+        f" trail AS (INSERT INTO {q(change)} ({change_columns})"
+        f" SELECT claimed.id, %s, %s, %s::jsonb FROM claimed)"
+        f" SELECT count(*) FROM claimed"
+    )
+
+
+def append_games(
+    *,
+    sheet: ScoreSheet,
+    base_version: int,
+    games: Mapping[int, Mapping[str, Any]],
+    parties: Sequence[Entry],
+    trail: Mapping[str, Any],
+    now: datetime,
+) -> bool:
+    """Claim the sheet at ``base_version`` (its status as read) and store the new ``games``
+    (``scoring.sheet_rows`` values by number, parties by index) with their parties' rows and a
+    ``LINK_SAVED`` record holding ``trail``. False, and nothing written, when the sheet has
+    moved on since it was read."""
+    numbers = sorted(games)
+    rows = [games[number] for number in numbers]
+    game_values = [
+        numbers,
+        [row["dealer"] for row in rows],
+        [parties[row["declarer"]].pk for row in rows],
+        [row["bid"] for row in rows],
+        [row["kind"] for row in rows],
+        [None if row["revoked"] is None else parties[row["revoked"]].pk for row in rows],
+    ]
+    scores: list[list[Any]] = [[], [], [], [], []]
+    for number, row in zip(numbers, rows, strict=True):
+        for index, party in enumerate(parties):
+            tricks = None if row["tricks"] is None else row["tricks"][index]
+            for values, value in zip(
+                scores,
+                (number, party.pk, row["melds"][index], tricks, row["points"][index]),
+                strict=True,
+            ):
+                values.append(value)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _statement(),
+            [now, sheet.pk, base_version, sheet.status, *game_values, *scores,
+             SheetChange.Action.LINK_SAVED, now, json.dumps(dict(trail))],
+        )
+        (claimed,) = cursor.fetchone()
+    return claimed == 1
