@@ -9,7 +9,7 @@ through ``tournament.seats``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -342,15 +342,17 @@ def sheet_page(
     frame: SheetFrame | None = None,
     forms: Mapping[int, GameRowForm] | None = None,
     other_device: Mapping[int, dict | None] | None = None,
+    entered: Set[int] | None = None,
 ) -> SheetPage:
     """Everything the sheet page shows; ``forms`` are bound forms of rows from a refused or
-    partial save, shown as typed with their messages."""
+    partial save, shown as typed with their messages. ``entered``: the sheet's game numbers
+    if read with it (none: its games are not read again)."""
     frame = frame or sheet_frame(sheet)
     parties = frame.parties
     numbers = [p.start_number for p in parties]
     pairs = frame.table.is_pairs
     seat_count = len(frame.seats)
-    stored = sheet_games(sheet, parties)
+    stored = sheet_games(sheet, parties) if entered is None or entered else {}
     forms = forms or {}
     other_device = other_device or {}
     totals = [0] * len(parties)

@@ -426,7 +426,8 @@ def sheet_link(request: HttpRequest, token: str) -> HttpResponse:
         check_link_access(sheet)
     except SheetLocked as locked:
         return _link_closed(request, sheet, locked)
-    return _render_sheet(request, sheet, via_link=True, page=sheet_page(sheet, frame=frame))
+    page = sheet_page(sheet, frame=frame, entered=entered)
+    return _render_sheet(request, sheet, via_link=True, page=page)
 
 
 SHEET_ASSETS = (
