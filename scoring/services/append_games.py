@@ -10,9 +10,11 @@ time (``bench/load.py``). PostgreSQL runs all four writes as one statement: data
 claim succeeds, and one statement is one transaction of its own.
 
 Only that common case comes here (``save_sheet_rows`` decides): no stored game replaced or
-deleted, the sheet's status unchanged and not counted in the standings (so the results stamp
-stays), no user (a save through the link). The statement is written once from the models'
-metadata, with the casts Django's own bulk insert uses (``Field.cast_db_type``).
+deleted, a sheet still open (empty or in progress, so no audit of a handed-in sheet), no user
+(a save through the link). When the save changes what the standings show (the sheet's first
+games, or games of a sheet the standings count), the same statement moves the event's results
+stamp on, as ``tournament.results.results_changed`` does. The statement is written once from
+the models' metadata, with the casts Django's own bulk insert uses (``Field.cast_db_type``).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from django.db import connection
 from django.db.models import Field, Model
 
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
-from tournament.models import Entry
+from tournament.models import Entry, Event
 
 GAME_COLUMNS = ("number", "dealer", "declarer", "bid", "kind", "revoked")
 SCORE_COLUMNS = ("meld", "tricks", "points")
@@ -60,11 +62,16 @@ def _statement() -> str:
     change_columns = ", ".join(
         column(SheetChange, name) for name in ("sheet", "action", "created_at", "after")
     )
+    version, changed_at = column(Event, "results_version"), column(Event, "results_changed_at")
     return (
         f"WITH claimed AS (UPDATE {q(sheet)} SET {column(ScoreSheet, 'version')}"
-        f" = {column(ScoreSheet, 'version')} + 1, {column(ScoreSheet, 'updated_at')} = %s"
+        f" = {column(ScoreSheet, 'version')} + 1, {column(ScoreSheet, 'updated_at')} = %s,"
+        f" {column(ScoreSheet, 'status')} = %s"
         f" WHERE {column(ScoreSheet, 'id')} = %s AND {column(ScoreSheet, 'version')} = %s"
         f" AND {column(ScoreSheet, 'status')} = %s RETURNING {column(ScoreSheet, 'id')} AS id),"
+        f" stamp AS (UPDATE {q(Event._meta.db_table)} SET {version} = {version} + 1,"
+        f" {changed_at} = %s WHERE {column(Event, 'id')} = %s AND %s"
+        f" AND EXISTS (SELECT 1 FROM claimed)),"
         f" games AS (INSERT INTO {q(game)} ({column(Game, 'sheet')}, {game_columns})"
         f" SELECT claimed.id, g.* FROM claimed, UNNEST({game_arrays})"
         f" AS g({', '.join(GAME_COLUMNS)})"
@@ -83,15 +90,18 @@ def append_games(
     *,
     sheet: ScoreSheet,
     base_version: int,
+    status: str,
     games: Mapping[int, Mapping[str, Any]],
     parties: Sequence[Entry],
     trail: Mapping[str, Any],
+    results_changed: bool,
     now: datetime,
 ) -> bool:
-    """Claim the sheet at ``base_version`` (its status as read) and store the new ``games``
-    (``scoring.sheet_rows`` values by number, parties by index) with their parties' rows and a
-    ``LINK_SAVED`` record holding ``trail``. False, and nothing written, when the sheet has
-    moved on since it was read."""
+    """Claim the sheet at ``base_version`` (with its status as read) for ``status``, store the
+    new ``games`` (``scoring.sheet_rows`` values by number, parties by index) with their
+    parties' rows and a ``LINK_SAVED`` record holding ``trail``, and move the event's results
+    stamp on if ``results_changed``. False, and nothing written, when the sheet has moved on
+    since it was read."""
     numbers = sorted(games)
     rows = [games[number] for number in numbers]
     game_values = [
@@ -115,7 +125,8 @@ def append_games(
     with connection.cursor() as cursor:
         cursor.execute(
             _statement(),
-            [now, sheet.pk, base_version, sheet.status, *game_values, *scores,
+            [now, status, sheet.pk, base_version, sheet.status,
+             now, sheet.table.round.event_id, results_changed, *game_values, *scores,
              SheetChange.Action.LINK_SAVED, now, json.dumps(dict(trail))],
         )
         (claimed,) = cursor.fetchone()

@@ -360,12 +360,15 @@ def save_sheet_rows(
     if sheet.version == base_version:
         seen = set(entered) if entered is not None else _entered_numbers(sheet)
         plan = _plan(sheet, seen, rows, parties)
+        status = _status_after(sheet, plan.entered_after)
         if _only_appends(sheet, plan, user) and append_games(
             sheet=sheet,
             base_version=base_version,
+            status=status,
             games=plan.changes,
             parties=parties,
             trail=_link_trail(sorted(plan.changes), [], base_version + 1, device),
+            results_changed=_moves_results(sheet, status),
             now=timezone.now(),
         ):
             return SaveResult(
@@ -373,7 +376,7 @@ def save_sheet_rows(
                 saved=sorted(plan.changes),
                 errors=plan.errors,
                 stored=dict(plan.changes),
-                status=sheet.status,
+                status=status,
                 missing=_missing(plan.entered_after, count),
             )
     asked = _Asked(rows, parties, base_version, count, user, device)
@@ -382,16 +385,21 @@ def save_sheet_rows(
 
 def _only_appends(sheet: ScoreSheet, plan: _Plan, user: Any) -> bool:
     """Whether a save is the common one ``append_games`` stores: through the link, on
-    PostgreSQL, new games only, on a sheet in progress that stays so and is not counted yet
-    (so neither the results stamp nor the audit of a handed-in sheet are concerned)."""
+    PostgreSQL, new games only, on a sheet still open (so no audit of a handed-in sheet)."""
     return (
         connection.vendor == "postgresql"
         and recorded_user(user) is None
         and bool(plan.changes)
         and all(v is not None and n not in plan.entered for n, v in plan.changes.items())
-        and sheet.status == ScoreSheet.Status.IN_PROGRESS
-        and sheet.status not in counted_statuses(sheet.table.round.event)
+        and sheet.status in (ScoreSheet.Status.EMPTY, ScoreSheet.Status.IN_PROGRESS)
     )
+
+
+def _moves_results(sheet: ScoreSheet, status: str) -> bool:
+    """Whether a save moves the results stamp: the standings count these games or show the
+    sheet's new state. A save of a sheet in progress that does not count moves nothing (the
+    common save stays one UPDATE less)."""
+    return status != sheet.status or status in counted_statuses(sheet.table.round.event)
 
 
 @transaction.atomic
@@ -429,11 +437,8 @@ def _write(sheet: ScoreSheet, plan: _Plan, status: str, asked: _Asked) -> SaveRe
     """Store a save's changes on a sheet claimed at the base version (``_claim``)."""
     changes, current = plan.changes, plan.current
     parties, user, base_version = asked.parties, asked.user, asked.base_version
-    event = sheet.table.round.event
-    if status != sheet.status or status in counted_statuses(event):
-        # the standings count these games or show the sheet's new state; a save of a sheet in
-        # progress that does not count moves nothing (the common save stays one UPDATE less)
-        results_changed(event_id=event.pk)
+    if _moves_results(sheet, status):
+        results_changed(event_id=sheet.table.round.event_id)
     replaced = [number for number in changes if number in current]
     if replaced:  # PartyScore rows go with their games (on_delete=CASCADE)
         Game.objects.filter(sheet=sheet, number__in=replaced).delete()

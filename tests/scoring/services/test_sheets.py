@@ -5,7 +5,7 @@ import threading
 import time
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from scoring.demo import record_game
@@ -25,7 +25,7 @@ from scoring.services import (
 )
 from scoring.services import sheets as sheet_services
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
-from tournament.models import ChangeLog
+from tournament.models import ChangeLog, Event
 
 pytestmark = pytest.mark.django_db
 
@@ -426,6 +426,24 @@ def test_adding_games_to_a_sheet_in_progress_through_the_link(three):
     assert trail.created_at is not None and trail.game_number is None
 
 
+def test_the_first_games_through_the_link_move_the_results_stamp_once(three):
+    """The sheet is now in progress (the standings and the projector show it): the results
+    stamp moves with the save (in its one statement on PostgreSQL), a later save of a sheet in
+    progress that does not count leaves it."""
+    sheet, _ = three
+    event = sheet.table.round.event
+    page, entered = read_as_a_page(sheet)
+    stamp = Event.objects.get(pk=event.pk).results_version
+    result = save_sheet_rows(sheet=page, base_version=0, rows={1: FULL_SHEET[1]},
+                             entered=entered)
+    assert result.status == ScoreSheet.Status.IN_PROGRESS
+    assert fresh(sheet).status == ScoreSheet.Status.IN_PROGRESS
+    assert Event.objects.get(pk=event.pk).results_version == stamp + 1
+    page, entered = read_as_a_page(sheet)
+    save_sheet_rows(sheet=page, base_version=1, rows={2: FULL_SHEET[2]}, entered=entered)
+    assert Event.objects.get(pk=event.pk).results_version == stamp + 1
+
+
 def test_a_link_save_adding_games_on_an_old_read_is_refused(three):
     sheet, _ = three
     save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1]})
@@ -458,12 +476,14 @@ def test_every_change_of_a_sheets_games_moves_its_version(three):
 
 @pytest.mark.django_db(transaction=True)
 def test_two_saves_from_the_same_version_exactly_one_wins(monkeypatch):
-    """Two devices save at the same moment (PostgreSQL: real row locks, two connections)."""
+    """Two devices of the desk save at the same moment (PostgreSQL: real row locks, two
+    connections; a desk save goes through the transaction, not the link's one statement)."""
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL: SQLite serialises whole transactions instead")
     event = make_event()
     entries = [make_entry(event, n) for n in (1, 2, 3)]
     sheet = make_sheet(make_table(make_round(event), entries))
+    desk = make_user()
     barrier = threading.Barrier(2)
     outcomes: dict[int, object] = {}
     seconds: dict[int, float] = {}
@@ -480,7 +500,7 @@ def test_two_saves_from_the_same_version_exactly_one_wins(monkeypatch):
             barrier.wait()
             start = time.monotonic()
             outcomes[bid] = save_sheet_rows(
-                sheet=sheet, base_version=0, rows={1: row(bid=bid), 2: row(bid=bid)}
+                sheet=sheet, base_version=0, rows={1: row(bid=bid), 2: row(bid=bid)}, user=desk
             )
         except Exception as error:  # the test inspects it
             outcomes[bid] = error
@@ -505,6 +525,60 @@ def test_two_saves_from_the_same_version_exactly_one_wins(monkeypatch):
     # both rows hold the winner's values: nothing half-written by the loser
     assert set(Game.objects.filter(sheet=sheet).values_list("bid", flat=True)) == {wins[0]}
     assert PartyScore.objects.filter(game__sheet=sheet).count() == 6
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_link_save_waits_for_a_save_in_progress_and_is_then_refused():
+    """The link's one statement claims the sheet like any save: it waits for the row lock of
+    a save in progress and, once that is committed, finds the version moved on (PostgreSQL:
+    real row locks, two connections)."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL: SQLite serialises whole transactions instead")
+    event = make_event()
+    entries = [make_entry(event, n) for n in (1, 2, 3)]
+    sheet = make_sheet(make_table(make_round(event), entries))
+    page, entered = read_as_a_page(sheet)  # the phone's page: version 0, no games
+    holding = threading.Event()
+    outcome: dict[str, object] = {}
+
+    def desk() -> None:
+        try:
+            with transaction.atomic():
+                save_sheet_rows(sheet=fresh(sheet), base_version=0, rows={1: row(bid=210)},
+                                user=make_user())
+                holding.set()
+                time.sleep(0.4)  # the sheet's row stays locked a while
+        finally:
+            holding.set()
+            connection.close()
+
+    def phone() -> None:
+        try:
+            holding.wait(10)
+            start = time.monotonic()
+            try:
+                outcome["result"] = save_sheet_rows(
+                    sheet=page, base_version=0, rows={1: row(bid=250), 2: row()},
+                    entered=entered,
+                )
+            except StaleSheet as error:
+                outcome["result"] = error
+            outcome["seconds"] = time.monotonic() - start
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=desk), threading.Thread(target=phone)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=20)
+    refused = outcome["result"]
+    assert isinstance(refused, StaleSheet), refused
+    assert outcome["seconds"] > 0.3  # it waited for the desk's lock
+    assert refused.version == 1 and refused.current[1]["bid"] == 210
+    assert refused.current[2] is None
+    assert list(Game.objects.filter(sheet=sheet).values_list("number", "bid")) == [(1, 210)]
+    assert not SheetChange.objects.filter(sheet=sheet, action=SheetChange.Action.LINK_SAVED)
 
 
 def test_closing_and_reopening_a_round_is_logged(three):
