@@ -261,18 +261,26 @@ def _missing(entered: set[int], count: int) -> list[int]:
 @dataclass
 class _Plan:
     """What a save would do to a sheet as read: the stored values of the rows sent, the rows as
-    they would be stored, the ones refused by the rules, and the rows that would change."""
+    they would be stored, the ones refused by the rules, the rows that would change, and the
+    sheet's status after the save."""
 
     entered: set[int]
     current: dict[int, dict]
     errors: dict[int, InvalidHand]
     changes: dict[int, dict | None]
+    status: str
+
+    @property
+    def saved(self) -> list[int]:
+        return sorted(number for number, v in self.changes.items() if v is not None)
+
+    @property
+    def deleted(self) -> list[int]:
+        return sorted(number for number, v in self.changes.items() if v is None)
 
     @property
     def entered_after(self) -> set[int]:
-        return (self.entered | {n for n, v in self.changes.items() if v is not None}) - {
-            n for n, v in self.changes.items() if v is None
-        }
+        return (self.entered | set(self.saved)) - set(self.deleted)
 
 
 @dataclass(frozen=True)
@@ -295,7 +303,9 @@ def _plan(
     current = sheet_games(sheet, parties, numbers=sent_entered) if sent_entered else {}
     wanted, errors = _judge_rows(rows, parties=len(parties), seat_count=sheet.table.seat_count)
     changes = {number: v for number, v in wanted.items() if current.get(number) != v}
-    return _Plan(entered=entered, current=current, errors=errors, changes=changes)
+    plan = _Plan(entered=entered, current=current, errors=errors, changes=changes, status="")
+    plan.status = _status_after(sheet, plan.entered_after)
+    return plan
 
 
 def _claim(sheet: ScoreSheet, base_version: int, status: str) -> bool:
@@ -360,26 +370,18 @@ def save_sheet_rows(
     if sheet.version == base_version:
         seen = set(entered) if entered is not None else _entered_numbers(sheet)
         plan = _plan(sheet, seen, rows, parties)
-        status = _status_after(sheet, plan.entered_after)
-        if _only_appends(sheet, plan, user) and append_games(
-            sheet=sheet,
-            base_version=base_version,
-            status=status,
-            games=plan.changes,
-            parties=parties,
-            trail=_link_trail(sorted(plan.changes), [], base_version + 1, device),
-            results_changed=_moves_results(sheet, status),
-            now=timezone.now(),
-        ):
-            return SaveResult(
-                version=base_version + 1,
-                saved=sorted(plan.changes),
-                errors=plan.errors,
-                stored=dict(plan.changes),
-                status=status,
-                missing=_missing(plan.entered_after, count),
-            )
     asked = _Asked(rows, parties, base_version, count, user, device)
+    if plan is not None and _only_appends(sheet, plan, user) and append_games(
+        sheet=sheet,
+        base_version=base_version,
+        status=plan.status,
+        games=plan.changes,
+        parties=parties,
+        trail=_link_trail(plan, asked),
+        results_changed=_moves_results(sheet, plan.status),
+        now=timezone.now(),
+    ):
+        return _saved(plan, asked)
     return _save_in_transaction(sheet, plan, asked)
 
 
@@ -406,10 +408,8 @@ def _moves_results(sheet: ScoreSheet, status: str) -> bool:
 def _save_in_transaction(sheet: ScoreSheet, plan: _Plan | None, asked: _Asked) -> SaveResult:
     """``save_sheet_rows`` in a transaction: claim the sheet as read (``plan``, None when the
     read is not at the base version), else decide on the locked sheet."""
-    if plan is not None:
-        status = _status_after(sheet, plan.entered_after)
-        if plan.changes and _claim(sheet, asked.base_version, status):
-            return _write(sheet, plan, status, asked)
+    if plan is not None and plan.changes and _claim(sheet, asked.base_version, plan.status):
+        return _write(sheet, plan, asked)
     locked = _lock_sheet(sheet)
     _check_may_edit(locked, asked.user)
     plan = _plan(locked, _entered_numbers(locked), asked.rows, asked.parties)
@@ -420,9 +420,10 @@ def _save_in_transaction(sheet: ScoreSheet, plan: _Plan | None, asked: _Asked) -
             status=locked.status,
             missing=_missing(plan.entered, asked.count),
         )
-    status = _status_after(locked, plan.entered_after)
     # The conditional UPDATE is the guard where the database cannot lock rows (SQLite).
-    if locked.version != asked.base_version or not _claim(locked, asked.base_version, status):
+    if locked.version != asked.base_version or not _claim(
+        locked, asked.base_version, plan.status
+    ):
         affected = sorted(
             set(plan.changes) | {number for number in plan.errors if number in plan.current}
         )
@@ -430,29 +431,26 @@ def _save_in_transaction(sheet: ScoreSheet, plan: _Plan | None, asked: _Asked) -
             version=locked.version,
             current={number: plan.current.get(number) for number in affected},
         )
-    return _write(locked, plan, status, asked)
+    return _write(locked, plan, asked)
 
 
-def _write(sheet: ScoreSheet, plan: _Plan, status: str, asked: _Asked) -> SaveResult:
+def _write(sheet: ScoreSheet, plan: _Plan, asked: _Asked) -> SaveResult:
     """Store a save's changes on a sheet claimed at the base version (``_claim``)."""
     changes, current = plan.changes, plan.current
-    parties, user, base_version = asked.parties, asked.user, asked.base_version
-    if _moves_results(sheet, status):
+    parties, user = asked.parties, asked.user
+    if _moves_results(sheet, plan.status):
         results_changed(event_id=sheet.table.round.event_id)
     replaced = [number for number in changes if number in current]
     if replaced:  # PartyScore rows go with their games (on_delete=CASCADE)
         Game.objects.filter(sheet=sheet, number__in=replaced).delete()
-    to_save = {number: v for number, v in changes.items() if v is not None}
-    write_games(sheet, parties, to_save)
-    saved = sorted(to_save)
-    deleted = sorted(number for number, v in changes.items() if v is None)
+    write_games(sheet, parties, {number: changes[number] for number in plan.saved})
     records = []
     if recorded_user(user) is None:
         records.append(
             SheetChange(
                 sheet=sheet,
                 action=SheetChange.Action.LINK_SAVED,
-                after=_link_trail(saved, deleted, base_version + 1, asked.device),
+                after=_link_trail(plan, asked),
             )
         )
     if sheet.status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED):
@@ -468,22 +466,26 @@ def _write(sheet: ScoreSheet, plan: _Plan, status: str, asked: _Asked) -> SaveRe
             for number, v in sorted(changes.items())
         )
     SheetChange.objects.bulk_create(records)
+    return _saved(plan, asked)
+
+
+def _saved(plan: _Plan, asked: _Asked) -> SaveResult:
+    """What a save that claimed the sheet did."""
     return SaveResult(
-        version=base_version + 1,
-        saved=saved,
-        deleted=deleted,
+        version=asked.base_version + 1,
+        saved=plan.saved,
+        deleted=plan.deleted,
         errors=plan.errors,
-        stored=dict(changes),
-        status=status,
+        stored=dict(plan.changes),
+        status=plan.status,
         missing=_missing(plan.entered_after, asked.count),
     )
 
 
-def _link_trail(
-    saved: list[int], deleted: list[int], version: int, device: Mapping[str, str] | None
-) -> dict[str, Any]:
+def _link_trail(plan: _Plan, asked: _Asked) -> dict[str, Any]:
     """What the trail keeps of a save through the link (``SheetChange.LINK_SAVED``)."""
-    return {"saved": saved, "deleted": deleted, "version": version, **_device_fields(device)}
+    return {"saved": plan.saved, "deleted": plan.deleted, "version": asked.base_version + 1,
+            **_device_fields(asked.device)}
 
 
 def _device_fields(device: Mapping[str, str] | None) -> dict[str, str]:
@@ -537,9 +539,7 @@ def record_late_save(
 
 def missing_games(sheet: ScoreSheet) -> list[int]:
     """The game numbers of a sheet that have no game yet."""
-    count = sheet.table.round.event.games_per_round
-    entered = set(Game.objects.filter(sheet=sheet).order_by().values_list("number", flat=True))
-    return [number for number in range(1, count + 1) if number not in entered]
+    return _missing(_entered_numbers(sheet), sheet.table.round.event.games_per_round)
 
 
 def _check_complete(sheet: ScoreSheet) -> None:
