@@ -13,7 +13,9 @@ Only that common case comes here (``save_sheet_rows`` decides): no stored game r
 deleted, a sheet still open (empty or in progress, so no audit of a handed-in sheet), no user
 (a save through the link). When the save changes what the standings show (the sheet's first
 games, or games of a sheet the standings count), the same statement moves the event's results
-stamp on, as ``tournament.results.results_changed`` does. The statement is written once from
+stamp on, as ``tournament.results.results_changed`` does. "Save and hand in" on the save that
+completes the sheet hands it in with the same claim (status, hand-in time, a second record in
+the trail), as ``submit_sheet`` after the save would. The statement is written once from
 the models' metadata, with the casts Django's own bulk insert uses (``Field.cast_db_type``).
 """
 
@@ -63,10 +65,11 @@ def _statement() -> str:
         column(SheetChange, name) for name in ("sheet", "action", "created_at", "after")
     )
     version, changed_at = column(Event, "results_version"), column(Event, "results_changed_at")
+    submitted = column(ScoreSheet, "submitted_at")
     return (
         f"WITH claimed AS (UPDATE {q(sheet)} SET {column(ScoreSheet, 'version')}"
-        f" = {column(ScoreSheet, 'version')} + 1, {column(ScoreSheet, 'updated_at')} = %s,"
-        f" {column(ScoreSheet, 'status')} = %s"
+        f" = {column(ScoreSheet, 'version')} + %s, {column(ScoreSheet, 'updated_at')} = %s,"
+        f" {column(ScoreSheet, 'status')} = %s, {submitted} = COALESCE(%s, {submitted})"
         f" WHERE {column(ScoreSheet, 'id')} = %s AND {column(ScoreSheet, 'version')} = %s"
         f" AND {column(ScoreSheet, 'status')} = %s RETURNING {column(ScoreSheet, 'id')} AS id),"
         f" stamp AS (UPDATE {q(Event._meta.db_table)} SET {version} = {version} + 1,"
@@ -81,7 +84,9 @@ def _statement() -> str:
         f" JOIN UNNEST({score_arrays}) AS s(number, entry, {', '.join(SCORE_COLUMNS)})"
         f" ON s.number = games.number),"
         f" trail AS (INSERT INTO {q(change)} ({change_columns})"
-        f" SELECT claimed.id, %s, %s, %s::jsonb FROM claimed)"
+        f" SELECT claimed.id, t.action, %s, t.after FROM claimed,"
+        f" UNNEST({array(SheetChange, 'action')}, %s::jsonb[]) WITH ORDINALITY"
+        f" AS t(action, after, position) ORDER BY t.position)"
         f" SELECT count(*) FROM claimed"
     )
 
@@ -95,13 +100,16 @@ def append_games(
     parties: Sequence[Entry],
     trail: Mapping[str, Any],
     results_changed: bool,
+    hands_in: bool,
     now: datetime,
 ) -> bool:
     """Claim the sheet at ``base_version`` (with its status as read) for ``status``, store the
     new ``games`` (``scoring.sheet_rows`` values by number, parties by index) with their
     parties' rows and a ``LINK_SAVED`` record holding ``trail``, and move the event's results
-    stamp on if ``results_changed``. False, and nothing written, when the sheet has moved on
-    since it was read."""
+    stamp on if ``results_changed``. ``hands_in``: the save hands the sheet in as well (status
+    submitted): the version moves two steps, the sheet gets its hand-in time and the trail a
+    ``SUBMITTED`` record after the save's. False, and nothing written, when the sheet has moved
+    on since it was read."""
     numbers = sorted(games)
     rows = [games[number] for number in numbers]
     game_values = [
@@ -122,12 +130,17 @@ def append_games(
                 strict=True,
             ):
                 values.append(value)
+    actions, records = [SheetChange.Action.LINK_SAVED], [json.dumps(dict(trail))]
+    if hands_in:
+        actions.append(SheetChange.Action.SUBMITTED)
+        records.append(None)  # as submit_sheet's record: no values
     with connection.cursor() as cursor:
         cursor.execute(
             _statement(),
-            [now, status, sheet.pk, base_version, sheet.status,
+            [2 if hands_in else 1, now, status, now if hands_in else None,
+             sheet.pk, base_version, sheet.status,
              now, sheet.table.round.event_id, results_changed, *game_values, *scores,
-             SheetChange.Action.LINK_SAVED, now, json.dumps(dict(trail))],
+             now, actions, records],
         )
         (claimed,) = cursor.fetchone()
     return claimed == 1

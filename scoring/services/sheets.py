@@ -76,6 +76,10 @@ class SaveResult:
     status: str = ""
     missing: list[int] = field(default_factory=list)
     """The game numbers the sheet has no game for after the save."""
+    handed_in: bool = False
+    """Asked to hand the sheet in (``hand_in``): it is handed in now (or was already)."""
+    hand_in_refused: SheetError | None = None
+    """Asked to hand the sheet in: why it was not (the save itself stands)."""
 
     @property
     def changed(self) -> bool:
@@ -261,14 +265,21 @@ def _missing(entered: set[int], count: int) -> list[int]:
 @dataclass
 class _Plan:
     """What a save would do to a sheet as read: the stored values of the rows sent, the rows as
-    they would be stored, the ones refused by the rules, the rows that would change, and the
-    sheet's status after the save."""
+    they would be stored, the ones refused by the rules, the rows that would change, the
+    sheet's status after the save and whether the save hands the sheet in with its claim."""
 
     entered: set[int]
     current: dict[int, dict]
     errors: dict[int, InvalidHand]
     changes: dict[int, dict | None]
     status: str
+    hands_in: bool = False
+
+    @property
+    def steps(self) -> int:
+        """How far the save moves the sheet's version: one for the games, one more for handing
+        the sheet in (as ``submit_sheet`` after a save would)."""
+        return 2 if self.hands_in else 1
 
     @property
     def saved(self) -> list[int]:
@@ -293,11 +304,11 @@ class _Asked:
     count: int  # the games of a round
     user: Any
     device: Mapping[str, str] | None
+    hand_in: bool = False
 
 
-def _plan(
-    sheet: ScoreSheet, entered: set[int], rows: Mapping[int, RowInput], parties: Sequence[Entry]
-) -> _Plan:
+def _plan(sheet: ScoreSheet, entered: set[int], asked: _Asked) -> _Plan:
+    rows, parties = asked.rows, asked.parties
     # the stored values of the rows sent, read only where the sheet holds those games
     sent_entered = [number for number in rows if number in entered]
     current = sheet_games(sheet, parties, numbers=sent_entered) if sent_entered else {}
@@ -305,15 +316,28 @@ def _plan(
     changes = {number: v for number, v in wanted.items() if current.get(number) != v}
     plan = _Plan(entered=entered, current=current, errors=errors, changes=changes, status="")
     plan.status = _status_after(sheet, plan.entered_after)
+    # handing in goes with the save's claim when the save changes an open sheet, refuses no
+    # row and leaves no game missing; every other hand-in is submit_sheet's (see _hand_in)
+    if (
+        asked.hand_in
+        and changes
+        and not errors
+        and plan.status == ScoreSheet.Status.IN_PROGRESS
+        and not _missing(plan.entered_after, asked.count)
+    ):
+        plan.status, plan.hands_in = ScoreSheet.Status.SUBMITTED, True
     return plan
 
 
-def _claim(sheet: ScoreSheet, base_version: int, status: str) -> bool:
-    """Move the sheet on from ``base_version`` to the next version, if it is still there (the
-    conditional UPDATE; it also locks the row until the end of the transaction)."""
+def _claim(sheet: ScoreSheet, base_version: int, plan: _Plan) -> bool:
+    """Move the sheet on from ``base_version`` as ``plan`` says (its version, status and, when
+    the save hands it in, the time), if it is still there (the conditional UPDATE; it also
+    locks the row until the end of the transaction)."""
+    now = timezone.now()
+    handed_in = {"submitted_at": now} if plan.hands_in else {}
     return (
         ScoreSheet.objects.filter(pk=sheet.pk, version=base_version).update(
-            version=F("version") + 1, status=status, updated_at=timezone.now()
+            version=F("version") + plan.steps, status=plan.status, updated_at=now, **handed_in
         )
         == 1
     )
@@ -328,6 +352,7 @@ def save_sheet_rows(
     parties: Sequence[Entry] | None = None,
     entered: Set[int] | None = None,
     device: Mapping[str, str] | None = None,
+    hand_in: bool = False,
 ) -> SaveResult:
     """Save the given rows of a sheet; each row is judged on its own.
 
@@ -355,6 +380,12 @@ def save_sheet_rows(
 
     A save through the link (no ``user``) is recorded in the sheet's trail with ``device``
     (``{"agent": User-Agent, "address": IP}``, see ``SheetChange``).
+
+    ``hand_in`` ("Save and hand in"): when no row was refused, the sheet is handed in after the
+    save as ``submit_sheet`` does (``SaveResult.handed_in``; a refusal, such as games still
+    missing, is ``SaveResult.hand_in_refused`` and the save stands). The common case, a save
+    that completes an open sheet, hands it in with the save's own claim: one change of two
+    steps of the version and two records in the trail, in the one statement on PostgreSQL.
     """
     if not is_int(base_version):
         raise SheetError(gettext_noop("The form is incomplete; please reload the page."))
@@ -366,11 +397,11 @@ def save_sheet_rows(
     count = event.games_per_round
     _check_row_numbers(rows, count)
     parties = sheet_parties(sheet) if parties is None else list(parties)
+    asked = _Asked(rows, parties, base_version, count, user, device, hand_in)
     plan = None
     if sheet.version == base_version:
         seen = set(entered) if entered is not None else _entered_numbers(sheet)
-        plan = _plan(sheet, seen, rows, parties)
-    asked = _Asked(rows, parties, base_version, count, user, device)
+        plan = _plan(sheet, seen, asked)
     if plan is not None and _only_appends(sheet, plan, user) and append_games(
         sheet=sheet,
         base_version=base_version,
@@ -379,10 +410,31 @@ def save_sheet_rows(
         parties=parties,
         trail=_link_trail(plan, asked),
         results_changed=_moves_results(sheet, plan.status),
+        hands_in=plan.hands_in,
         now=timezone.now(),
     ):
-        return _saved(plan, asked)
-    return _save_in_transaction(sheet, plan, asked)
+        result = _saved(plan, asked)
+    else:
+        result = _save_in_transaction(sheet, plan, asked)
+    return _hand_in(sheet, result, asked)
+
+
+def _hand_in(sheet: ScoreSheet, result: SaveResult, asked: _Asked) -> SaveResult:
+    """A save asked to hand the sheet in that did not with its claim: ``submit_sheet`` now
+    (nothing saved, a sheet handed in already, games missing, a confirmed sheet), unless a
+    row was refused."""
+    if not asked.hand_in or result.handed_in or result.errors:
+        return result
+    if result.status == ScoreSheet.Status.SUBMITTED:  # as submit_sheet: a repeat is harmless
+        result.handed_in = True
+        return result
+    try:
+        handed_in = submit_sheet(sheet=sheet, user=asked.user)
+    except SheetError as refused:
+        result.hand_in_refused = refused
+        return result
+    result.handed_in, result.version, result.status = True, handed_in.version, handed_in.status
+    return result
 
 
 def _only_appends(sheet: ScoreSheet, plan: _Plan, user: Any) -> bool:
@@ -408,11 +460,11 @@ def _moves_results(sheet: ScoreSheet, status: str) -> bool:
 def _save_in_transaction(sheet: ScoreSheet, plan: _Plan | None, asked: _Asked) -> SaveResult:
     """``save_sheet_rows`` in a transaction: claim the sheet as read (``plan``, None when the
     read is not at the base version), else decide on the locked sheet."""
-    if plan is not None and plan.changes and _claim(sheet, asked.base_version, plan.status):
+    if plan is not None and plan.changes and _claim(sheet, asked.base_version, plan):
         return _write(sheet, plan, asked)
     locked = _lock_sheet(sheet)
     _check_may_edit(locked, asked.user)
-    plan = _plan(locked, _entered_numbers(locked), asked.rows, asked.parties)
+    plan = _plan(locked, _entered_numbers(locked), asked)
     if not plan.changes:
         return SaveResult(
             version=locked.version,
@@ -421,9 +473,7 @@ def _save_in_transaction(sheet: ScoreSheet, plan: _Plan | None, asked: _Asked) -
             missing=_missing(plan.entered, asked.count),
         )
     # The conditional UPDATE is the guard where the database cannot lock rows (SQLite).
-    if locked.version != asked.base_version or not _claim(
-        locked, asked.base_version, plan.status
-    ):
+    if locked.version != asked.base_version or not _claim(locked, asked.base_version, plan):
         affected = sorted(
             set(plan.changes) | {number for number in plan.errors if number in plan.current}
         )
@@ -465,6 +515,10 @@ def _write(sheet: ScoreSheet, plan: _Plan, asked: _Asked) -> SaveResult:
             )
             for number, v in sorted(changes.items())
         )
+    if plan.hands_in:
+        records.append(
+            SheetChange(sheet=sheet, action=SheetChange.Action.SUBMITTED, user=recorded_user(user))
+        )
     SheetChange.objects.bulk_create(records)
     return _saved(plan, asked)
 
@@ -472,13 +526,14 @@ def _write(sheet: ScoreSheet, plan: _Plan, asked: _Asked) -> SaveResult:
 def _saved(plan: _Plan, asked: _Asked) -> SaveResult:
     """What a save that claimed the sheet did."""
     return SaveResult(
-        version=asked.base_version + 1,
+        version=asked.base_version + plan.steps,
         saved=plan.saved,
         deleted=plan.deleted,
         errors=plan.errors,
         stored=dict(plan.changes),
         status=plan.status,
         missing=_missing(plan.entered_after, asked.count),
+        handed_in=plan.hands_in,
     )
 
 

@@ -255,14 +255,9 @@ def _invalid_message(invalid: list[int]) -> str:
     ) % {"games": number_ranges(invalid)}
 
 
-def _hand_in(sheet: ScoreSheet, user: object) -> tuple[int | None, str]:
-    """Hand the sheet in after a save: (the sheet's version now, or None when refused; what to
-    say)."""
-    try:
-        handed_in = submit_sheet(sheet=sheet, user=user)
-    except SheetError as error:
-        return None, str(error)
-    return handed_in.version, gettext("The score sheet has been handed in. Thank you!")
+def _hands_in(request: HttpRequest) -> bool:
+    """The save was sent with "Save and hand in"."""
+    return request.POST.get("action") == "submit"
 
 
 def _bad_columns(form: GameRowForm) -> list[str]:
@@ -278,37 +273,23 @@ class _Outcome:
     notes: list[str]  # nothing to do
     problems: list[str]  # not done: rows with errors, a refused hand-in
     invalid: list[int]  # the rows not saved because of errors
-    status: str
-    version: int
 
 
-def _conclude(
-    request: HttpRequest,
-    sheet: ScoreSheet,
-    forms: dict[int, GameRowForm],
-    result: SaveResult,
-    *,
-    user: object,
-) -> _Outcome:
-    """Report the save; hand the sheet in when asked and no row was refused."""
+def _conclude(forms: dict[int, GameRowForm], result: SaveResult) -> _Outcome:
+    """Report the save and the hand-in it may have asked for."""
     said, invalid = _report_save(forms, result)
     outcome = _Outcome(
         said=said,
         notes=[],
         problems=[_invalid_message(invalid)] if invalid else [],
         invalid=invalid,
-        status=result.status,
-        version=result.version,
     )
     if invalid:
         return outcome
-    if request.POST.get("action") == "submit":
-        handed_in, message = _hand_in(sheet, user)
-        if handed_in is None:
-            outcome.problems.append(message)
-        else:  # handing in is a change of its own: the version moved on
-            outcome.said.append(message)
-            outcome.status, outcome.version = ScoreSheet.Status.SUBMITTED, handed_in
+    if result.handed_in:
+        outcome.said.append(gettext("The score sheet has been handed in. Thank you!"))
+    elif result.hand_in_refused is not None:
+        outcome.problems.append(str(result.hand_in_refused))
     elif not result.changed:
         outcome.notes.append(gettext("Nothing was changed."))
     return outcome
@@ -322,9 +303,9 @@ def _saved_json(
     return JsonResponse(
         {
             "ok": not outcome.problems,
-            "version": outcome.version,
-            "status": outcome.status,
-            "status_label": str(ScoreSheet.Status(outcome.status).label) if outcome.status else "",
+            "version": result.version,
+            "status": result.status,
+            "status_label": str(ScoreSheet.Status(result.status).label) if result.status else "",
             "rows": {
                 number: {
                     "stored": stored_fields(values),
@@ -371,6 +352,7 @@ def _save_sheet(
             parties=frame.parties,
             entered=entered,
             device=_device(request) if via_link else None,
+            hand_in=_hands_in(request),
         )
     except StaleSheet as stale:
         if as_json:
@@ -397,7 +379,7 @@ def _save_sheet(
         show_error(request, error)
         return _render_sheet(request, sheet, via_link=via_link, status=400)
 
-    outcome = _conclude(request, sheet, forms, result, user=user)
+    outcome = _conclude(forms, result)
     if as_json:
         return _saved_json(forms, result, outcome, result.missing)
     for message in outcome.said:

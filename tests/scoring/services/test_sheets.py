@@ -444,6 +444,83 @@ def test_the_first_games_through_the_link_move_the_results_stamp_once(three):
     assert Event.objects.get(pk=event.pk).results_version == stamp + 1
 
 
+def _trail(sheet: ScoreSheet) -> list[tuple[str, dict | None]]:
+    return [(change.action, change.after) for change in
+            SheetChange.objects.filter(sheet=sheet).order_by("created_at", "id")]
+
+
+@pytest.mark.parametrize("user", [None, "organiser"])
+def test_the_save_that_completes_a_sheet_hands_it_in_with_its_own_claim(three, user):
+    """"Save and hand in" as one change: the games, the hand-in (version two steps on, as a
+    save and submit_sheet after it), the trail's two records and the results stamp; through
+    the link on PostgreSQL in the save's one statement."""
+    sheet, _ = three
+    user = make_user() if user else None
+    save_sheet_rows(sheet=sheet, base_version=0, rows={n: FULL_SHEET[n] for n in range(1, 11)})
+    page, entered = read_as_a_page(sheet)
+    stamp = Event.objects.get(pk=sheet.table.round.event_id).results_version
+    with CaptureQueriesContext(connection) as queries:
+        result = save_sheet_rows(sheet=page, base_version=1, rows={11: FULL_SHEET[11],
+                                 12: FULL_SHEET[12]}, entered=entered, user=user, hand_in=True)
+    assert result.handed_in and result.hand_in_refused is None
+    assert (result.version, result.status, result.saved, result.missing) == (
+        3, ScoreSheet.Status.SUBMITTED, [11, 12], [])
+    now = fresh(sheet)
+    assert (now.version, now.status) == (3, ScoreSheet.Status.SUBMITTED)
+    assert now.submitted_at is not None and now.submitted_at == now.updated_at
+    assert Event.objects.get(pk=now.table.round.event_id).results_version == stamp + 1
+    assert {n: v["points"] for n, v in sheet_games(sheet).items()} == FULL_SHEET_POINTS
+    trail = _trail(sheet)
+    assert trail[-1] == (SheetChange.Action.SUBMITTED, None)
+    assert SheetChange.objects.filter(sheet=sheet).order_by("-id")[0].user == user
+    saved = {"saved": [11, 12], "deleted": [], "version": 2, "agent": "", "address": ""}
+    # through the link the save's record comes first; an organiser's save of an open sheet
+    # is recorded by its hand-in alone (as a save and submit_sheet after it)
+    assert trail[-2] == ((SheetChange.Action.LINK_SAVED, saved) if user is None else
+                         (SheetChange.Action.LINK_SAVED, {**saved, "saved": list(range(1, 11)),
+                                                          "version": 1}))
+    if connection.vendor == "postgresql" and user is None:
+        writes = [q["sql"] for q in queries if not q["sql"].startswith("SELECT")]
+        assert len(writes) == 1 and writes[0].startswith("WITH claimed AS (UPDATE")
+    # handed in is handed in: a repeat changes nothing and is no refusal
+    again = save_sheet_rows(sheet=fresh(sheet), base_version=3, rows={}, user=user,
+                            hand_in=True)
+    assert again.handed_in and again.version == 3 and fresh(sheet).version == 3
+
+
+def test_a_hand_in_with_games_missing_is_refused_and_the_save_stands(three):
+    sheet, _ = three
+    page, entered = read_as_a_page(sheet)
+    result = save_sheet_rows(sheet=page, base_version=0, rows={1: FULL_SHEET[1]},
+                             entered=entered, hand_in=True)
+    assert not result.handed_in and result.version == 1 and result.saved == [1]
+    assert result.hand_in_refused.message.params == {"games": "2–12"}
+    now = fresh(sheet)
+    assert (now.version, now.status, now.submitted_at) == (1, ScoreSheet.Status.IN_PROGRESS,
+                                                           None)
+    assert SheetChange.Action.SUBMITTED not in [action for action, _ in _trail(sheet)]
+
+
+def test_a_hand_in_with_a_refused_row_saves_the_rest_and_hands_nothing_in(three):
+    sheet, _ = three
+    save_sheet_rows(sheet=sheet, base_version=0, rows={n: FULL_SHEET[n] for n in range(1, 12)})
+    result = save_sheet_rows(sheet=fresh(sheet), base_version=1, rows={
+        11: row(bid=210), 12: row(bid=5)}, hand_in=True)
+    assert list(result.errors) == [12] and result.saved == [11]
+    assert not result.handed_in and result.hand_in_refused is None  # the row is the problem
+    assert fresh(sheet).status == ScoreSheet.Status.IN_PROGRESS and fresh(sheet).version == 2
+
+
+def test_a_hand_in_that_saves_nothing_new_is_submit_sheets(three):
+    sheet, _ = three
+    save_sheet_rows(sheet=sheet, base_version=0, rows=FULL_SHEET)
+    result = save_sheet_rows(sheet=fresh(sheet), base_version=1, rows={1: FULL_SHEET[1]},
+                             hand_in=True)
+    assert not result.changed and result.handed_in
+    assert (result.version, result.status) == (2, ScoreSheet.Status.SUBMITTED)
+    assert _trail(sheet)[-1] == (SheetChange.Action.SUBMITTED, None)
+
+
 def test_a_link_save_adding_games_on_an_old_read_is_refused(three):
     sheet, _ = three
     save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1]})
