@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
@@ -31,16 +31,23 @@ class Choices:
     """The options of a select as (value, escaped label), shared by every row of the page."""
 
     options: list[tuple[str, str]]
+    _html: dict[str, str] = field(default_factory=dict, init=False, repr=False)
 
     @classmethod
     def of(cls, pairs: Sequence[tuple[object, object]]) -> Choices:
         return cls([(escape(str(value)), escape(str(label))) for value, label in pairs])
 
     def html(self, selected: str) -> str:
-        return "".join(
-            f'<option value="{value}"{" selected" if value == selected else ""}>{label}</option>'
-            for value, label in self.options
-        )
+        """The options with ``selected`` marked; kept per value, as the rows of a page share
+        a handful of them."""
+        found = self._html.get(selected)
+        if found is None:
+            found = self._html[selected] = "".join(
+                f'<option value="{value}"{" selected" if value == selected else ""}>'
+                f"{label}</option>"
+                for value, label in self.options
+            )
+        return found
 
 
 class RowRenderer:
@@ -80,6 +87,7 @@ class RowRenderer:
         self.game = gettext("Game %(number)s")
         self.other_device = escape(gettext("Saved on the other device:"))
         self.unusual_bid = escape(gettext("The bid is right"))
+        self.party_heads: dict[tuple[str, str], str] = {}
 
     # --- pieces ---------------------------------------------------------------------------
 
@@ -94,12 +102,12 @@ class RowRenderer:
     @staticmethod
     def _ident(row: RowData, name: str) -> str:
         """The input's id, as Django's forms name it (its messages: id + "_error")."""
-        return f"id_{row_prefix(row.number)}-{name}"
+        return f"id_{row.prefix}-{name}"
 
     def _attrs(self, row: RowData, name: str) -> tuple[str, str, str]:
         """The field's full name, id and the attributes that mark an error."""
-        full = f"{row_prefix(row.number)}-{name}"
-        ident = self._ident(row, name)
+        full = f"{row.prefix}-{name}"
+        ident = f"id_{full}"
         extra = ""
         if row.errors.get(name):
             extra = f' aria-invalid="true" aria-describedby="{ident}_error"'
@@ -115,9 +123,10 @@ class RowRenderer:
     def _number(self, row: RowData, name: str, aria: str = "") -> str:
         full, ident, extra = self._attrs(row, name)
         value = row.values.get(name, "")
+        value = escape(value) if value else value
         label = f' aria-label="{aria}"' if aria else ""
         return (
-            f'<input type="text" name="{full}" id="{ident}" value="{escape(value)}"'
+            f'<input type="text" name="{full}" id="{ident}" value="{value}"'
             f' inputmode="numeric" pattern="[0-9]*" autocomplete="off" enterkeyhint="next"'
             f' size="4"{label}{extra}>'
         )
@@ -132,7 +141,7 @@ class RowRenderer:
         )
 
     def _bid_check(self, row: RowData) -> str:
-        full = f"{row_prefix(row.number)}-bid_ok"
+        full = f"{row.prefix}-bid_ok"
         checked = " checked" if row.values.get("bid_ok") else ""
         hidden = "" if row.unusual_bid else " hidden"
         return (
@@ -144,17 +153,26 @@ class RowRenderer:
         """A meld or trick input in its table cell, with its messages."""
         errors = row.errors.get(name, ())
         bad = errors or row.column_errors.get(column)
+        messages = self._errors(errors, ident=self._ident(row, name) + "_error") if errors else ""
         return (
-            f'<td class="{"invalid" if bad else ""}">{self._number(row, name, aria)}'
-            f"{self._errors(errors, ident=self._ident(row, name) + '_error')}</td>"
+            f'<td class="{"invalid" if bad else ""}">{self._number(row, name, aria)}{messages}</td>'
         )
+
+    def _party_head(self, short: str, name: str) -> str:
+        """A party's heading cell, the same in every row: escaped once per page."""
+        found = self.party_heads.get((short, name))
+        if found is None:
+            found = self.party_heads[short, name] = (
+                f'<th scope="row" class="party"><span class="no">{escape(short)}</span> '
+                f'<span class="name">{escape(name)}</span></th>'
+            )
+        return found
 
     def _party(self, row: RowData, index: int, cell: PartyCell) -> str:
         points = "" if cell.points is None else str(cell.points)
         total = "" if cell.total is None else str(cell.total)
         return (
-            f'<tr><th scope="row" class="party"><span class="no">{escape(cell.short)}</span> '
-            f'<span class="name">{escape(cell.name)}</span></th>'
+            f"<tr>{self._party_head(cell.short, cell.name)}"
             f'{self._cell(row, f"meld{index}", self.aria["meld", index], "melds")}'
             f'{self._cell(row, f"tricks{index}", self.aria["tricks", index], "tricks")}'
             f'<td class="num points" data-points="{index}">{points}</td>'
@@ -229,6 +247,7 @@ class RowData:
     unusual_bid: bool = False
 
     def __post_init__(self) -> None:
+        self.prefix = row_prefix(self.number)  # of the row's field names
         self.errors = self.errors or {}
         self.non_field_errors = self.non_field_errors or []
         self.column_errors = self.column_errors or {}
