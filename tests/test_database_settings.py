@@ -1,6 +1,7 @@
-"""The database settings (``tournament.settings``): PostgreSQL keeps the score sheet's statements
-prepared per connection unless PG_PREPARED_STATEMENTS=0 (for a pooler that cannot keep them);
-SQLite queues its writers."""
+"""The database settings (``tournament.settings``): PostgreSQL prepares every statement with one
+plan per connection unless PG_PREPARED_STATEMENTS=0 (for a pooler that cannot keep them);
+SQLite queues its writers. That the plan is kept is checked on a live connection in
+tests/scoring/test_sheet_query.py."""
 
 import json
 import os
@@ -30,16 +31,22 @@ def database_options(**environment: str) -> dict:
 POSTGRES = "postgres://binokel@db.example.org:5432/binokel"
 
 
-def test_postgresql_prepares_repeated_statements():
+def test_postgresql_prepares_every_statement_with_one_plan():
     options = database_options(DATABASE_URL=POSTGRES)
     assert options["server_side_binding"] is True
-    assert options["prepare_threshold"] == 5
+    assert options["prepare_threshold"] == 0
+    assert options["options"] == "-c plan_cache_mode=force_generic_plan"
+
+
+def test_server_options_of_the_address_are_kept():
+    options = database_options(DATABASE_URL=POSTGRES + "?options=-c%20search_path%3Dclub")
+    assert options["options"] == "-c search_path=club -c plan_cache_mode=force_generic_plan"
 
 
 @pytest.mark.parametrize("value", ["0", "no", "false"])
 def test_prepared_statements_can_be_switched_off_for_a_pooler(value):
     options = database_options(DATABASE_URL=POSTGRES, PG_PREPARED_STATEMENTS=value)
-    assert "server_side_binding" not in options and "prepare_threshold" not in options
+    assert not {"server_side_binding", "prepare_threshold", "options"} & set(options)
 
 
 def test_sqlite_gets_no_postgresql_options():

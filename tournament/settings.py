@@ -218,13 +218,27 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_flag(
     "PG_PREPARED_STATEMENTS", default=True
 ):
-    # psycopg prepares a statement on the server once a connection has run it a few times, so
-    # PostgreSQL plans the score sheet's joins once per connection instead of on every request
-    # (bench/load.py: about 0.2-0.5 ms per query). It needs server-side parameter binding.
-    # Set PG_PREPARED_STATEMENTS=0 behind a pooler that cannot keep prepared statements
-    # (PgBouncer in transaction mode without max_prepared_statements).
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"server_side_binding": True, "prepare_threshold": 5}
+    # Every statement is prepared on the server the first time a connection runs it, and
+    # PostgreSQL plans it once for that connection (a generic plan) instead of on each run.
+    # The sheet link's nine-table read takes about 2.5 ms to plan and 0.25 ms to run; with
+    # PostgreSQL's own choice (a plan per run for the first five runs of a prepared statement)
+    # and psycopg's default (prepare after five runs) every connection planned it about ten
+    # times, and at the hall's pace most of a connection's requests fall in that time
+    # (bench/load.py: the first eleven reads of each connection took 7 ms, later ones 2 ms).
+    # The app's statements select rows by key or by event, so a plan that fits one value fits
+    # the others.
+    # It needs server-side parameter binding. Set PG_PREPARED_STATEMENTS=0 behind a pooler that
+    # cannot keep prepared statements (PgBouncer in transaction mode without
+    # max_prepared_statements).
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    _options.update(
+        {
+            "server_side_binding": True,
+            "prepare_threshold": 0,
+            "options": " ".join(
+                filter(None, [_options.get("options"), "-c plan_cache_mode=force_generic_plan"])
+            ),
+        }
     )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -97,3 +97,23 @@ def test_the_read_names_the_games_the_sheet_holds(event):
 
 def test_an_unknown_token_reads_nothing(event):
     assert sheet_with_seats(token="x" * 43) is None
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's plan cache")
+def test_the_read_is_planned_once_per_connection(event):
+    """The read takes far longer to plan than to run: the connection prepares it the first
+    time and PostgreSQL keeps one plan for every token (tournament.settings), instead of a
+    plan per run for the first runs of each connection."""
+    tokens = ScoreSheet.objects.filter(table__round__event=event).values_list("token", flat=True)
+    for token in tokens:
+        assert sheet_with_seats(token=token) is not None
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT generic_plans, custom_plans FROM pg_prepared_statements"
+            " WHERE statement LIKE %s",
+            ["SELECT sh.%string_agg(%"],
+        )
+        plans = cursor.fetchall()
+    assert len(plans) == 1
+    generic, custom = plans[0]
+    assert generic >= len(tokens) > 1 and custom == 0
