@@ -19,7 +19,7 @@ SHOW_OPTIONS = (
 
 def database_options(**environment: str) -> dict:
     env = {key: value for key, value in os.environ.items()
-           if key not in {"DATABASE_URL", "PG_PREPARED_STATEMENTS"}}
+           if key not in {"DATABASE_URL", "PG_PREPARED_STATEMENTS", "CONN_MAX_AGE"}}
     env.update(environment, DJANGO_SETTINGS_MODULE="tournament.settings")
     result = subprocess.run(
         [sys.executable, "-c", f"import django; django.setup(); {SHOW_OPTIONS}"],
@@ -47,6 +47,12 @@ def test_server_options_of_the_address_are_kept():
 def test_prepared_statements_can_be_switched_off_for_a_pooler(value):
     options = database_options(DATABASE_URL=POSTGRES, PG_PREPARED_STATEMENTS=value)
     assert not {"server_side_binding", "prepare_threshold", "options"} & set(options)
+
+
+def test_connections_closed_after_every_request_prepare_nothing():
+    options = database_options(DATABASE_URL=POSTGRES, CONN_MAX_AGE="0")
+    assert not {"server_side_binding", "prepare_threshold", "options"} & set(options)
+    assert database_options(DATABASE_URL=POSTGRES, CONN_MAX_AGE="60")["prepare_threshold"] == 0
 
 
 def test_sqlite_gets_no_postgresql_options():

@@ -215,8 +215,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         {"transaction_mode": "IMMEDIATE", "timeout": 20}
     )
 
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_flag(
-    "PG_PREPARED_STATEMENTS", default=True
+if (
+    DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+    and env_flag("PG_PREPARED_STATEMENTS", default=True)
+    # a connection closed after every request would prepare each statement for one run: a
+    # round trip more per statement, and nothing kept
+    and DATABASES["default"]["CONN_MAX_AGE"] != 0
 ):
     # Every statement is prepared on the server the first time a connection runs it, and
     # PostgreSQL plans it once for that connection (a generic plan) instead of on each run.
