@@ -93,14 +93,13 @@ def main() -> None:
     from django.urls import reverse
     from django.utils import translation
     from django.utils.safestring import mark_safe
-    from django_tables2 import RequestConfig
 
     from scoring.demo import fill_random_games
     from scoring.exports import event_workbook
     from scoring.ranking import PAIRS, SINGLES
     from scoring.standings import compute_standings
     from scoring.standings_forms import StandingsSettingsForm
-    from scoring.tables import StandingsTable
+    from scoring.views.standings import ranking_tables_html
     from tournament.models import Event, EventRole
     from tournament.services import generate_plan, register_entry
 
@@ -162,23 +161,10 @@ def main() -> None:
             form = StandingsSettingsForm.for_event(event)
 
             def render_floor() -> str:
-                tables = {
-                    "singles_table": StandingsTable(
-                        singles, round_numbers=standings.round_numbers, entry_url=entry_url,
-                        prefix="einzel-",
-                    ),
-                    "pairs_table": StandingsTable(
-                        pairs, round_numbers=standings.round_numbers, entry_url=entry_url,
-                        prefix="paare-",
-                    ),
-                }
-                config = RequestConfig(request, paginate=False)
-                for table in tables.values():
-                    config.configure(table)
-                tables_html = render_to_string(
-                    "scoring/_standings_tables.html",
-                    {**tables, "round_number": None, "show_singles": True, "show_pairs": True},
-                    request,
+                tables_html = ranking_tables_html(
+                    request, singles=singles, pairs=pairs,
+                    shown_rounds=standings.round_numbers, round_number=None,
+                    entry_url=entry_url, public=False,
                 )
                 context = {
                     "event": event,

@@ -79,6 +79,43 @@ def _tables_cache_key(
     )
 
 
+def ranking_tables_html(
+    request: HttpRequest,
+    *,
+    singles: list[StandingRow],
+    pairs: list[StandingRow],
+    shown_rounds: list[int],
+    round_number: int | None,
+    entry_url: str,
+    public: bool,
+) -> str:
+    """The ranking tables of singles and pairs as HTML, from their ranked rows: overall
+    (``round_number`` None, a column per round of ``shown_rounds``) or one round's points."""
+    total_label = None if round_number is None else gettext("Points")
+    singles_table = StandingsTable(
+        singles, round_numbers=shown_rounds, entry_url=entry_url, prefix="einzel-",
+        total_label=total_label, public=public,
+    )
+    pairs_table = StandingsTable(
+        pairs, round_numbers=shown_rounds, entry_url=entry_url, prefix="paare-",
+        total_label=total_label, public=public,
+    )
+    config = RequestConfig(request, paginate=False)
+    config.configure(singles_table)
+    config.configure(pairs_table)
+    return render_to_string(
+        "scoring/_standings_tables.html",
+        {
+            "round_number": round_number,
+            "singles_table": singles_table,
+            "pairs_table": pairs_table,
+            "show_singles": bool(singles),
+            "show_pairs": bool(pairs),
+        },
+        request=request,
+    )
+
+
 def _tables_html(
     request: HttpRequest, event: Event, standings: Standings, round_number: int | None,
     *, public: bool,
@@ -91,35 +128,17 @@ def _tables_html(
         cached = cache.get(key)
         if cached is not None:
             return mark_safe(cached)
-    entry_url = reverse(
-        "public-standings-entry" if public else "standings-entry",
-        kwargs={"slug": event.slug, "start_number": 0},
-    )
-    shown_rounds = standings.round_numbers if round_number is None else []
-    total_label = None if round_number is None else gettext("Points")
-    singles = standings.ranking(SINGLES, round_number)
-    pairs = standings.ranking(PAIRS, round_number)
-    singles_table = StandingsTable(
-        singles, round_numbers=shown_rounds, entry_url=entry_url, prefix="einzel-",
-        total_label=total_label, public=public,
-    )
-    pairs_table = StandingsTable(
-        pairs, round_numbers=shown_rounds, entry_url=entry_url, prefix="paare-",
-        total_label=total_label, public=public,
-    )
-    config = RequestConfig(request, paginate=False)
-    config.configure(singles_table)
-    config.configure(pairs_table)
-    html = render_to_string(
-        "scoring/_standings_tables.html",
-        {
-            "round_number": round_number,
-            "singles_table": singles_table,
-            "pairs_table": pairs_table,
-            "show_singles": bool(singles),
-            "show_pairs": bool(pairs),
-        },
-        request=request,
+    html = ranking_tables_html(
+        request,
+        singles=standings.ranking(SINGLES, round_number),
+        pairs=standings.ranking(PAIRS, round_number),
+        shown_rounds=standings.round_numbers if round_number is None else [],
+        round_number=round_number,
+        entry_url=reverse(
+            "public-standings-entry" if public else "standings-entry",
+            kwargs={"slug": event.slug, "start_number": 0},
+        ),
+        public=public,
     )
     if key is not None:
         cache.set(key, html, STANDINGS_CACHE_SECONDS)
