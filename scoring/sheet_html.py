@@ -107,7 +107,7 @@ class RowRenderer:
     def _attrs(self, row: RowData, name: str) -> tuple[str, str, str]:
         """The field's full name, id and the attributes that mark an error."""
         full = f"{row.prefix}-{name}"
-        ident = f"id_{full}"
+        ident = self._ident(row, name)
         extra = ""
         if row.errors.get(name):
             extra = f' aria-invalid="true" aria-describedby="{ident}_error"'
