@@ -59,7 +59,7 @@ test: lint chromium
 	fi
 
 messages: $(VENV)/.installed-test
-	$(PY) manage.py makemessages --locale de --no-obsolete --ignore '.venv/*' --ignore 'bench/*' --ignore 'tests/*'
+	$(PY) manage.py makemessages --locale de --no-obsolete --no-wrap --ignore '.venv/*' --ignore 'bench/*' --ignore 'tests/*'
 	$(PY) manage.py compilemessages --ignore '.venv/*'
 
 clean:

@@ -95,7 +95,7 @@ def row_fields(
 class GameRowForm(forms.Form):
     """One game: dealer, declarer, bid, kind, misplay and per party meld and trick points.
 
-    Parses and checks a row; the page's markup is written by ``scoring.sheet_html``. Every
+    Parses and checks a row; the page draws it in ``templates/scoring/sheet.html``. Every
     problem of a row is reported at once, each at its field (a party's meld or trick figure at
     that party's input). A bid above ``UNUSUAL_BID`` needs the row's ``bid_ok`` box ticked.
     """
@@ -241,10 +241,12 @@ def initial_from_values(values: dict[str, Any] | None, *, dealer: int) -> dict[s
 
 
 class SheetFrameForm(forms.Form):
-    """The hidden frame of a sheet form: which sheet and which version it was based on."""
+    """The frame of a sheet form: which sheet, which version it was based on, and the id the
+    page's script gives each save (``scoring.services.sheets``; a plain form sends none)."""
 
-    sheet = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=2**31 - 1)
+    sheet = forms.IntegerField(min_value=1)
+    version = forms.IntegerField(min_value=0, max_value=2**31 - 1)
+    save_id = forms.RegexField(regex=r"^[A-Za-z0-9_-]{1,64}$", required=False)
 
 
 def forged_row_numbers(keys: Sequence[str], count: int) -> list[str]:

@@ -41,6 +41,17 @@ class ScoreSheet(models.Model):
     token = models.CharField(
         _("link token"), max_length=64, unique=True, default=new_token, editable=False
     )
+    last_save = models.CharField(
+        _("last save"),
+        max_length=80,
+        blank=True,
+        default="",
+        editable=False,
+        help_text=_(
+            "The device's id of the save that made the current version, with that version: "
+            "a resend of that save is recognised."
+        ),
+    )
     updated_at = models.DateTimeField(_("last change"), auto_now=True)
     submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)

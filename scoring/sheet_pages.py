@@ -1,33 +1,39 @@
-"""What the score entry pages show: a sheet's parties, seats and game rows, and the round overview.
+"""What the score entry pages show: a sheet's parties and seats, its game rows, its state as the
+page's script gets it after every save, and the round overview.
 
-Read-only helpers for ``scoring.views.sheets``: they load what a page needs in a few queries and
-shape it for the templates (a *row* is one game of the sheet; its *running totals* are every
-party's points summed over the stored games up to and including it). Seats are described
-through ``tournament.seats``.
+Read-only helpers for ``scoring.views.sheets``. A *row* is one game of the sheet; its *running
+totals* are every party's points summed over the stored games up to and including it. The
+stored games come from ``scoring.services.sheets.sheet_games``, the one read of a sheet's games
+that the page and the save share. Seats are described through ``tournament.seats``.
 """
 
 from __future__ import annotations
 
+import json
+import re
+import secrets
 from collections import Counter
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
 from django.http import QueryDict
-from django.utils.safestring import SafeString
+from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext
 
 from scoring.forms import ROW_KEY, GameRowForm, initial_from_values
 from scoring.models import Game, ScoreSheet, SheetChange
 from scoring.services.sheets import sheet_games
-from scoring.sheet_html import PartyCell, RowData, RowRenderer
-from scoring.sheet_rows import number_ranges
+from scoring.sheet_rows import normalise_row, number_ranges
 from tournament import seats
 from tournament.errors import Message
 from tournament.limits import UNUSUAL_BID
 from tournament.models import Entry, Round, Seat, Table, parties_in_seating_order
 from tournament.plan import SeatRow, seat_row
+
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{32,64}")
+SEAT_PEOPLE = ("entry__player", "entry__partner", "player")  # what a seat's labels name
 
 
 @dataclass
@@ -37,12 +43,18 @@ class SheetFrame:
     table: Table
     parties: list[Entry]
     party_labels: list[str]
+    party_shorts: list[str]
     seats: list[SeatRow]
     seat_labels: list[str]
 
     @property
     def games(self) -> int:
         return self.table.round.event.games_per_round
+
+    @property
+    def numbers(self) -> list[int]:
+        """The parties' start numbers, which name them in descriptions of games."""
+        return [party.start_number for party in self.parties]
 
     def form(self, number: int, data: QueryDict | None = None) -> GameRowForm:
         """The row form of game ``number``, bound to ``data`` when given."""
@@ -61,70 +73,21 @@ class SheetFrame:
         }
 
 
-@dataclass
-class SheetPage:
-    sheet: ScoreSheet
-    frame: SheetFrame
-    rows: list[RowData]
-    totals: list[int]
-    entered: int
-    missing: list[int] = field(default_factory=list)
-
-    @property
-    def table(self) -> Table:
-        return self.frame.table
-
-    @property
-    def round(self) -> Round:
-        return self.frame.table.round
-
-    @property
-    def parties(self) -> list[Entry]:
-        return self.frame.parties
-
-    @property
-    def party_labels(self) -> list[str]:
-        return self.frame.party_labels
-
-    @property
-    def seats(self) -> list[SeatRow]:
-        return self.frame.seats
-
-    @property
-    def is_pairs(self) -> bool:
-        return self.table.is_pairs
-
-    @property
-    def party_totals(self) -> list[tuple[str, int]]:
-        return list(zip(self.party_labels, self.totals, strict=True))
-
-    @property
-    def rows_html(self) -> SafeString:
-        renderer = RowRenderer(
-            party_labels=self.party_labels, seat_labels=self.frame.seat_labels, pairs=self.is_pairs
-        )
-        return renderer.rows(self.rows)
-
-    @property
-    def first_open(self) -> int | None:
-        """The game a scorekeeper continues with: the first with an error, else the first
-        still empty."""
-        for row in self.rows:
-            if row.has_errors or row.other_device:
-                return row.number
-        return self.missing[0] if self.missing else None
-
-
 def load_sheet(sheet_id: int) -> ScoreSheet:
     return ScoreSheet.objects.select_related("table__round__event", "confirmed_by").get(
         pk=sheet_id
     )
 
 
-def seats_of(table: Table) -> list[Seat]:
-    return list(
-        table.seats.select_related(*SEAT_PEOPLE).order_by("position")
-    )
+def sheet_by_token(token: str) -> ScoreSheet | None:
+    """The sheet of a link token with its table, round and event, or None; a malformed token
+    does not reach the database."""
+    if not TOKEN_SHAPE.fullmatch(token):
+        return None
+    sheet = ScoreSheet.objects.select_related("table__round__event").filter(token=token).first()
+    if sheet is None or not secrets.compare_digest(sheet.token.encode(), token.encode()):
+        return None
+    return sheet
 
 
 def party_label(entry: Entry, index: int, *, pairs: bool) -> str:
@@ -145,6 +108,26 @@ def party_short(entry: Entry, index: int, *, pairs: bool) -> str:
 def dealer_choice(seat: SeatRow) -> str:
     """How a seat is offered as the dealer of a game: “B1 · Anna Rapp”."""
     return f"{seat.label} · {seat.player.name}"
+
+
+def sheet_frame(sheet: ScoreSheet) -> SheetFrame:
+    """The frame of a sheet: its table's seats with their people (one query)."""
+    table = sheet.table
+    table_seats = list(table.seats.select_related(*SEAT_PEOPLE).order_by("position"))
+    pairs = table.is_pairs
+    parties = parties_in_seating_order(table_seats)
+    seat_rows = [seat_row(table, seat) for seat in table_seats]
+    return SheetFrame(
+        table=table,
+        parties=parties,
+        party_labels=[party_label(p, i, pairs=pairs) for i, p in enumerate(parties)],
+        party_shorts=[party_short(p, i, pairs=pairs) for i, p in enumerate(parties)],
+        seats=seat_rows,
+        seat_labels=[dealer_choice(seat) for seat in seat_rows],
+    )
+
+
+# --- games in words --------------------------------------------------------------------------
 
 
 def _game_line(
@@ -179,7 +162,7 @@ def describe_values(
 ) -> str:
     """A game in one line, parties by start number: for the stale-save warning and the log.
 
-    ``values`` is in ``game_values`` form with ``numbers`` the parties' start numbers, or in
+    ``values`` is in ``sheet_games`` form with ``numbers`` the parties' start numbers, or in
     ``audit_values`` form (declarer and misplay already start numbers) without.
     """
     if values is None:
@@ -201,7 +184,7 @@ def describe_values(
 
 
 def field_values(values: Mapping[str, Any] | None, *, dealer: int) -> dict[str, str]:
-    """A row's inputs as the page shows them: a stored game's values (``game_values``), or an
+    """A row's inputs as the page shows them: a stored game's values (``sheet_games``), or an
     empty row with the rotation's dealer."""
     initial = initial_from_values(values, dealer=dealer)
     return {
@@ -237,28 +220,30 @@ def row_field_names(party_count: int) -> list[str]:
 
 
 def late_rows(
-    sheet: ScoreSheet, frame: SheetFrame, forms: Mapping[int, GameRowForm]
+    games: Mapping[int, dict], frame: SheetFrame, forms: Mapping[int, GameRowForm]
 ) -> dict[int, dict[str, str]]:
-    """The submitted rows that differ from what the sheet holds, as typed (``{}``: the row was
+    """The submitted rows that the stored ``games`` do not hold, as typed (``{}``: the row was
     cleared): what a refused save would have changed."""
-    stored = sheet_games(sheet, frame.parties)
     names = row_field_names(len(frame.parties))
     rows: dict[int, dict[str, str]] = {}
     for number, form in sorted(forms.items()):
+        stored = games.get(number)
         if form.is_blank():
-            if number in stored:
+            if stored is not None:
                 rows[number] = {}
             continue
+        if stored is not None and form.is_valid() and normalise_row(
+            form.row(), number=number, parties=len(frame.parties), seat_count=len(frame.seats)
+        ) == stored:
+            continue
         typed = posted_values(form)
-        have = stored_fields(stored.get(number))
-        if any(typed.get(name, "").strip() != have.get(name, "") for name in names):
-            rows[number] = {name: typed.get(name, "").strip() for name in names}
+        rows[number] = {name: typed.get(name, "").strip() for name in names}
     return rows
 
 
 def describe_late(rows: Mapping, frame: SheetFrame) -> list[tuple[int, str]]:
     """Typed rows (``late_rows``) in words, parties by start number: (game, description)."""
-    numbers = [p.start_number for p in frame.parties]
+    numbers = frame.numbers
 
     def party(text: str) -> str:
         return str(numbers[int(text)]) if text.isdigit() and int(text) < len(numbers) else text
@@ -308,23 +293,169 @@ def late_saves(sheet: ScoreSheet, frame: SheetFrame) -> list[LateSave]:
     return saves
 
 
-SEAT_PEOPLE = ("entry__player", "entry__partner", "player")  # what a seat's labels name
+# --- the sheet page and its state --------------------------------------------------------------
 
 
-def sheet_frame(sheet: ScoreSheet, table_seats: list[Seat] | None = None) -> SheetFrame:
-    """The frame of a sheet; ``table_seats`` as ``seats_of`` reads them, if already read."""
-    table = sheet.table
-    table_seats = seats_of(table) if table_seats is None else table_seats
-    pairs = table.is_pairs
-    parties = parties_in_seating_order(table_seats)
-    seat_rows = [seat_row(table, seat) for seat in table_seats]
-    return SheetFrame(
-        table=table,
-        parties=parties,
-        party_labels=[party_label(p, i, pairs=pairs) for i, p in enumerate(parties)],
-        seats=seat_rows,
-        seat_labels=[dealer_choice(seat) for seat in seat_rows],
-    )
+def status_note(sheet: ScoreSheet, status: str, *, via_link: bool) -> str:
+    """What the page says under its heading about the sheet's status (empty: nothing)."""
+    if status == ScoreSheet.Status.SUBMITTED:
+        if via_link:
+            return gettext(
+                "Handed in. You can still correct it until the organisers confirm it; every "
+                "change is recorded."
+            )
+        return gettext(
+            "Handed in by the scorekeeper; waiting for confirmation. Every change is recorded."
+        )
+    if status == ScoreSheet.Status.CONFIRMED:
+        when = date_format(sheet.confirmed_at, "SHORT_DATETIME_FORMAT") if sheet.confirmed_at \
+            else "–"
+        return gettext(
+            "Confirmed on %(when)s by %(who)s. Only organisers can change it; every change is "
+            "recorded."
+        ) % {"when": when, "who": sheet.confirmed_by or "–"}
+    return ""
+
+
+def sheet_state(
+    sheet: ScoreSheet,
+    frame: SheetFrame,
+    games: Mapping[int, dict],
+    *,
+    version: int,
+    status: str,
+    via_link: bool,
+) -> dict[str, Any]:
+    """The sheet as the page's script follows it after every save: its version and status,
+    what the heading says, and every row's stored inputs and points."""
+    missing = [n for n in range(1, frame.games + 1) if n not in games]
+    return {
+        "version": version,
+        "status": status,
+        "status_label": str(ScoreSheet.Status(status).label),
+        "note": status_note(sheet, status, via_link=via_link),
+        "entered": entered_text(len(games), frame.games),
+        "missing": missing,
+        "rows": {
+            number: {
+                "stored": stored_fields(games.get(number)),
+                "points": games[number]["points"] if number in games else None,
+            }
+            for number in range(1, frame.games + 1)
+        },
+    }
+
+
+def entered_text(entered: int, total: int) -> str:
+    return gettext("%(entered)s of %(total)s games entered") % {
+        "entered": entered, "total": total
+    }
+
+
+@dataclass
+class PartyLine:
+    """One party's line in a game row: who, the inputs, the points and running total."""
+
+    short: str
+    name: str
+    meld: str
+    tricks: str
+    points: int | None
+    total: int | None
+    meld_errors: list[str]
+    tricks_errors: list[str]
+    meld_bad: bool
+    tricks_bad: bool
+
+
+@dataclass
+class Row:
+    """What one game row shows: its inputs as typed or stored, and their messages."""
+
+    number: int
+    values: dict[str, str]
+    stored: dict[str, str]
+    parties: list[PartyLine]
+    errors: dict[str, list[str]] = field(default_factory=dict)
+    non_field_errors: list[str] = field(default_factory=list)
+    other_device: str | None = None
+    unusual_bid: bool = False
+    focus: str | None = None
+
+    @property
+    def has_errors(self) -> bool:
+        return bool(self.errors or self.non_field_errors)
+
+    @property
+    def stored_json(self) -> str:
+        return json.dumps(self.stored, separators=(",", ":"))
+
+
+@dataclass
+class SheetPage:
+    sheet: ScoreSheet
+    frame: SheetFrame
+    rows: list[Row]
+    totals: list[int]
+    version: int
+    status: str
+    via_link: bool
+    missing: list[int] = field(default_factory=list)
+
+    @property
+    def table(self) -> Table:
+        return self.frame.table
+
+    @property
+    def round(self) -> Round:
+        return self.frame.table.round
+
+    @property
+    def entered_text(self) -> str:
+        return entered_text(len(self.rows) - len(self.missing), len(self.rows))
+
+    @property
+    def status_label(self) -> str:
+        return str(ScoreSheet.Status(self.status).label)
+
+    @property
+    def note(self) -> str:
+        return status_note(self.sheet, self.status, via_link=self.via_link)
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in (ScoreSheet.Status.EMPTY, ScoreSheet.Status.IN_PROGRESS)
+
+    @property
+    def party_totals(self) -> list[tuple[str, int]]:
+        return list(zip(self.frame.party_labels, self.totals, strict=True))
+
+    @property
+    def declarer_choices(self) -> list[tuple[str, str]]:
+        return [(str(i), short) for i, short in enumerate(self.frame.party_shorts)]
+
+    @property
+    def kind_choices(self) -> list[tuple[str, str]]:
+        return [(value, str(label)) for value, label in Game.Kind.choices]
+
+    @property
+    def dealer_choices(self) -> list[tuple[str, str]]:
+        return [(str(i), label) for i, label in enumerate(self.frame.seat_labels, start=1)]
+
+    @property
+    def revoked_choices(self) -> list[tuple[str, str]]:
+        return [("", gettext("nobody"))] + [
+            (str(i), label) for i, label in enumerate(self.frame.party_labels)
+        ]
+
+    @property
+    def first_open(self) -> int | None:
+        """The game a scorekeeper continues with: the first with an error, else the first
+        still empty."""
+        for row in self.rows:
+            if row.has_errors or row.other_device:
+                return row.number
+        return self.missing[0] if self.missing else None
 
 
 def _form_errors(form: GameRowForm) -> tuple[dict[str, list[str]], list[str]]:
@@ -338,59 +469,64 @@ def _form_errors(form: GameRowForm) -> tuple[dict[str, list[str]], list[str]]:
 
 def sheet_page(
     sheet: ScoreSheet,
+    frame: SheetFrame,
     *,
-    frame: SheetFrame | None = None,
+    via_link: bool,
+    games: Mapping[int, dict] | None = None,
+    version: int | None = None,
+    status: str | None = None,
     forms: Mapping[int, GameRowForm] | None = None,
     other_device: Mapping[int, dict | None] | None = None,
-    entered: Set[int] | None = None,
 ) -> SheetPage:
-    """Everything the sheet page shows; ``forms`` are bound forms of rows from a refused or
-    partial save, shown as typed with their messages. ``entered``: the sheet's game numbers
-    if read with it (none: its games are not read again)."""
-    frame = frame or sheet_frame(sheet)
-    parties = frame.parties
-    numbers = [p.start_number for p in parties]
-    pairs = frame.table.is_pairs
-    seat_count = len(frame.seats)
-    stored = sheet_games(sheet, parties) if entered is None or entered else {}
+    """Everything the sheet page shows. ``games``: the sheet's stored games if read already
+    (a save's result); ``forms``: bound forms of rows from a refused or partial save, shown as
+    typed with their messages; ``other_device``: a refused save's rows as another device
+    stored them."""
+    games = sheet_games(sheet, frame.parties) if games is None else games
     forms = forms or {}
     other_device = other_device or {}
-    totals = [0] * len(parties)
-    rows: list[RowData] = []
+    seat_count = len(frame.seats)
+    totals = [0] * len(frame.parties)
+    rows: list[Row] = []
     focus_set = False
     for number in range(1, frame.games + 1):
-        values = stored.get(number)
+        values = games.get(number)
         form = forms.get(number)
         if values is not None:
             totals = [t + p for t, p in zip(totals, values["points"], strict=True)]
         errors, non_field = _form_errors(form) if form is not None else ({}, [])
+        column_errors = form.column_errors if form is not None else {}
+        shown = (
+            posted_values(form)
+            if form is not None
+            else field_values(values, dealer=seats.dealer_position(number, seat_count))
+        )
         shows_points = values is not None and not errors and not non_field and (
             number not in other_device
         )
-        row = RowData(
+        row = Row(
             number=number,
-            values=(
-                posted_values(form)
-                if form is not None
-                else field_values(values, dealer=seats.dealer_position(number, seat_count))
-            ),
-            cells=[
-                PartyCell(
-                    short=party_short(party, index, pairs=pairs),
+            values=shown,
+            stored=stored_fields(values),
+            parties=[
+                PartyLine(
+                    short=frame.party_shorts[index],
                     name=party.name,
+                    meld=shown.get(f"meld{index}", ""),
+                    tricks=shown.get(f"tricks{index}", ""),
                     points=values["points"][index] if shows_points else None,
                     total=totals[index] if values is not None else None,
+                    meld_errors=errors.get(f"meld{index}", []),
+                    tricks_errors=errors.get(f"tricks{index}", []),
+                    meld_bad=bool(errors.get(f"meld{index}") or column_errors.get("melds")),
+                    tricks_bad=bool(errors.get(f"tricks{index}") or column_errors.get("tricks")),
                 )
-                for index, party in enumerate(parties)
+                for index, party in enumerate(frame.parties)
             ],
-            stored_fields=stored_fields(values),
-            stored=values is not None,
-            bound=form is not None,
             errors=errors,
             non_field_errors=non_field,
-            column_errors=form.column_errors if form is not None else None,
             other_device=(
-                describe_values(other_device[number], numbers)
+                describe_values(other_device[number], frame.numbers)
                 if number in other_device
                 else None
             ),
@@ -409,9 +545,14 @@ def sheet_page(
         frame=frame,
         rows=rows,
         totals=totals,
-        entered=len(stored),
-        missing=[n for n in range(1, frame.games + 1) if n not in stored],
+        version=sheet.version if version is None else version,
+        status=sheet.status if status is None else status,
+        via_link=via_link,
+        missing=[n for n in range(1, frame.games + 1) if n not in games],
     )
+
+
+# --- the round overview ----------------------------------------------------------------------
 
 
 @dataclass

@@ -17,6 +17,7 @@ urlpatterns = [
     ),
     path("turnier/<slug:slug>/zettel/<int:number>/qr/", sheets.round_qr, name="round-qr"),
     path(SHEET, sheets.sheet_edit, name="sheet-edit"),
+    path(f"{SHEET}speichern/", sheets.sheet_edit_save, name="sheet-edit-save"),
     path(f"{SHEET}status/", sheets.sheet_status, name="sheet-status"),
     path(f"{SHEET}protokoll/", sheets.sheet_changes, name="sheet-changes"),
     path(f"{SHEET}neuer-link/", sheets.sheet_new_link, name="sheet-new-link"),

@@ -4,8 +4,7 @@
 ``Event.results_changed_at`` is the "last change" the standings pages, the projector and the
 downloads show. Services call :func:`results_changed` inside their transaction, so the stamp
 moves with the change or not at all; a reader that loads the event after the commit sees the
-new version and never a cached result from before the change. (The common save through a
-sheet link moves it in its one statement, ``scoring.services.append_games``.)
+new version and never a cached result from before the change.
 """
 
 from __future__ import annotations

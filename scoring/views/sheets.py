@@ -2,15 +2,17 @@
 
 The scorekeeper opens one sheet through its link (``/zettel/<token>/``) without an account,
 until the sheet is confirmed or the round closed; organisers open any sheet from the round
-overview. The save itself (row judgement, optimistic locking, audit) is in
-``scoring.services.sheets``; these views read the form, call it and report what happened.
+overview. A sheet is saved in one of two ways, both through ``scoring.services.sheets``:
+
+- the page's script (``sheet.js``) posts the rows typed on the device to the sheet's save
+  address (``…/speichern/``) and gets JSON back: what happened, and the whole sheet as it is
+  now, which the page follows;
+- a browser without JavaScript posts the whole form to the page itself and gets a page back.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
-import secrets
 from dataclasses import dataclass
 
 from django.contrib import messages
@@ -38,11 +40,11 @@ from scoring.services import (
     reopen_sheet,
     save_sheet_rows,
     sheet_for_table,
+    sheet_games,
     submit_sheet,
 )
 from scoring.sheet_pages import (
     SheetFrame,
-    SheetPage,
     describe_change,
     describe_late,
     describe_values,
@@ -50,32 +52,17 @@ from scoring.sheet_pages import (
     late_saves,
     load_sheet,
     round_overview,
+    sheet_by_token,
     sheet_frame,
     sheet_page,
-    stored_fields,
+    sheet_state,
     who,
 )
-from scoring.sheet_query import sheet_with_seats
 from scoring.sheet_rows import number_ranges
 from tournament.limits import MAX_GAMES_PER_ROUND, UNUSUAL_BID
 from tournament.models import Event, Round, Table
 from tournament.seats import SEAT_COUNTS
 from tournament.web import desk_view, organiser_view, show_error
-
-TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{32,64}")
-
-
-def _sheet_by_token(token: str) -> tuple[ScoreSheet, SheetFrame, set[int]] | None:
-    """The sheet of a link token with its frame and the numbers of its games, or None; a
-    malformed token does not reach the database. One query (``scoring.sheet_query``)."""
-    if not TOKEN_SHAPE.fullmatch(token):
-        return None
-    found = sheet_with_seats(token=token)
-    if found is None:
-        return None
-    if not secrets.compare_digest(found.sheet.token.encode(), token.encode()):
-        return None
-    return found.sheet, sheet_frame(found.sheet, found.seats), found.entered
 
 
 def _organiser_sheet(event: Event, number: int, table: int) -> ScoreSheet:
@@ -93,6 +80,7 @@ def _sheet_urls(sheet: ScoreSheet) -> dict[str, str]:
     kwargs = {"slug": table.round.event.slug, "number": table.round.number, "table": table.number}
     return {
         "edit_url": reverse("sheet-edit", kwargs=kwargs),
+        "save_url": reverse("sheet-edit-save", kwargs=kwargs),
         "status_url": reverse("sheet-status", kwargs=kwargs),
         "changes_url": reverse("sheet-changes", kwargs=kwargs),
         "new_link_url": reverse("sheet-new-link", kwargs=kwargs),
@@ -102,50 +90,40 @@ def _sheet_urls(sheet: ScoreSheet) -> dict[str, str]:
     }
 
 
-def _device(request: HttpRequest) -> dict[str, str]:
-    """The device a save through the link came from, for the sheet's trail."""
-    return {
-        "agent": request.headers.get("User-Agent", ""),
-        "address": request.META.get("REMOTE_ADDR", ""),
-    }
-
-
-def _wants_json(request: HttpRequest) -> bool:
-    """The page's script saves in the background and asks for JSON; a plain form does not."""
-    return "application/json" in request.headers.get("Accept", "")
-
-
 def _render_sheet(
     request: HttpRequest,
     sheet: ScoreSheet,
+    frame: SheetFrame,
     *,
     via_link: bool,
-    page: SheetPage | None = None,
-    version: int | None = None,
-    status: int = 200,
+    code: int = 200,
+    **page: object,
 ) -> HttpResponse:
-    page = page or sheet_page(sheet)
+    """The sheet page with HTTP status ``code``; ``page`` as ``sheet_page`` takes it (a
+    save's games, typed forms)."""
     context = {
-        "page": page,
+        "page": sheet_page(sheet, frame, via_link=via_link, **page),
         "sheet": sheet,
         "event": sheet.table.round.event,
         "via_link": via_link,
-        "version": sheet.version if version is None else version,
         "preview_url": reverse("sheet-preview"),
         "trick_total": TRICK_TOTAL,
         "unusual_bid": UNUSUAL_BID,
         "melds": MELDS,
-        **({} if via_link else _sheet_urls(sheet)),
     }
-    if not via_link:
-        context["late_saves"] = late_saves(sheet, page.frame)
-    return render(request, "scoring/sheet.html", context, status=status)
+    if via_link:
+        context["save_url"] = reverse("sheet-link-save", kwargs={"token": sheet.token})
+    else:
+        context.update(_sheet_urls(sheet))
+        context["late_saves"] = late_saves(sheet, frame)
+    return render(request, "scoring/sheet.html", context, status=code)
 
 
 def _link_closed(
     request: HttpRequest, sheet: ScoreSheet, error: SheetLocked, *, late: list | None = None
 ) -> HttpResponse:
-    """The link no longer changes the sheet; after a late save, what was typed and what to do."""
+    """The link no longer changes the sheet; what was typed and not saved, and what to do.
+    The page's script lists the games still kept on the phone and sends them to the desk."""
     return render(
         request,
         "scoring/link_closed.html",
@@ -154,46 +132,29 @@ def _link_closed(
             "event": sheet.table.round.event,
             "sheet": sheet,
             "late": late or [],
+            "save_url": reverse("sheet-link-save", kwargs={"token": sheet.token}),
         },
         status=403,
     )
 
 
-def _refused(
-    request: HttpRequest,
-    sheet: ScoreSheet,
-    error: SheetLocked,
-    *,
-    via_link: bool,
-    frame: SheetFrame | None = None,
-    forms: dict[int, GameRowForm] | None = None,
-) -> HttpResponse:
-    """A sheet the person may not change now. Through the link the typed rows are kept in the
-    sheet's trail for the desk and shown back to the scorekeeper; organisers go back."""
-    if not via_link:
-        if _wants_json(request):
-            return _json_refusal(error, "locked", status=403)
-        show_error(request, error)
-        return redirect(request.path)
-    typed: dict = {}
-    if frame is not None and forms:
-        typed = late_rows(sheet, frame, forms)
-        record_late_save(sheet=sheet, rows=typed, reason=error)
-    if _wants_json(request):
-        return _json_refusal(error, "locked", status=403, late=bool(typed))
-    return _link_closed(request, sheet, error, late=describe_late(typed, frame) if typed else [])
+# --- saving ------------------------------------------------------------------------------------
 
 
-def _json_refusal(error: SheetError, reason: str, *, status: int, **extra: object) -> JsonResponse:
-    return JsonResponse(
-        {"ok": False, "reason": reason, "message": str(error), **extra}, status=status
-    )
+@dataclass
+class _Posted:
+    """A posted sheet form: its frame and its rows' forms."""
+
+    base_version: int
+    save_id: str
+    forms: dict[int, GameRowForm]
+    hand_in: bool
 
 
-def _base_version(request: HttpRequest, sheet: ScoreSheet) -> int:
-    """The version the submitted form was based on; SheetError when the form's frame (sheet,
-    version, row names) is not one of this sheet's forms."""
-    forged = forged_row_numbers(list(request.POST), sheet.table.round.event.games_per_round)
+def _read_post(request: HttpRequest, sheet: ScoreSheet, frame: SheetFrame) -> _Posted:
+    """The posted form; SheetError when its frame (sheet, version, row names) is not one of
+    this sheet's forms."""
+    forged = forged_row_numbers(list(request.POST), frame.games)
     if forged:
         raise SheetError(
             gettext_noop(
@@ -202,214 +163,240 @@ def _base_version(request: HttpRequest, sheet: ScoreSheet) -> int:
             ),
             number=forged[0][:6],
         )
-    frame = SheetFrameForm(request.POST)
-    if not frame.is_valid():
+    head = SheetFrameForm(request.POST)
+    if not head.is_valid():
         raise SheetError(
             gettext_noop(
                 "The form is incomplete or damaged; nothing was saved. Please reload the page."
             )
         )
-    if frame.cleaned_data["sheet"] != sheet.pk:
+    if head.cleaned_data["sheet"] != sheet.pk:
         raise SheetError(
             gettext_noop("This form belongs to another score sheet; nothing was saved.")
         )
-    return frame.cleaned_data["version"]
+    return _Posted(
+        base_version=head.cleaned_data["version"],
+        save_id=head.cleaned_data["save_id"],
+        forms=frame.posted_forms(request.POST),
+        hand_in=request.POST.get("action") == "submit",
+    )
 
 
-def _typed_rows(forms: dict[int, GameRowForm]) -> dict[int, dict | None]:
-    """The rows the form sent: cleared ones as None, valid ones as values; invalid rows are left
-    out (their errors are shown in the form, their stored game stays)."""
+def _save(
+    request: HttpRequest, sheet: ScoreSheet, frame: SheetFrame, posted: _Posted, user: object
+) -> SaveResult:
+    """Save a posted form: the one call of both ways of saving. Rows the form could not read
+    are left out (their messages stay in their forms); the rules' refusals join them."""
     rows: dict[int, dict | None] = {}
-    for number, form in forms.items():
+    for number, form in posted.forms.items():
         if form.is_blank():
             rows[number] = None
         elif form.is_valid():
             rows[number] = form.row()
-    return rows
-
-
-def _report_save(forms: dict[int, GameRowForm], result: SaveResult) -> tuple[list[str], list[int]]:
-    """What a save did, in words, and the rows not saved because of errors."""
+    result = save_sheet_rows(
+        sheet=sheet,
+        base_version=posted.base_version,
+        rows=rows,
+        user=user,
+        parties=frame.parties,
+        device=(
+            {"agent": request.headers.get("User-Agent", ""),
+             "address": request.META.get("REMOTE_ADDR", "")}
+            if user is None else None
+        ),
+        hand_in=posted.hand_in,
+        save_id=posted.save_id,
+    )
     for number, error in result.errors.items():
-        forms[number].add_invalid_hand(error)
-    invalid = sorted(n for n, f in forms.items() if not f.is_blank() and f.errors)
-    said = []
-    if result.saved:
-        said.append(
-            ngettext("Game %(games)s saved.", "Games %(games)s saved.", len(result.saved))
-            % {"games": number_ranges(result.saved)}
-        )
-    if result.deleted:
-        said.append(
-            ngettext("Game %(games)s deleted.", "Games %(games)s deleted.", len(result.deleted))
-            % {"games": number_ranges(result.deleted)}
-        )
-    return said, invalid
+        posted.forms[number].add_invalid_hand(error)
+    return result
 
 
-def _invalid_message(invalid: list[int]) -> str:
-    return ngettext(
-        "Game %(games)s has errors and was not saved; see below.",
-        "Games %(games)s have errors and were not saved; see below.",
-        len(invalid),
-    ) % {"games": number_ranges(invalid)}
-
-
-def _hands_in(request: HttpRequest) -> bool:
-    """The save was sent with "Save and hand in"."""
-    return request.POST.get("action") == "submit"
-
-
-def _bad_columns(form: GameRowForm) -> list[str]:
-    """The meld or trick columns a row's messages are about as a whole (e.g. their sum)."""
-    return [column for column, texts in form.column_errors.items() if texts]
+def _keep_late(
+    sheet: ScoreSheet,
+    frame: SheetFrame,
+    posted: _Posted | None,
+    error: SheetLocked,
+    games: dict[int, dict] | None = None,
+) -> list[tuple[int, str]]:
+    """A save the link could no longer make: the rows it would have changed (``games``: the
+    sheet's stored games, if read), kept in the sheet's trail for the desk, in words."""
+    if posted is None or not posted.forms:
+        return []
+    games = sheet_games(sheet, frame.parties) if games is None else games
+    typed = late_rows(games, frame, posted.forms)
+    record_late_save(sheet=sheet, rows=typed, reason=error)
+    return describe_late(typed, frame)
 
 
 @dataclass
 class _Outcome:
-    """What a save (and the hand-in it may ask for) did, for either kind of answer."""
+    """What a save (and the hand-in it may ask for) did, in words."""
 
     said: list[str]  # done: games saved or deleted, the sheet handed in
-    notes: list[str]  # nothing to do
     problems: list[str]  # not done: rows with errors, a refused hand-in
     invalid: list[int]  # the rows not saved because of errors
 
 
-def _conclude(forms: dict[int, GameRowForm], result: SaveResult) -> _Outcome:
-    """Report the save and the hand-in it may have asked for."""
-    said, invalid = _report_save(forms, result)
-    outcome = _Outcome(
-        said=said,
-        notes=[],
-        problems=[_invalid_message(invalid)] if invalid else [],
-        invalid=invalid,
-    )
-    if invalid:
-        return outcome
-    if result.handed_in:
-        outcome.said.append(gettext("The score sheet has been handed in. Thank you!"))
-    elif result.hand_in_refused is not None:
-        outcome.problems.append(str(result.hand_in_refused))
-    elif not result.changed:
-        outcome.notes.append(gettext("Nothing was changed."))
-    return outcome
-
-
-def _saved_json(
-    forms: dict[int, GameRowForm], result: SaveResult, outcome: _Outcome, missing: list[int]
-) -> JsonResponse:
-    """The answer to the page's background save: what is stored now, per row, and what to say."""
-    invalid = outcome.invalid
-    return JsonResponse(
-        {
-            "ok": not outcome.problems,
-            "version": result.version,
-            "status": result.status,
-            "status_label": str(ScoreSheet.Status(result.status).label) if result.status else "",
-            "rows": {
-                number: {
-                    "stored": stored_fields(values),
-                    "points": values["points"] if values is not None else None,
-                }
-                for number, values in result.stored.items()
-            },
-            "errors": {
-                n: {name: [str(m) for m in texts] for name, texts in forms[n].errors.items()}
-                for n in invalid
-            },
-            "columns": {n: _bad_columns(forms[n]) for n in invalid},
-            "messages": outcome.said + outcome.notes,
-            "problems": outcome.problems,
-            "first_open": invalid[0] if invalid else (missing[0] if missing else None),
-            "missing": missing,
-        }
-    )
-
-
-def _save_sheet(
-    request: HttpRequest,
-    sheet: ScoreSheet,
-    *,
-    user: object,
-    frame: SheetFrame | None = None,
-    entered: set[int] | None = None,
-) -> HttpResponse:
-    """Save a submitted sheet: every valid row, every invalid row reported in place; then hand
-    the sheet in when asked. The page's script gets JSON, a plain form a page. ``frame`` and
-    ``entered`` (its game numbers): as the caller read them with the sheet, if it has."""
-    via_link = user is None
-    as_json = _wants_json(request)
-    forms: dict[int, GameRowForm] = {}
-    try:
-        base_version = _base_version(request, sheet)  # before building the page's forms
-        frame = frame or sheet_frame(sheet)
-        forms = frame.posted_forms(request.POST)
-        result = save_sheet_rows(
-            sheet=sheet,
-            base_version=base_version,
-            rows=_typed_rows(forms),
-            user=user,
-            parties=frame.parties,
-            entered=entered,
-            device=_device(request) if via_link else None,
-            hand_in=_hands_in(request),
+def _conclude(posted: _Posted, result: SaveResult, *, drafts: bool) -> _Outcome:
+    """Say what a save did. ``drafts``: the page's script sent only the rows typed on the
+    device, so a row stored as sent is saved as far as the device is concerned (a resend);
+    a plain form sends every row, and only the rows it changed are news."""
+    forms = posted.forms
+    invalid = sorted(n for n, form in forms.items() if not form.is_blank() and form.errors)
+    saved, deleted = list(result.saved), list(result.deleted)
+    if drafts:
+        saved += [n for n in result.kept if n in result.games]
+        deleted += [n for n in result.kept if n not in result.games]
+    said = []
+    if saved:
+        said.append(
+            ngettext("Game %(games)s saved.", "Games %(games)s saved.", len(saved))
+            % {"games": number_ranges(sorted(saved))}
         )
+    if deleted:
+        said.append(
+            ngettext("Game %(games)s deleted.", "Games %(games)s deleted.", len(deleted))
+            % {"games": number_ranges(sorted(deleted))}
+        )
+    problems = []
+    if invalid:
+        problems.append(
+            ngettext(
+                "Game %(games)s has errors and was not saved; see below.",
+                "Games %(games)s have errors and were not saved; see below.",
+                len(invalid),
+            ) % {"games": number_ranges(invalid)}
+        )
+    elif result.handed_in:
+        said.append(gettext("The score sheet has been handed in. Thank you!"))
+    elif result.hand_in_refused is not None:
+        problems.append(str(result.hand_in_refused))
+    if not said and not problems:
+        said.append(gettext("Nothing was changed."))
+    return _Outcome(said=said, problems=problems, invalid=invalid)
+
+
+def _form_save(
+    request: HttpRequest, sheet: ScoreSheet, frame: SheetFrame, *, user: object
+) -> HttpResponse:
+    """A plain form's save: a page back (the sheet again with what went wrong, or a redirect
+    to the first game still empty)."""
+    via_link = user is None
+    posted = None
+    try:
+        posted = _read_post(request, sheet, frame)
+        result = _save(request, sheet, frame, posted, user)
     except StaleSheet as stale:
-        if as_json:
-            numbers = [p.start_number for p in frame.parties]
-            return _json_refusal(
-                stale,
-                "stale",
-                status=409,
-                version=stale.version,
-                current={n: describe_values(v, numbers) for n, v in stale.current.items()},
-                stored={n: stored_fields(v) for n, v in stale.current.items()},
-            )
         show_error(request, stale)
-        fresh = load_sheet(sheet.pk)
-        page = sheet_page(fresh, frame=frame, forms=forms, other_device=stale.current)
         return _render_sheet(
-            request, fresh, via_link=via_link, page=page, version=stale.version, status=409
+            request, sheet, frame, via_link=via_link, code=409, games=stale.games,
+            version=stale.version, forms=posted.forms if posted else None,
+            other_device=stale.current,
         )
     except SheetLocked as locked:
-        return _refused(request, sheet, locked, via_link=via_link, frame=frame, forms=forms)
+        if not via_link:
+            show_error(request, locked)
+            return redirect(request.path)
+        return _link_closed(request, sheet, locked, late=_keep_late(sheet, frame, posted, locked))
     except SheetError as error:
-        if as_json:
-            return _json_refusal(error, "refused", status=400)
         show_error(request, error)
-        return _render_sheet(request, sheet, via_link=via_link, status=400)
-
-    outcome = _conclude(forms, result)
-    if as_json:
-        return _saved_json(forms, result, outcome, result.missing)
+        return _render_sheet(request, sheet, frame, via_link=via_link, code=400)
+    outcome = _conclude(posted, result, drafts=False)
     for message in outcome.said:
         messages.success(request, message)
     for message in outcome.problems:
         messages.error(request, message)
-    for message in outcome.notes:
-        messages.info(request, message)
     if outcome.invalid:
-        fresh = load_sheet(sheet.pk)
-        page = sheet_page(fresh, frame=frame, forms=forms)
-        return _render_sheet(request, fresh, via_link=via_link, page=page, version=result.version)
+        return _render_sheet(
+            request, sheet, frame, via_link=via_link, games=result.games,
+            version=result.version, status=result.status, forms=posted.forms,
+        )
     missing = result.missing
     return redirect(f"{request.path}#g{missing[0]}" if missing else request.path)
 
 
+def _json_save(
+    request: HttpRequest, sheet: ScoreSheet, frame: SheetFrame, *, user: object
+) -> JsonResponse:
+    """The page's script's save: JSON back, with the whole sheet as it is now (``state``)
+    whenever the sheet could be read. ``outcome``: saved, stale (409: another device saved
+    first, ``conflicts`` names its games), locked (403: the link no longer works; ``late``
+    lists what was kept for the desk) or refused (400)."""
+    via_link = user is None
+    posted = None
+
+    def state(games: dict, version: int, status: str) -> dict:
+        return sheet_state(sheet, frame, games, version=version, status=status,
+                           via_link=via_link)
+
+    try:
+        posted = _read_post(request, sheet, frame)
+        result = _save(request, sheet, frame, posted, user)
+    except StaleSheet as stale:
+        numbers = frame.numbers
+        return JsonResponse({
+            "ok": False, "outcome": "stale", "message": str(stale),
+            "conflicts": {n: describe_values(v, numbers) for n, v in stale.current.items()},
+            **state(stale.games, stale.version, sheet.status),
+        }, status=409)
+    except SheetLocked as locked:
+        games = sheet_games(sheet, frame.parties)
+        late = _keep_late(sheet, frame, posted, locked, games) if via_link else []
+        return JsonResponse({
+            "ok": False, "outcome": "locked", "message": str(locked), "late": late,
+            **state(games, sheet.version, sheet.status),
+        }, status=403)
+    except SheetError as error:
+        return JsonResponse({"ok": False, "outcome": "refused", "message": str(error)},
+                            status=400)
+    outcome = _conclude(posted, result, drafts=True)
+    forms = posted.forms
+    return JsonResponse({
+        "ok": not outcome.problems,
+        "outcome": "saved",
+        "messages": outcome.said,
+        "problems": outcome.problems,
+        "errors": {
+            n: {name: [str(m) for m in texts] for name, texts in forms[n].errors.items()}
+            for n in outcome.invalid
+        },
+        "columns": {
+            n: [column for column, texts in forms[n].column_errors.items() if texts]
+            for n in outcome.invalid
+        },
+        **state(result.games, result.version, result.status),
+    })
+
+
+# --- the scorekeeper's link ------------------------------------------------------------------
+
+
 def sheet_link(request: HttpRequest, token: str) -> HttpResponse:
-    """The scorekeeper's page of one sheet, reached through its unguessable link."""
-    found = _sheet_by_token(token)
-    if found is None:
+    """The scorekeeper's page of one sheet, reached through its unguessable link; a plain
+    form posts here."""
+    sheet = sheet_by_token(token)
+    if sheet is None:
         return render(request, "scoring/link_invalid.html", status=404)
-    sheet, frame, entered = found
-    if request.method == "POST":  # a late save is kept for the desk, see _refused
-        return _save_sheet(request, sheet, user=None, frame=frame, entered=entered)
+    if request.method == "POST":  # a late save is kept for the desk, see _keep_late
+        return _form_save(request, sheet, sheet_frame(sheet), user=None)
     try:
         check_link_access(sheet)
     except SheetLocked as locked:
         return _link_closed(request, sheet, locked)
-    page = sheet_page(sheet, frame=frame, entered=entered)
-    return _render_sheet(request, sheet, via_link=True, page=page)
+    return _render_sheet(request, sheet, sheet_frame(sheet), via_link=True)
+
+
+@require_POST
+def sheet_link_save(request: HttpRequest, token: str) -> JsonResponse:
+    """The save of the link page's script (JSON)."""
+    sheet = sheet_by_token(token)
+    if sheet is None:
+        return JsonResponse(
+            {"ok": False, "outcome": "refused", "message": gettext("This link is not valid.")},
+            status=404,
+        )
+    return _json_save(request, sheet, sheet_frame(sheet), user=None)
 
 
 SHEET_ASSETS = (
@@ -475,10 +462,13 @@ def sheet_preview(request: HttpRequest) -> JsonResponse:
             "blank": False,
             "points": None,
             "errors": errors,
-            "columns": _bad_columns(form),
+            "columns": [column for column, texts in form.column_errors.items() if texts],
             "unusual_bid": form.unusual_bid,
         }
     )
+
+
+# --- the organisers' pages -------------------------------------------------------------------
 
 
 @desk_view
@@ -486,8 +476,16 @@ def sheet_edit(request: HttpRequest, event: Event, number: int, table: int) -> H
     """The organiser's page of one sheet: enter, correct, confirm or reopen."""
     sheet = _organiser_sheet(event, number, table)
     if request.method == "POST":
-        return _save_sheet(request, sheet, user=request.user)
-    return _render_sheet(request, sheet, via_link=False)
+        return _form_save(request, sheet, sheet_frame(sheet), user=request.user)
+    return _render_sheet(request, sheet, sheet_frame(sheet), via_link=False)
+
+
+@desk_view
+@require_POST
+def sheet_edit_save(request: HttpRequest, event: Event, number: int, table: int) -> JsonResponse:
+    """The save of the organiser's sheet page's script (JSON)."""
+    sheet = _organiser_sheet(event, number, table)
+    return _json_save(request, sheet, sheet_frame(sheet), user=request.user)
 
 
 @desk_view

@@ -93,9 +93,9 @@ def fill_game(page: Page, number: int, game: tuple, tricks: tuple | None = None)
     declarer, bid, kind, melds, right_tricks, _points = game
     tricks = tricks if tricks is not None else right_tricks
     prefix = f"[name=g{number}-"
-    page.locator(prefix + "declarer]").select_option(str(declarer))
+    page.locator(f"{prefix}declarer][value='{declarer}']").check()
     page.locator(prefix + "bid]").fill(str(bid))
-    page.locator(prefix + "kind]").select_option(kind)
+    page.locator(f"{prefix}kind][value='{kind}']").check()
     for index, meld in enumerate(melds):
         page.locator(f"{prefix}meld{index}]").fill(str(meld))
     if tricks is not None:

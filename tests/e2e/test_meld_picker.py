@@ -95,7 +95,7 @@ def test_familie_in_trump_and_two_pairs_go_into_the_field(live_server, phone, sh
     assert abs(box["y"] - field_box["y"]) < 4 and box["x"] > field_box["x"]  # beside it
 
     # the rest of the game, so that the page's points preview has something to show
-    phone.locator("[name=g1-declarer]").select_option("0")
+    phone.locator("[name=g1-declarer][value='0']").check()
     phone.locator("[name=g1-bid]").fill("200")
     phone.locator("[name=g1-meld0]").fill("80")
     for index, tricks in enumerate((130, 70, 50)):

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import Game, ScoreSheet, SheetChange
 from scoring.services import save_sheet_rows
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
+from tests.e2e.scoresheet import dialogs, fill, hall_sheet, link, stored, wait_until
 from tournament.models import Round
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,49 +30,12 @@ GAMES = {
 
 @pytest.fixture
 def sheet():
-    event = make_event(slug="hall")
-    round_ = make_round(event)
-    entries = [make_entry(event, n, name) for n, name in
-               ((1, "Anna Rapp"), (2, "Otto Walz"), (3, "Hans Maier"))]
-    return make_sheet(make_table(round_, entries))
-
-
-def link(live_server, sheet: ScoreSheet) -> str:
-    return f"{live_server.url}/zettel/{sheet.token}/"
-
-
-def fill(page: Page, number: int, game: tuple) -> None:
-    declarer, bid, melds, tricks = game
-    prefix = f"[name=g{number}-"
-    page.locator(prefix + "declarer]").select_option(str(declarer))
-    page.locator(prefix + "bid]").fill(str(bid))
-    for index, meld in enumerate(melds):
-        page.locator(f"{prefix}meld{index}]").fill(str(meld))
-    for index, trick in enumerate(tricks):
-        page.locator(f"{prefix}tricks{index}]").fill(str(trick))
-
-
-def stored(sheet: ScoreSheet) -> dict[int, int]:
-    return dict(Game.objects.filter(sheet=sheet).values_list("number", "bid"))
+    return hall_sheet()
 
 
 def wait_for_games(page: Page, sheet: ScoreSheet, count: int) -> None:
-    for _ in range(100):
-        if Game.objects.filter(sheet=sheet).count() >= count:
-            return
-        page.wait_for_timeout(100)
-
-
-def leave_anyway(page: Page) -> list[str]:
-    """Accept the 'leave the page?' question; returns the kinds of dialogs seen."""
-    seen: list[str] = []
-
-    def accept(dialog):
-        seen.append(dialog.type)
-        dialog.accept()
-
-    page.on("dialog", accept)
-    return seen
+    wait_until(page, lambda: Game.objects.filter(sheet=sheet).count() >= count,
+               f"{count} games on the server")
 
 
 def test_a_reload_brings_unsaved_values_back_and_leaving_asks_first(live_server, phone, sheet):
@@ -81,12 +44,12 @@ def test_a_reload_brings_unsaved_values_back_and_leaving_asks_first(live_server,
     phone.locator("[name=g2-bid]").fill("170")
     expect(phone.locator("#g1")).to_have_class(re.compile(r"\bunsaved\b"))
     expect(phone.locator("#g1 .unsaved-badge")).to_have_text("noch nicht gespeichert")
-    seen = leave_anyway(phone)
+    seen = dialogs(phone)
     phone.reload()
     assert "beforeunload" in seen  # leaving with unsaved values asked first
     expect(phone.locator("[name=g1-bid]")).to_have_value("200")
     expect(phone.locator("[name=g1-tricks2]")).to_have_value("50")
-    expect(phone.locator("[name=g1-declarer]")).to_have_value("0")
+    expect(phone.locator("[name=g1-declarer][value='0']")).to_be_checked()
     expect(phone.locator("[name=g2-bid]")).to_have_value("170")
     expect(phone.locator("#g1 .unsaved-badge")).to_have_text("noch nicht gespeichert")
     expect(phone.locator("#g3 .unsaved-badge")).to_have_count(0)
@@ -120,7 +83,7 @@ def test_offline_typing_reload_and_back_online_stores_every_game(live_server, ph
     phone.get_by_role("button", name="Speichern", exact=True).click()
     expect(status).to_contain_text("Spiele, die noch gesendet werden: 2.")
     # a reload without a connection: the kept page, the typed games back in it
-    leave_anyway(phone)
+    dialogs(phone)
     phone.reload()
     expect(phone.locator("[name=g3-tricks2]")).to_have_value("110")
     expect(phone.locator("[name=g1-bid]")).to_have_value("200")  # the saved game is there too
@@ -169,7 +132,10 @@ def test_a_save_after_the_round_was_closed_is_kept_for_the_desk(live_server, pho
     phone.context.set_offline(False)
     status = phone.locator("[data-connection]")
     expect(status).to_contain_text("Durchgang 1 ist abgeschlossen")
-    expect(status).to_contain_text("Papierzettel")
+    late_list = phone.locator(".late-saves")
+    expect(late_list).to_contain_text("nicht gespeichert – bitte der Turnierleitung zeigen")
+    expect(late_list).to_contain_text("Papierzettel")
+    expect(late_list).to_contain_text("Spiel 2: Alleinspieler 2 · Reizwert 180")
     expect(phone.locator("[name=g2-bid]")).to_have_value("180")  # still on the screen
     assert stored(sheet) == {}
     late = SheetChange.objects.get(sheet=sheet, action=SheetChange.Action.LATE)
@@ -179,14 +145,16 @@ def test_a_save_after_the_round_was_closed_is_kept_for_the_desk(live_server, pho
 def test_at_the_table_last_trick_offer_big_bid_and_the_next_open_game(live_server, phone, sheet):
     phone.goto(link(live_server, sheet))
     prefix = "[name=g1-"
-    phone.locator(prefix + "declarer]").select_option("0")
+    phone.locator(prefix + "declarer][value='0']").check()
+    expect(phone.locator(prefix + "bid]")).to_be_focused()  # the declarer chosen: on to the bid
     phone.locator(prefix + "bid]").fill("2000")
     expect(phone.locator("#g1 .bid-ok")).to_be_visible()  # a bid far beyond any real game
     phone.locator(prefix + "bid]").fill("200")
     expect(phone.locator("#g1 .bid-ok")).to_be_hidden()
+    expect(phone.locator(prefix + "meld0]")).to_be_focused()  # a complete bid: on to the meld
     phone.locator(prefix + "tricks0]").fill("130")
     phone.locator(prefix + "tricks1]").fill("70")
-    # the last figure is offered, not filled in
+    # typed out of order, the last figure is offered, not filled in
     expect(phone.locator(prefix + "tricks2]")).to_have_value("")
     offer = phone.locator("#g1 .take-rest")
     expect(offer).to_have_text("50 übernehmen (250 minus die anderen)")
@@ -194,7 +162,7 @@ def test_at_the_table_last_trick_offer_big_bid_and_the_next_open_game(live_serve
     expect(phone.locator(prefix + "tricks2]")).to_have_value("50")
     expect(phone.locator("#g1 [data-trick-sum]")).to_have_text("Stiche: 250 von 250")
     # the tab order follows the paper: declarer, bid, kind, meld and tricks per party
-    phone.locator(prefix + "declarer]").focus()
+    phone.locator(prefix + "declarer][value='0']").focus()
     order = []
     for _ in range(9):
         order.append(phone.evaluate("document.activeElement.name"))

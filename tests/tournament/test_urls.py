@@ -19,6 +19,7 @@ PUBLIC_APP_ROUTES = {
     "home",
     "seat-lookup",
     "sheet-link",
+    "sheet-link-save",
     "sheet-preview",
     "meld-sum",
     "sheet-worker",
@@ -49,6 +50,7 @@ DESK_ROUTES = {
     "round-sheets",
     "round-qr",
     "sheet-edit",
+    "sheet-edit-save",
     "sheet-status",
     "sheet-changes",
     "sheet-new-link",  # a code in the wrong hands is dealt with at the desk; the games stay

@@ -1,48 +1,47 @@
-/* Score sheet: nothing typed is lost, points while typing, saves in the background.
+/* Score sheet: nothing typed is lost, the page follows the sheet, few taps per game.
  *
- * - Drafts: every row typed on this device is kept in localStorage (per page and game) until the
- *   server has accepted it. A reload, Back, a locked phone or a closed tab bring the values
- *   back, marked "not saved yet"; leaving the page with such rows asks first.
- * - Saving: the form is sent in the background with only the rows typed here and the version
- *   they were based on, so the server's stale-save protection holds (a conflict shows the other
- *   device's game beside the typed one). Without a connection the save waits and is sent by
- *   itself when the connection is back; the page shows the connection and how many games wait.
- * - Points: each row is sent, debounced, to the preview endpoint, which runs the rules
- *   (score_hand) and stores nothing; only sums are added up here (trick points against 250,
- *   running totals). The rules live only in Python.
+ * - Drafts: every row typed on this device that the server does not hold is kept in
+ *   localStorage (per page) until the server has it. A reload, Back, a locked phone or a closed
+ *   tab bring the values back, marked "not saved yet"; leaving the page with such rows asks
+ *   first. A row compares with the server's as the server reads it: an empty meld or trick
+ *   field is the stored 0.
+ * - Saving: "Speichern" sends the drafts in the background to the sheet's save address
+ *   (data-save-url) with the version the page shows and an id for the save. The answer is the
+ *   whole sheet as it is now; the page takes it over (rows, points, heading, counts, badges).
+ *   Without a connection, or when the answer is lost, the save is sent again by itself with
+ *   the same id: the server recognises a save it already stored and answers it as stored.
+ *   Another device's save in between is refused as stale: its game is shown beside the typed
+ *   one, and the next "Speichern" decides.
+ * - A sheet the link may no longer change (round closed, sheet confirmed): the drafts are
+ *   listed as not saved and sent once, so the desk sees them; the page of a closed link
+ *   (#sheet-closed) does the same with what the phone still keeps.
+ * - Typing: the declarer and the kind are buttons; the page moves on from field to field (a
+ *   complete bid or trick figure, Enter or the keyboard's "next"), and the last trick field
+ *   is offered as the rest of 250. Points while typing come from the preview endpoint, which
+ *   runs the rules: they live only in Python.
  * - Offline pages: on a secure origin a service worker keeps the sheet page and its assets.
  * Without JavaScript the page works as a plain form.
  */
 (function () {
   "use strict";
-  var form = document.getElementById("sheet-form");
-  if (!form || !window.fetch || !window.URLSearchParams || !window.JSON) {
+  if (!window.fetch || !window.URLSearchParams || !window.JSON) {
     return;
   }
   var ENTRY = /^(declarer|bid|revoked|meld\d+|tricks\d+)$/;
+  var ZERO_WHEN_EMPTY = /^(meld\d+|tricks\d+)$/;
   var DELAY = 350;
   var RETRY = 10000;
-  var TOTAL = parseInt(form.getAttribute("data-trick-total"), 10);
-  var UNUSUAL_BID = parseInt(form.getAttribute("data-unusual-bid"), 10);
-  var PARTIES = parseInt(form.getAttribute("data-parties"), 10);
-  var previewUrl = form.getAttribute("data-preview-url");
-  var csrf = form.querySelector("input[name=csrfmiddlewaretoken]");
-  var versionInput = form.querySelector("input[name=version]");
-  var status = form.querySelector("[data-connection]");
-  var cards = Array.prototype.slice.call(form.querySelectorAll("fieldset.game"));
   var key = "binokel-sheet:" + location.pathname;
-  var timers = {};
-  var sequence = {};
-  var sending = false;
-  var retryTimer = null;
-  var closedMessage = "";
-  var store = load();
 
-  function msg(name) {
-    return form.getAttribute("data-msg-" + name) || "";
+  function slice(list) {
+    return Array.prototype.slice.call(list);
   }
 
-  // --- storage ---------------------------------------------------------------------------
+  function each(object, callback) {
+    Object.keys(object || {}).forEach(function (name) { callback(name, object[name]); });
+  }
+
+  // --- storage: {drafts: {n: {fields, seen, late}}, outbox: {id, action, sent}, server} ------
 
   function load() {
     var data = null;
@@ -52,10 +51,13 @@
       data = null;
     }
     data = data || {};
-    data.rows = data.rows || {};
-    data.snapshot = data.snapshot || { version: -1, rows: {} };
+    data.drafts = data.drafts || {};
+    data.server = data.server || { version: -1, rows: {} };
+    data.outbox = data.outbox || null;
     return data;
   }
+
+  var store = load();
 
   function persist() {
     try {
@@ -65,14 +67,176 @@
     }
   }
 
-  // --- rows ------------------------------------------------------------------------------
+  function newId() {
+    var bytes = new Uint8Array(12);
+    if (window.crypto && window.crypto.getRandomValues) {
+      window.crypto.getRandomValues(bytes);
+    } else {
+      for (var i = 0; i < bytes.length; i += 1) {
+        bytes[i] = Math.floor(Math.random() * 256);
+      }
+    }
+    return slice(bytes).map(function (byte) { return (byte + 256).toString(16).slice(1); })
+      .join("");
+  }
+
+  // --- values as the server reads them ------------------------------------------------------
+
+  function blank(values) {
+    return !Object.keys(values || {}).some(function (name) {
+      return ENTRY.test(name) && (values[name] || "").trim() !== "";
+    });
+  }
+
+  function norm(name, value) {
+    value = (value || "").trim();
+    if (value === "" && ZERO_WHEN_EMPTY.test(name)) {
+      return "0";
+    }
+    return /^\d+$/.test(value) ? String(parseInt(value, 10)) : value;
+  }
+
+  /* Does a row as typed hold what the server stores ({} when it holds no game)? */
+  function same(values, stored) {
+    if (!stored || !Object.keys(stored).length) {
+      return blank(values);
+    }
+    if (blank(values)) {
+      return false;
+    }
+    return Object.keys(values).concat(Object.keys(stored)).every(function (name) {
+      return name === "bid_ok" || norm(name, values[name]) === norm(name, stored[name]);
+    });
+  }
+
+  // --- the page of a closed link: what the phone still keeps goes to the desk -------------
+
+  var closedBox = document.getElementById("sheet-closed");
+  if (closedBox) {
+    reportFromClosedPage(closedBox);
+    return;
+  }
+  var form = document.getElementById("sheet-form");
+  if (!form) {
+    return;
+  }
+
+  function lateList(late, scope) {
+    var box = (scope || document).querySelector("[data-late]");
+    if (!box) {
+      return;
+    }
+    var list = box.querySelector("[data-late-list]");
+    var game = box.getAttribute("data-msg-game") || "{number}";
+    list.innerHTML = "";
+    late.forEach(function (line) {
+      var item = document.createElement("li");
+      item.textContent = game.replace("{number}", line[0]) + (line[1] ? ": " + line[1] : "");
+      list.appendChild(item);
+    });
+    box.hidden = late.length === 0;
+  }
+
+  function keptLines() {
+    return Object.keys(store.drafts).sort(function (a, b) { return a - b; })
+      .map(function (number) { return [number, store.drafts[number].late || ""]; });
+  }
+
+  /* Send the drafts once as a save; the server keeps what it could not take for the desk. */
+  function postDrafts(url, fields, done, failed) {
+    var body = new URLSearchParams();
+    each(fields, function (name, value) { body.append(name, value); });
+    each(store.drafts, function (number, draft) {
+      each(draft.fields, function (name, value) {
+        if (name !== "bid_ok" || value === "1") {
+          body.append("g" + number + "-" + name, value);
+        }
+      });
+    });
+    fetch(url, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": fields.csrfmiddlewaretoken, "Accept": "application/json" }
+    })
+      .then(function (response) {
+        return response.json().catch(function () { return null; });
+      })
+      .then(function (data) { return data ? done(data) : failed(); })
+      .catch(failed);
+  }
+
+  /* The answer to drafts the sheet could no longer take: the rows it holds are no drafts any
+     more, the others are marked as reported with their description. */
+  function reported(data) {
+    var late = {};
+    (data.late || []).forEach(function (line) { late[line[0]] = line[1]; });
+    each(store.drafts, function (number, draft) {
+      var row = (data.rows || {})[number];
+      if (row && same(draft.fields, row.stored)) {
+        delete store.drafts[number];
+      } else {
+        draft.late = late[number] || draft.late || "";
+        draft.reported = true;
+      }
+    });
+    persist();
+  }
+
+  function reportFromClosedPage(box) {
+    if (!Object.keys(store.drafts).length) {
+      return;
+    }
+    lateList(keptLines(), box);
+    var unsent = Object.keys(store.drafts).some(function (n) { return !store.drafts[n].reported; });
+    if (!unsent) {
+      return;
+    }
+    var csrf = box.querySelector("input[name=csrfmiddlewaretoken]");
+    postDrafts(box.getAttribute("data-save-url"), {
+      csrfmiddlewaretoken: csrf ? csrf.value : "",
+      sheet: box.getAttribute("data-sheet"),
+      version: box.getAttribute("data-version"),
+      save_id: newId(),
+      action: "save"
+    }, function (data) {
+      reported(data);
+      lateList(keptLines(), box);
+    }, function () { /* offline: listed here, sent at the next visit */ });
+  }
+
+  // --- the sheet page -----------------------------------------------------------------------
+
+  var TOTAL = parseInt(form.getAttribute("data-trick-total"), 10);
+  var UNUSUAL_BID = parseInt(form.getAttribute("data-unusual-bid"), 10);
+  var PARTIES = parseInt(form.getAttribute("data-parties"), 10);
+  var saveUrl = form.getAttribute("data-save-url");
+  var previewUrl = form.getAttribute("data-preview-url");
+  var csrf = form.querySelector("input[name=csrfmiddlewaretoken]");
+  var versionInput = form.querySelector("input[name=version]");
+  var connection = form.querySelector("[data-connection]");
+  var cards = slice(form.querySelectorAll("fieldset.game"));
+  var timers = {};
+  var sequence = {};
+  var sending = false;
+  var again = null; // a save asked for while one was on its way
+  var retryTimer = null;
+  var closedMessage = "";
+
+  function msg(name) {
+    return form.getAttribute("data-msg-" + name) || "";
+  }
 
   function cardOf(number) {
     return document.getElementById("g" + number);
   }
 
+  function numberOf(card) {
+    return card.getAttribute("data-number");
+  }
+
   function fields(card) {
-    return Array.prototype.slice.call(card.querySelectorAll("input[name], select[name]"));
+    return slice(card.querySelectorAll("input[name], select[name]"));
   }
 
   function shortName(field) {
@@ -82,10 +246,13 @@
   function readRow(card) {
     var values = {};
     fields(card).forEach(function (field) {
-      if (field.type === "checkbox") {
-        values[shortName(field)] = field.checked ? "1" : "";
+      var name = shortName(field);
+      if (field.type === "radio") {
+        values[name] = field.checked ? field.value : values[name] || "";
+      } else if (field.type === "checkbox") {
+        values[name] = field.checked ? "1" : "";
       } else {
-        values[shortName(field)] = field.value.trim();
+        values[name] = field.value.trim();
       }
     });
     return values;
@@ -97,12 +264,26 @@
       if (!(name in values)) {
         return;
       }
-      if (field.type === "checkbox") {
+      if (field.type === "radio") {
+        field.checked = field.value === values[name];
+      } else if (field.type === "checkbox") {
         field.checked = values[name] === "1";
       } else {
         field.value = values[name];
       }
     });
+  }
+
+  function emptyRow(card) {
+    var values = {};
+    fields(card).forEach(function (field) {
+      var name = shortName(field);
+      if (ENTRY.test(name) || name === "bid_ok") {
+        values[name] = "";
+      }
+    });
+    values.kind = "played";
+    return values;
   }
 
   function storedOf(card) {
@@ -113,25 +294,21 @@
     }
   }
 
-  /* Does what is typed differ from what the server holds? An empty row differs once any
-     entry field is filled (dealer and kind alone do not make a game). */
-  function differs(values, stored) {
-    var names = Object.keys(values);
-    if (Object.keys(stored).length === 0) {
-      return names.some(function (name) { return ENTRY.test(name) && values[name] !== ""; });
-    }
-    return names.some(function (name) {
-      return name !== "bid_ok" && values[name] !== (stored[name] || "");
+  function setStored(card, stored, points) {
+    card.setAttribute("data-stored", JSON.stringify(stored || {}));
+    card.classList.toggle("stored", !!stored && Object.keys(stored).length > 0);
+    slice(card.querySelectorAll("[data-points]")).forEach(function (cell) {
+      var index = parseInt(cell.getAttribute("data-points"), 10);
+      cell.textContent = points ? String(points[index]) : "";
     });
   }
 
   function draftCount() {
-    return Object.keys(store.rows).length;
+    return Object.keys(store.drafts).length;
   }
 
   function markRow(card) {
-    var number = card.getAttribute("data-number");
-    var unsaved = Object.prototype.hasOwnProperty.call(store.rows, number);
+    var unsaved = Object.prototype.hasOwnProperty.call(store.drafts, numberOf(card));
     card.classList.toggle("unsaved", unsaved);
     var badge = card.querySelector(".unsaved-badge");
     if (unsaved && !badge) {
@@ -145,45 +322,61 @@
   }
 
   function remember(card) {
-    var number = card.getAttribute("data-number");
+    var number = numberOf(card);
     var values = readRow(card);
-    if (differs(values, storedOf(card))) {
-      var old = store.rows[number];
-      store.rows[number] = {
-        base: old ? old.base : parseInt(versionInput.value, 10),
-        fields: values
-      };
+    var stored = storedOf(card);
+    if (same(values, stored)) {
+      delete store.drafts[number];
     } else {
-      delete store.rows[number];
+      var old = store.drafts[number];
+      store.drafts[number] = { fields: values, seen: old ? old.seen : stored };
     }
     persist();
     markRow(card);
     showState();
   }
 
-  function setStored(card, stored, points) {
-    card.setAttribute("data-stored", JSON.stringify(stored || {}));
-    card.classList.toggle("stored", !!stored && Object.keys(stored).length > 0);
-    Array.prototype.forEach.call(card.querySelectorAll("[data-points]"), function (cell) {
-      var index = parseInt(cell.getAttribute("data-points"), 10);
-      cell.textContent = points ? String(points[index]) : "";
-    });
+  function showConflict(card, text) {
+    card.classList.add("conflict");
+    var note = card.querySelector(".other-device");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "other-device";
+      note.setAttribute("role", "alert");
+      card.querySelector("legend").insertAdjacentElement("afterend", note);
+    }
+    note.textContent = "";
+    var strong = document.createElement("strong");
+    strong.textContent = msg("other");
+    note.appendChild(strong);
+    note.appendChild(document.createTextNode(" " + (text || "")));
   }
 
-  // --- sums and the points preview -------------------------------------------------------
-
-  function isNumber(text) {
-    return /^-?\d+$/.test(text);
+  function clearConflict(card) {
+    card.classList.remove("conflict");
+    var note = card.querySelector(".other-device");
+    if (note) {
+      note.parentNode.removeChild(note);
+    }
   }
 
-  function checkTricks(card) {
-    var out = card.querySelector("[data-trick-sum]");
-    var kind = card.querySelector("select[name$='-kind']");
-    var inputs = Array.prototype.slice.call(card.querySelectorAll("input[name*='-tricks']"));
+  // --- sums, the bid check and the points preview --------------------------------------------
+
+  function trickInputs(card) {
+    return slice(card.querySelectorAll("input[name*='-tricks']"));
+  }
+
+  function kindOf(card) {
+    var checked = card.querySelector("input[name$='-kind']:checked");
+    return checked ? checked.value : "played";
+  }
+
+  /* The trick figures typed: their sum, whether all read as numbers, the empty inputs. */
+  function trickSum(card) {
     var sum = 0;
     var empty = [];
     var readable = true;
-    inputs.forEach(function (input) {
+    trickInputs(card).forEach(function (input) {
       var value = input.value.trim();
       if (value === "") {
         empty.push(input);
@@ -193,12 +386,22 @@
         readable = false;
       }
     });
-    if (!out) {
-      return;
-    }
-    var hidden = empty.length === inputs.length || (kind && kind.value === "conceded");
-    var state = hidden ? "" : [sum, readable, inputs.indexOf(empty[0]), empty.length].join();
-    if (out.getAttribute("data-state") === state) {
+    return { sum: sum, empty: empty, readable: readable };
+  }
+
+  function takeRest(input, rest) {
+    input.value = String(rest);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  function checkTricks(card) {
+    var out = card.querySelector("[data-trick-sum]");
+    var inputs = trickInputs(card);
+    var found = trickSum(card);
+    var hidden = found.empty.length === inputs.length || kindOf(card) === "conceded";
+    var state = hidden ? "" : [found.sum, found.readable, inputs.indexOf(found.empty[0]),
+      found.empty.length].join();
+    if (!out || out.getAttribute("data-state") === state) {
       return; // unchanged: keep the offer button under the finger
     }
     out.setAttribute("data-state", state);
@@ -208,19 +411,18 @@
       return;
     }
     out.appendChild(document.createTextNode(
-      msg("sum").replace("{sum}", readable ? sum : "?")));
-    out.className = "trick-sum " + (readable && sum === TOTAL && !empty.length ? "ok" : "bad");
-    // at a three- or four-singles table the last figure is offered, never filled in silently
-    if (PARTIES >= 3 && readable && empty.length === 1 && sum <= TOTAL) {
-      var rest = TOTAL - sum;
+      msg("sum").replace("{sum}", found.readable ? found.sum : "?")));
+    out.className = "trick-sum " +
+      (found.readable && found.sum === TOTAL && !found.empty.length ? "ok" : "bad");
+    if (PARTIES >= 3 && found.readable && found.empty.length === 1 && found.sum <= TOTAL) {
+      var rest = TOTAL - found.sum;
       var offer = document.createElement("button");
       offer.type = "button";
       offer.className = "link take-rest";
       offer.textContent = msg("rest").replace("{rest}", rest);
       offer.addEventListener("click", function () {
-        empty[0].value = String(rest);
-        empty[0].dispatchEvent(new Event("input", { bubbles: true }));
-        empty[0].focus();
+        takeRest(found.empty[0], rest);
+        found.empty[0].focus();
       });
       out.appendChild(document.createTextNode(" · "));
       out.appendChild(offer);
@@ -233,9 +435,8 @@
     if (!bid || !box) {
       return;
     }
-    var value = parseInt(bid.value, 10);
     var checkbox = box.querySelector("input");
-    box.hidden = !(value > UNUSUAL_BID) && !(checkbox && checkbox.checked);
+    box.hidden = !(parseInt(bid.value, 10) > UNUSUAL_BID) && !(checkbox && checkbox.checked);
   }
 
   function updateTotals() {
@@ -245,18 +446,19 @@
     }
     cards.forEach(function (card) {
       var counted = false;
-      Array.prototype.forEach.call(card.querySelectorAll("[data-points]"), function (cell) {
+      slice(card.querySelectorAll("[data-points]")).forEach(function (cell) {
         var text = cell.textContent.trim();
-        if (isNumber(text)) {
+        if (/^-?\d+$/.test(text)) {
           totals[parseInt(cell.getAttribute("data-points"), 10)] += parseInt(text, 10);
           counted = true;
         }
       });
-      Array.prototype.forEach.call(card.querySelectorAll("[data-total]"), function (cell) {
-        cell.textContent = counted ? String(totals[parseInt(cell.getAttribute("data-total"), 10)]) : "";
+      slice(card.querySelectorAll("[data-total]")).forEach(function (cell) {
+        cell.textContent = counted ?
+          String(totals[parseInt(cell.getAttribute("data-total"), 10)]) : "";
       });
     });
-    Array.prototype.forEach.call(form.querySelectorAll("[data-grand-total]"), function (cell) {
+    slice(form.querySelectorAll("[data-grand-total]")).forEach(function (cell) {
       cell.textContent = String(totals[parseInt(cell.getAttribute("data-grand-total"), 10)]);
     });
   }
@@ -269,35 +471,35 @@
     if (input.getAttribute("aria-label")) {
       return input.getAttribute("aria-label");
     }
-    var label = card.querySelector("label[for='" + input.id + "']");
+    var label = card.querySelector("label[for='" + input.id + "']") ||
+      card.querySelector("#" + input.name.replace(/^(g\d+-\w+)$/, "id_$1-label"));
     return label ? label.textContent.trim() : "";
   }
 
-  /* Show a row's messages (from the preview or a save): each field marked, each message once,
+  /* A row's messages (from the preview or a save): each field marked, each message once,
      named by its field (a party's meld or trick figure names the party). */
   function showErrors(card, errors, columns) {
-    Array.prototype.forEach.call(card.querySelectorAll("[aria-invalid]"), function (input) {
+    slice(card.querySelectorAll("[aria-invalid]")).forEach(function (input) {
       input.removeAttribute("aria-invalid");
     });
-    Array.prototype.forEach.call(card.querySelectorAll(".invalid"), function (cell) {
+    slice(card.querySelectorAll(".invalid")).forEach(function (cell) {
       cell.classList.remove("invalid");
     });
     (columns || []).forEach(function (column) {
       var name = column === "melds" ? "meld" : column;
-      Array.prototype.forEach.call(
-        card.querySelectorAll("input[name*='-" + name + "']"),
-        function (input) { input.parentNode.classList.add("invalid"); }
-      );
+      slice(card.querySelectorAll("input[name*='-" + name + "']")).forEach(function (input) {
+        input.parentNode.classList.add("invalid");
+      });
     });
     var list = card.querySelector(".live-errors");
     list.innerHTML = "";
-    Object.keys(errors || {}).forEach(function (name) {
+    each(errors, function (name, messages) {
       var input = card.querySelector("[name$='-" + name + "']");
       if (input) {
         input.setAttribute("aria-invalid", "true");
-        input.parentNode.classList.add("invalid");
+        input.closest(".field, td").classList.add("invalid");
       }
-      errors[name].forEach(function (message) {
+      messages.forEach(function (message) {
         var item = document.createElement("li");
         var label = name === "__all__" ? "" : labelFor(card, name);
         item.textContent = label ? label + ": " + message : message;
@@ -309,34 +511,19 @@
     card.classList.toggle("has-errors", list.children.length > 0);
   }
 
-  function showPreview(card, data) {
-    Array.prototype.forEach.call(card.querySelectorAll("[data-points]"), function (cell) {
-      var index = parseInt(cell.getAttribute("data-points"), 10);
-      cell.textContent = data.points ? String(data.points[index]) : "";
-    });
-    showErrors(card, data.errors || {}, data.columns);
-    updateTotals();
-  }
-
-  function rowBody(card, body) {
+  function preview(card) {
+    var number = numberOf(card);
+    var body = new URLSearchParams();
     fields(card).forEach(function (field) {
-      if (field.type === "checkbox" && !field.checked) {
+      if ((field.type === "checkbox" || field.type === "radio") && !field.checked) {
         return;
       }
       body.append(field.name, field.value);
     });
-  }
-
-  function preview(card) {
-    var number = card.getAttribute("data-number");
-    var body = new URLSearchParams();
-    rowBody(card, body);
     body.append("number", number);
     body.append("parties", form.getAttribute("data-parties"));
     body.append("seats", form.getAttribute("data-seats"));
-    if (csrf) {
-      body.append("csrfmiddlewaretoken", csrf.value);
-    }
+    body.append("csrfmiddlewaretoken", csrf ? csrf.value : "");
     sequence[number] = (sequence[number] || 0) + 1;
     var mine = sequence[number];
     fetch(previewUrl, {
@@ -347,36 +534,100 @@
     })
       .then(function (response) { return response.json(); })
       .then(function (data) {
-        if (sequence[number] === mine) {
-          showPreview(card, data);
+        if (sequence[number] !== mine) {
+          return;
         }
+        slice(card.querySelectorAll("[data-points]")).forEach(function (cell) {
+          cell.textContent = data.points ?
+            String(data.points[parseInt(cell.getAttribute("data-points"), 10)]) : "";
+        });
+        showErrors(card, data.errors || {}, data.columns);
+        updateTotals();
       })
       .catch(function () { /* offline: the points appear after saving */ });
   }
 
+  // --- moving on from field to field ---------------------------------------------------------
+
+  /* The inputs of a row in the order a game is entered: the bid, then per party meld and
+     trick points (no trick points for a conceded game). */
+  function entryOrder(card) {
+    var conceded = kindOf(card) === "conceded";
+    return slice(card.querySelectorAll("input[type=text]")).filter(function (input) {
+      return !(conceded && /-tricks\d+$/.test(input.name));
+    });
+  }
+
+  function complete(input) {
+    var value = input.value.trim();
+    if (!/^\d+$/.test(value)) {
+      return false;
+    }
+    if (/-bid$/.test(input.name)) {
+      return (value.length === 3 && parseInt(value, 10) >= 150) || value.length === 4;
+    }
+    if (/-tricks\d+$/.test(input.name)) {
+      return value === "0" || value.length === 3 || parseInt(value, 10) * 10 > TOTAL;
+    }
+    return false;
+  }
+
+  /* Focus the field after ``from`` in its row; the last empty trick field gets the rest of
+     250, selected, so a figure typed replaces it. False when ``from`` is the row's last. */
+  function advance(card, from) {
+    var order = entryOrder(card);
+    var next = from.type === "radio" ? order[0] : order[order.indexOf(from) + 1];
+    if (!next) {
+      return false;
+    }
+    next.focus();
+    var found = trickSum(card);
+    if (PARTIES >= 3 && /-tricks\d+$/.test(next.name) && found.readable &&
+        found.empty.length === 1 && found.empty[0] === next && found.sum <= TOTAL) {
+      takeRest(next, TOTAL - found.sum);
+    }
+    if (next.select) {
+      next.select();
+    }
+    return true;
+  }
+
   function changed(event) {
-    var card = event.target.closest ? event.target.closest("fieldset.game") : null;
+    var target = event.target;
+    var card = target.closest ? target.closest("fieldset.game") : null;
     if (!card) {
       return;
     }
     checkTricks(card);
     checkBid(card);
     remember(card);
-    var number = card.getAttribute("data-number");
+    var number = numberOf(card);
     clearTimeout(timers[number]);
     timers[number] = setTimeout(function () { preview(card); }, DELAY);
+    if (event.isTrusted === false) {
+      return; // filled in by a script (the rest of 250, the meld picker): no moving on
+    }
+    if (event.type === "change" && target.type === "radio" && /-declarer$/.test(target.name) &&
+        target.value !== "") {
+      advance(card, target);
+    } else if (event.type === "input" && target.type === "text" && complete(target)) {
+      advance(card, target);
+    }
   }
 
-  // --- connection state ------------------------------------------------------------------
-
-  function say(text, kind) {
-    if (!status) {
+  function keydown(event) {
+    var target = event.target;
+    if (event.key !== "Enter" || target.type !== "text" || !target.closest("fieldset.game")) {
       return;
     }
-    status.textContent = text;
-    status.className = "connection no-print" + (kind ? " " + kind : "");
-    status.hidden = !text;
+    event.preventDefault();
+    if (!advance(target.closest("fieldset.game"), target)) {
+      target.blur();
+      request("save");
+    }
   }
+
+  // --- the connection bar and messages -------------------------------------------------------
 
   function showState(note) {
     var waiting = draftCount();
@@ -391,17 +642,22 @@
     } else if (sending) {
       parts.push(msg("sending"));
       kind = "busy";
-    } else if (store.pending && waiting) {
+    } else if (store.outbox && waiting) {
       parts.push(msg("queued"));
       kind = "bad";
     }
     if (note) {
       parts.push(note);
     }
-    if (waiting && (kind || store.pending)) {
+    if (waiting && kind && !closedMessage) {
       parts.push(msg("waiting").replace("{count}", waiting));
     }
-    say(parts.join(" "), kind);
+    if (!connection) {
+      return;
+    }
+    connection.textContent = parts.join(" ");
+    connection.className = "connection no-print" + (kind ? " " + kind : "");
+    connection.hidden = parts.length === 0;
   }
 
   function notify(lines, kind) {
@@ -422,16 +678,6 @@
     });
   }
 
-  // --- saving ----------------------------------------------------------------------------
-
-  function baseVersion() {
-    var version = parseInt(versionInput.value, 10);
-    Object.keys(store.rows).forEach(function (number) {
-      version = Math.min(version, store.rows[number].base);
-    });
-    return version;
-  }
-
   function scrollTo(number) {
     var card = number ? cardOf(number) : null;
     if (card && card.scrollIntoView) {
@@ -439,234 +685,212 @@
     }
   }
 
+  // --- following the sheet -------------------------------------------------------------------
+
+  function own(number, stored) {
+    var sent = ((store.outbox || {}).sent || {})[number] || [];
+    return sent.some(function (values) { return same(values, stored); });
+  }
+
+  /* Take over the sheet as the server has it now: every row's stored game and points (a row
+     typed here keeps the typing; another device's game under it is shown beside it), the
+     heading, the counts and the buttons. */
+  function follow(data, conflicts) {
+    versionInput.value = String(data.version);
+    store.server = { version: data.version, rows: data.rows };
+    each(data.rows, function (number, row) {
+      var card = cardOf(number);
+      if (!card) {
+        return;
+      }
+      var before = storedOf(card);
+      setStored(card, row.stored, row.points);
+      var draft = store.drafts[number];
+      if (!draft) {
+        if (!same(readRow(card), row.stored)) {
+          writeRow(card, Object.keys(row.stored).length ? row.stored : emptyRow(card));
+          checkTricks(card);
+        }
+        clearConflict(card);
+      } else if (same(draft.fields, row.stored)) {
+        delete store.drafts[number];
+        clearConflict(card);
+      } else {
+        if (!same(before, row.stored) && !own(number, row.stored)) {
+          // another device saved this row under the typing: both are shown, the next save
+          // decides
+          showConflict(card, (conflicts || {})[number]);
+        }
+        draft.seen = row.stored;
+      }
+      markRow(card);
+    });
+    persist();
+    updateTotals();
+    var badge = document.querySelector("[data-status]");
+    if (badge) {
+      badge.className = "status status-" + data.status;
+      badge.textContent = data.status_label;
+    }
+    var entered = document.querySelector("[data-entered]");
+    if (entered) {
+      entered.textContent = data.entered;
+    }
+    var note = document.querySelector("[data-status-note]");
+    if (note) {
+      note.textContent = data.note;
+      note.hidden = !data.note;
+    }
+    var open = data.status === "empty" || data.status === "in_progress";
+    slice(form.querySelectorAll("[data-hand-in]")).forEach(function (button) {
+      button.hidden = !open;
+    });
+    // the organisers' confirm form: offered once every game is in, for the version seen
+    slice(document.querySelectorAll("[data-confirm]")).forEach(function (confirm) {
+      confirm.hidden = data.missing.length > 0;
+      confirm.querySelector("input[name=version]").value = String(data.version);
+    });
+  }
+
+  function answered(data) {
+    var outcome = data.outcome;
+    if (data.rows) {
+      follow(data, outcome === "stale" ? data.conflicts : null);
+    }
+    store.outbox = null;
+    if (outcome === "saved") {
+      closedMessage = "";
+      cards.forEach(function (card) {
+        var errors = (data.errors || {})[numberOf(card)];
+        if (errors) {
+          showErrors(card, errors, data.columns[numberOf(card)]);
+        } else if (card.classList.contains("previewed") && !store.drafts[numberOf(card)]) {
+          showErrors(card, {}, []);
+        }
+      });
+      notify(data.messages.concat(data.problems), data.problems.length ? "error" : "success");
+      var first = Object.keys(data.errors || {})[0] || data.missing[0];
+      if (first) {
+        scrollTo(first);
+      }
+    } else if (outcome === "stale") {
+      notify([data.message], "error");
+      var conflict = form.querySelector("fieldset.game.conflict");
+      scrollTo(conflict ? numberOf(conflict) : null);
+    } else {
+      if (outcome === "locked") {
+        closedMessage = data.message;
+        reported(data);
+        lateList(keptLines());
+      }
+      notify([data.message], "error");
+    }
+    persist();
+  }
+
+  // --- saving --------------------------------------------------------------------------------
+
   function retryLater() {
     clearTimeout(retryTimer);
     retryTimer = setTimeout(send, RETRY);
   }
 
-  function accepted(data, sent, sentVersion) {
-    var bumped = (data.version === sentVersion + 1 && Object.keys(data.rows).length > 0) ||
-      data.version === sentVersion;
-    versionInput.value = String(data.version);
-    Object.keys(data.rows).forEach(function (number) {
-      var card = cardOf(number);
-      var row = data.rows[number];
-      if (card) {
-        setStored(card, row.stored, row.points);
-      }
-      store.snapshot.rows[number] = row;
-    });
-    store.snapshot.version = data.version;
-    Object.keys(store.rows).forEach(function (number) {
-      var card = cardOf(number);
-      var draft = store.rows[number];
-      if (card && !differs(draft.fields, storedOf(card))) {
-        delete store.rows[number];
-      } else if (bumped) {
-        draft.base = data.version; // nobody else saved in between: the base moves along
-      }
-    });
-    cards.forEach(function (card) {
-      var number = card.getAttribute("data-number");
-      if (data.errors[number]) {
-        showErrors(card, data.errors[number], data.columns[number]);
-      } else if (sent[number]) {
-        showErrors(card, {}, []);
-        card.classList.remove("conflict");
-      }
-      markRow(card);
-    });
-    updateTotals();
-    store.pending = null;
-    persist();
-    // the organisers' confirm form states the version they have seen: this one
-    Array.prototype.forEach.call(document.querySelectorAll("#organiser input[name=version]"),
-      function (input) { input.value = String(data.version); });
-    if (!form.getAttribute("data-worker") && !data.missing.length && !draftCount() &&
-        data.status !== "confirmed" &&
-        !document.querySelector("#organiser button[value=confirm]")) {
-      window.location.reload(); // complete now: the page offers to confirm it
-      return;
-    }
-    if (data.status) {
-      var badge = document.querySelector(".meta .status");
-      if (badge && data.status_label) {
-        badge.className = "status status-" + data.status;
-        badge.textContent = data.status_label;
-      }
-    }
-    notify(data.messages.concat(data.problems), data.problems.length ? "error" : "success");
-    scrollTo(data.first_open);
-  }
-
-  function sameFields(a, b) {
-    var names = Object.keys(a || {}).concat(Object.keys(b || {}));
-    return names.every(function (name) {
-      return name === "bid_ok" || (a || {})[name] === (b || {})[name];
-    });
-  }
-
-  /* Another device saved since these rows were typed: nothing was stored. Every row the answer
-     names now shows what is stored; where that is not what this device knew, the other
-     device's game is shown beside the typed one. The device has seen the sheet's version now,
-     so all its rows are based on it: the next save decides. */
-  function refusedStale(data) {
-    versionInput.value = String(data.version);
-    Object.keys(store.rows).forEach(function (number) {
-      store.rows[number].base = data.version;
-    });
-    Object.keys(data.current).forEach(function (number) {
-      var card = cardOf(number);
-      if (!card) {
-        return;
-      }
-      var known = storedOf(card);
-      setStored(card, data.stored[number], null);
-      if (sameFields(known, data.stored[number])) {
-        markRow(card);
-        return; // unchanged by the other device: no conflict in this row
-      }
-      card.classList.add("conflict");
-      var note = card.querySelector(".other-device");
-      if (!note) {
-        note = document.createElement("p");
-        note.className = "other-device";
-        note.setAttribute("role", "alert");
-        card.querySelector("legend").insertAdjacentElement("afterend", note);
-      }
-      note.textContent = "";
-      var strong = document.createElement("strong");
-      strong.textContent = msg("other");
-      note.appendChild(strong);
-      note.appendChild(document.createTextNode(" " + data.current[number]));
-      markRow(card);
-    });
-    store.pending = null;
-    persist();
-    updateTotals();
-    notify([data.message], "error");
-    var first = form.querySelector("fieldset.game.conflict");
-    scrollTo(first ? first.getAttribute("data-number") : null);
-  }
-
   function send() {
-    if (sending || !store.pending) {
+    if (sending || !store.outbox) {
       showState();
       return;
     }
     clearTimeout(retryTimer);
-    var action = store.pending;
-    var sentVersion = baseVersion();
-    var sent = {};
-    var body = new URLSearchParams();
-    body.append("csrfmiddlewaretoken", csrf ? csrf.value : "");
-    body.append("sheet", form.getAttribute("data-sheet"));
-    body.append("version", String(sentVersion));
-    body.append("action", action);
-    Object.keys(store.rows).forEach(function (number) {
-      var card = cardOf(number);
-      if (!card) {
-        delete store.rows[number];
-        return;
-      }
-      var values = store.rows[number].fields;
-      Object.keys(values).forEach(function (name) {
-        if (name === "bid_ok" && values[name] !== "1") {
-          return;
-        }
-        body.append("g" + number + "-" + name, values[name]);
-      });
-      sent[number] = true;
+    var outbox = store.outbox;
+    outbox.sent = outbox.sent || {};
+    each(store.drafts, function (number, draft) {
+      outbox.sent[number] = (outbox.sent[number] || []).concat([draft.fields]);
     });
     sending = true;
+    persist();
     showState();
-    fetch(location.pathname, {
-      method: "POST",
-      body: body,
-      credentials: "same-origin",
-      headers: { "X-CSRFToken": csrf ? csrf.value : "", "Accept": "application/json" }
-    })
-      .then(function (response) {
-        return response.json().then(
-          function (data) { return { status: response.status, data: data }; },
-          function () { return { status: response.status, data: null }; }
-        );
-      })
-      .then(function (answer) {
-        sending = false;
-        var data = answer.data;
-        if (!data) {
-          // not the app's answer (a proxy, a server error): keep everything, try again later
-          showState();
-          notify([msg("queued")], "error");
-          retryLater();
-          return;
-        }
-        if (data.ok !== false || data.rows) {
-          accepted(data, sent, sentVersion);
-        } else if (data.reason === "stale") {
-          refusedStale(data);
-        } else {
-          store.pending = null;
-          persist();
-          if (data.reason === "locked") {
-            closedMessage = data.message + (data.late ? " " + msg("late") : "");
-          }
-          notify([data.message].concat(data.late ? [msg("late")] : []), "error");
-        }
-        showState();
-      })
-      .catch(function () {
-        sending = false; // no connection: the save waits
-        showState();
-        retryLater();
-      });
+    postDrafts(saveUrl, {
+      csrfmiddlewaretoken: csrf ? csrf.value : "",
+      sheet: form.getAttribute("data-sheet"),
+      version: versionInput.value,
+      save_id: outbox.id,
+      action: outbox.action
+    }, function (data) {
+      sending = false;
+      if (!data.outcome) {
+        return lost();
+      }
+      answered(data);
+      if (again) {
+        request(again);
+      }
+      showState();
+    }, lost);
   }
 
-  function submitted(event) {
-    var submitter = event.submitter;
-    event.preventDefault();
+  /* No answer (no connection, or not the app's answer): the save waits and goes again. */
+  function lost() {
+    sending = false;
+    showState();
+    retryLater();
+  }
+
+  function request(action) {
+    if (sending) {
+      again = again === "submit" ? again : action;
+      return;
+    }
+    again = null;
     cards.forEach(remember);
-    store.pending = submitter && submitter.value === "submit" ? "submit" : "save";
+    if (!store.outbox) {
+      store.outbox = { id: newId(), action: action };
+    } else if (action === "submit") {
+      store.outbox.action = action;
+    }
     persist();
-    closedMessage = "";
     send();
   }
 
-  // --- start -----------------------------------------------------------------------------
+  function submitted(event) {
+    event.preventDefault();
+    var submitter = event.submitter;
+    request(submitter && submitter.value === "submit" ? "submit" : "save");
+  }
+
+  // --- start ---------------------------------------------------------------------------------
 
   function restore() {
     var pageVersion = parseInt(versionInput.value, 10);
-    // a page kept for offline use may be older than what this device saved since
-    if (store.snapshot.version > pageVersion) {
-      versionInput.value = String(store.snapshot.version);
-      Object.keys(store.snapshot.rows).forEach(function (number) {
+    if (store.server.version > pageVersion) {
+      // a page kept for offline use is older than what this device has seen since
+      versionInput.value = String(store.server.version);
+      each(store.server.rows, function (number, row) {
         var card = cardOf(number);
-        var row = store.snapshot.rows[number];
         if (card) {
-          writeRow(card, row.stored || {});
+          writeRow(card, Object.keys(row.stored).length ? row.stored : emptyRow(card));
           setStored(card, row.stored, row.points);
         }
       });
     } else {
-      store.snapshot = { version: pageVersion, rows: {} };
+      store.server = { version: pageVersion, rows: {} };
     }
-    Object.keys(store.rows).forEach(function (number) {
+    each(store.drafts, function (number, draft) {
       var card = cardOf(number);
-      var draft = store.rows[number];
-      if (!card) {
-        delete store.rows[number];
+      var stored = card ? storedOf(card) : {};
+      if (!card || same(draft.fields, stored)) {
+        delete store.drafts[number]; // the server has it
         return;
       }
-      if (!differs(draft.fields, storedOf(card))) {
-        delete store.rows[number]; // the server has it
-        return;
-      }
+      draft.reported = false; // the sheet takes games again
       writeRow(card, draft.fields);
-      if (card.classList.contains("conflict")) {
-        draft.base = parseInt(versionInput.value, 10);
+      if (!same(draft.seen, stored) && !own(number, stored)) {
+        showConflict(card, "");
+        draft.seen = stored;
       }
     });
+    if (store.outbox && !draftCount() && store.outbox.action !== "submit") {
+      store.outbox = null;
+    }
     persist();
     cards.forEach(function (card) {
       checkTricks(card);
@@ -679,6 +903,7 @@
   restore();
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
+  form.addEventListener("keydown", keydown);
   form.addEventListener("submit", submitted);
   window.addEventListener("online", function () { showState(); send(); });
   window.addEventListener("offline", function () { showState(); });
@@ -691,7 +916,7 @@
     return undefined;
   });
   showState();
-  if (store.pending && navigator.onLine) {
+  if (store.outbox && navigator.onLine) {
     send();
   }
   var first = form.getAttribute("data-first-open");

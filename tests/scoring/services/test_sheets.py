@@ -203,9 +203,9 @@ def test_saving_the_same_row_again_changes_nothing(three):
     again = save_sheet_rows(
         sheet=sheet, base_version=1, rows={1: FULL_SHEET[1], 3: FULL_SHEET[3]}
     )
-    assert again == SaveResult(
-        version=1, status="in_progress", missing=[2, *range(4, 13)]
-    )
+    assert (again.version, again.status, again.changed) == (1, "in_progress", False)
+    assert again.kept == [1, 3] and again.missing == [2, *range(4, 13)]
+    assert set(again.games) == {1, 3}
     # a repeated submit of the same form (double tap) on an old version is harmless too
     assert save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1]}).version == 1
 
@@ -221,21 +221,49 @@ def test_stale_save_is_refused_and_names_what_the_other_device_saved(three):
     assert set(refused.value.current) == {1, 2}  # row 3 was empty and stays empty
     assert refused.value.current[1]["points"] == [210, 90, 90]
     assert refused.value.current[2] is None
+    assert set(refused.value.games) == {1}  # the whole sheet, for the page to follow
     assert "inzwischen" in str(refused.value)
     assert list(Game.objects.values_list("number", "bid")) == [(1, 200)]
     assert fresh(sheet).version == 1
 
 
-def test_conditional_update_guards_where_rows_cannot_be_locked(three, monkeypatch):
-    """Without row locks (SQLite) two saves may read the same version; the UPDATE decides."""
+def test_a_save_sent_again_with_its_id_is_no_conflict_with_itself(three):
+    """The phone's save was stored but its answer lost: sent again with the same id (and the
+    version the phone still shows), it is based on the version it made, with games typed
+    since or without."""
     sheet, _ = three
-    stale_snapshot = fresh(sheet)  # read at version 0
-    save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1]})
-    monkeypatch.setattr(sheet_services, "_lock_sheet", lambda _sheet: stale_snapshot)
+    first = save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1]},
+                            save_id="phone-7")
+    assert first.version == 1 and fresh(sheet).last_save == "phone-7:1"
+    again = save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1]},
+                            save_id="phone-7")
+    assert not again.changed and again.kept == [1] and again.version == 1
+    more = save_sheet_rows(sheet=sheet, base_version=0,
+                           rows={1: FULL_SHEET[1], 2: FULL_SHEET[2]}, save_id="phone-7")
+    assert more.saved == [2] and more.version == 2 and fresh(sheet).last_save == "phone-7:2"
+    # another id on the old version is another device: refused as before
     with pytest.raises(StaleSheet):
-        save_sheet_rows(sheet=sheet, base_version=0, rows={2: FULL_SHEET[2]})
-    assert list(Game.objects.values_list("number", flat=True)) == [1]
-    assert fresh(sheet).version == 1
+        save_sheet_rows(sheet=sheet, base_version=0, rows={3: FULL_SHEET[3]}, save_id="tablet")
+    # once someone else changed the sheet, the phone's old save is no longer its last change
+    save_sheet_rows(sheet=sheet, base_version=2, rows={4: FULL_SHEET[4]}, user=make_user())
+    assert fresh(sheet).last_save == ""
+    with pytest.raises(StaleSheet):
+        save_sheet_rows(sheet=sheet, base_version=0, rows={5: FULL_SHEET[5]},
+                        save_id="phone-7")
+    submit = save_sheet_rows(sheet=sheet, base_version=3, rows={}, hand_in=True,
+                             save_id="phone-8")
+    assert submit.hand_in_refused is not None and fresh(sheet).last_save == ""
+
+
+def test_a_save_with_a_status_change_only_carries_its_id_too(three):
+    sheet, _ = three
+    save_sheet_rows(sheet=sheet, base_version=0, rows=FULL_SHEET, save_id="p1")
+    handed = save_sheet_rows(sheet=sheet, base_version=1, rows={}, hand_in=True, save_id="p2")
+    assert handed.handed_in and handed.version == 2 and fresh(sheet).last_save == "p2:2"
+    # the answer was lost: the phone corrects game 12 on the version it still shows
+    corrected = row(250, 0, (100, 40, 0), (150, 54, 46))
+    result = save_sheet_rows(sheet=sheet, base_version=1, rows={12: corrected}, save_id="p2")
+    assert result.saved == [12] and result.version == 3
 
 
 def test_status_workflow_and_audit_trail(three):
@@ -349,23 +377,19 @@ def test_four_singles_table():
     assert values["dealer"] == 1  # game 5 at four seats: the first-named again
 
 
-def read_as_a_page(sheet: ScoreSheet) -> tuple[ScoreSheet, set[int]]:
-    """The sheet and its game numbers as a page read them (before what happens next)."""
-    page = ScoreSheet.objects.select_related("table__round__event").get(pk=sheet.pk)
-    return page, set(Game.objects.filter(sheet=sheet).values_list("number", flat=True))
+def read_as_a_page(sheet: ScoreSheet) -> ScoreSheet:
+    """The sheet as a page read it (before what happens next)."""
+    return ScoreSheet.objects.select_related("table__round__event").get(pk=sheet.pk)
 
 
 def test_a_save_decided_on_an_old_read_is_refused_when_another_got_in_first(three):
-    """The save decides on the sheet as read; when another device saved after that read, the
-    version has moved and the claim fails: refused as stale, with the other device's game, and
-    nothing of this save is stored."""
+    """The page read the sheet at version 0; another device saved after that read: the save
+    is refused as stale, with the other device's game, and nothing of it is stored."""
     sheet, _ = three
-    page, entered = read_as_a_page(sheet)  # version 0, no games
+    page = read_as_a_page(sheet)  # version 0, no games
     save_sheet_rows(sheet=fresh(sheet), base_version=0, rows={1: row(bid=210)})  # the other
     with pytest.raises(StaleSheet) as refused:
-        save_sheet_rows(
-            sheet=page, base_version=0, rows={1: row(bid=250), 2: row()}, entered=entered
-        )
+        save_sheet_rows(sheet=page, base_version=0, rows={1: row(bid=250), 2: row()})
     assert refused.value.version == 1
     assert refused.value.current[1]["bid"] == 210 and refused.value.current[2] is None
     assert fresh(sheet).version == 1
@@ -374,42 +398,46 @@ def test_a_save_decided_on_an_old_read_is_refused_when_another_got_in_first(thre
 
 def test_a_save_on_an_old_read_that_changes_nothing_says_so(three):
     sheet, _ = three
-    page, entered = read_as_a_page(sheet)
+    page = read_as_a_page(sheet)
     save_sheet_rows(sheet=fresh(sheet), base_version=0, rows={1: row(bid=210)})
-    result = save_sheet_rows(sheet=page, base_version=0, rows={1: row(bid=210)}, entered=entered)
+    result = save_sheet_rows(sheet=page, base_version=0, rows={1: row(bid=210)})
     assert not result.changed and result.version == 1 and result.missing == list(range(2, 13))
 
 
 def test_a_link_save_after_the_desk_confirmed_since_the_read_is_refused(three):
     sheet, _ = three
     save_sheet_rows(sheet=sheet, base_version=0, rows=FULL_SHEET)
-    page, entered = read_as_a_page(sheet)  # version 1, in progress: the link may save
+    page = read_as_a_page(sheet)  # version 1, in progress: the link may save
     confirm_sheet(sheet=fresh(sheet), user=make_user())
     with pytest.raises(SheetLocked):
-        save_sheet_rows(sheet=page, base_version=1, rows={1: row(bid=250)}, entered=entered)
+        save_sheet_rows(sheet=page, base_version=1, rows={1: row(bid=250)})
     assert Game.objects.get(sheet=sheet, number=1).bid == 200
 
 
 def test_adding_games_to_a_sheet_in_progress_through_the_link(three):
-    """The common save (one statement on PostgreSQL, scoring.services.append_games): the same
-    games, party rows, trail and version as any other save, on either database."""
+    """The common save: one transaction that locks the sheet, reads its games once and writes
+    the new games, their party rows, the version and the trail in bulk."""
     sheet, entries = three
     save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1]})  # in progress now
-    page, entered = read_as_a_page(sheet)
+    page = read_as_a_page(sheet)
     before = page.updated_at
     device = {"agent": "Phone", "address": "192.168.1.23"}
     with CaptureQueriesContext(connection) as queries:
         result = save_sheet_rows(
             sheet=page, base_version=1, rows={2: FULL_SHEET[2], 3: FULL_SHEET[3]},
-            entered=entered, device=device,
+            device=device, save_id="s1",
         )
     assert (result.version, result.saved, result.deleted) == (2, [2, 3], [])
     assert result.status == ScoreSheet.Status.IN_PROGRESS and result.missing == list(range(4, 13))
-    assert result.stored[3]["points"] == FULL_SHEET_POINTS[3]
-    writes = [q["sql"] for q in queries if not q["sql"].startswith("SELECT")]
-    if connection.vendor == "postgresql":
-        assert len(writes) == 1 and writes[0].startswith("WITH claimed AS (UPDATE")
+    assert result.games[3]["points"] == FULL_SHEET_POINTS[3] and set(result.games) == {1, 2, 3}
+    statements = [q["sql"].split()[0] for q in queries]
+    locks = [q["sql"] for q in queries if "FOR UPDATE" in q["sql"]]
+    assert len(locks) == (1 if connection.features.has_select_for_update else 0)
+    # the lock, the sheet's parties, its games, two inserts in bulk, the version, the trail
+    assert statements.count("SELECT") == 3 and statements.count("INSERT") == 3
+    assert statements.count("UPDATE") == 1 and "DELETE" not in statements
     stored = sheet_games(sheet)
+    assert stored == result.games
     assert {n: v["points"] for n, v in stored.items()} == {
         n: FULL_SHEET_POINTS[n] for n in (1, 2, 3)
     }
@@ -422,25 +450,23 @@ def test_adding_games_to_a_sheet_in_progress_through_the_link(three):
     assert now.updated_at > before
     trail = SheetChange.objects.filter(sheet=sheet).order_by("-id").first()
     assert trail.action == SheetChange.Action.LINK_SAVED and trail.user is None
-    assert trail.after == {"saved": [2, 3], "deleted": [], "version": 2, **device}
+    assert trail.after == {"saved": [2, 3], "deleted": [], "version": 2, "save": "s1", **device}
     assert trail.created_at is not None and trail.game_number is None
 
 
 def test_the_first_games_through_the_link_move_the_results_stamp_once(three):
     """The sheet is now in progress (the standings and the projector show it): the results
-    stamp moves with the save (in its one statement on PostgreSQL), a later save of a sheet in
-    progress that does not count leaves it."""
+    stamp moves with the save; a later save of a sheet in progress that does not count leaves
+    it."""
     sheet, _ = three
     event = sheet.table.round.event
-    page, entered = read_as_a_page(sheet)
     stamp = Event.objects.get(pk=event.pk).results_version
-    result = save_sheet_rows(sheet=page, base_version=0, rows={1: FULL_SHEET[1]},
-                             entered=entered)
+    result = save_sheet_rows(sheet=read_as_a_page(sheet), base_version=0,
+                             rows={1: FULL_SHEET[1]})
     assert result.status == ScoreSheet.Status.IN_PROGRESS
     assert fresh(sheet).status == ScoreSheet.Status.IN_PROGRESS
     assert Event.objects.get(pk=event.pk).results_version == stamp + 1
-    page, entered = read_as_a_page(sheet)
-    save_sheet_rows(sheet=page, base_version=1, rows={2: FULL_SHEET[2]}, entered=entered)
+    save_sheet_rows(sheet=read_as_a_page(sheet), base_version=1, rows={2: FULL_SHEET[2]})
     assert Event.objects.get(pk=event.pk).results_version == stamp + 1
 
 
@@ -450,18 +476,16 @@ def _trail(sheet: ScoreSheet) -> list[tuple[str, dict | None]]:
 
 
 @pytest.mark.parametrize("user", [None, "organiser"])
-def test_the_save_that_completes_a_sheet_hands_it_in_with_its_own_claim(three, user):
+def test_the_save_that_completes_a_sheet_hands_it_in_with_it(three, user):
     """"Save and hand in" as one change: the games, the hand-in (version two steps on, as a
-    save and submit_sheet after it), the trail's two records and the results stamp; through
-    the link on PostgreSQL in the save's one statement."""
+    save and submit_sheet after it), the trail's records and the results stamp."""
     sheet, _ = three
     user = make_user() if user else None
     save_sheet_rows(sheet=sheet, base_version=0, rows={n: FULL_SHEET[n] for n in range(1, 11)})
-    page, entered = read_as_a_page(sheet)
     stamp = Event.objects.get(pk=sheet.table.round.event_id).results_version
-    with CaptureQueriesContext(connection) as queries:
-        result = save_sheet_rows(sheet=page, base_version=1, rows={11: FULL_SHEET[11],
-                                 12: FULL_SHEET[12]}, entered=entered, user=user, hand_in=True)
+    result = save_sheet_rows(sheet=read_as_a_page(sheet), base_version=1,
+                             rows={11: FULL_SHEET[11], 12: FULL_SHEET[12]}, user=user,
+                             hand_in=True)
     assert result.handed_in and result.hand_in_refused is None
     assert (result.version, result.status, result.saved, result.missing) == (
         3, ScoreSheet.Status.SUBMITTED, [11, 12], [])
@@ -473,15 +497,13 @@ def test_the_save_that_completes_a_sheet_hands_it_in_with_its_own_claim(three, u
     trail = _trail(sheet)
     assert trail[-1] == (SheetChange.Action.SUBMITTED, None)
     assert SheetChange.objects.filter(sheet=sheet).order_by("-id")[0].user == user
-    saved = {"saved": [11, 12], "deleted": [], "version": 2, "agent": "", "address": ""}
+    saved = {"saved": [11, 12], "deleted": [], "version": 2, "save": "", "agent": "",
+             "address": ""}
     # through the link the save's record comes first; an organiser's save of an open sheet
     # is recorded by its hand-in alone (as a save and submit_sheet after it)
     assert trail[-2] == ((SheetChange.Action.LINK_SAVED, saved) if user is None else
                          (SheetChange.Action.LINK_SAVED, {**saved, "saved": list(range(1, 11)),
                                                           "version": 1}))
-    if connection.vendor == "postgresql" and user is None:
-        writes = [q["sql"] for q in queries if not q["sql"].startswith("SELECT")]
-        assert len(writes) == 1 and writes[0].startswith("WITH claimed AS (UPDATE")
     # handed in is handed in: a repeat changes nothing and is no refusal
     again = save_sheet_rows(sheet=fresh(sheet), base_version=3, rows={}, user=user,
                             hand_in=True)
@@ -490,9 +512,8 @@ def test_the_save_that_completes_a_sheet_hands_it_in_with_its_own_claim(three, u
 
 def test_a_hand_in_with_games_missing_is_refused_and_the_save_stands(three):
     sheet, _ = three
-    page, entered = read_as_a_page(sheet)
-    result = save_sheet_rows(sheet=page, base_version=0, rows={1: FULL_SHEET[1]},
-                             entered=entered, hand_in=True)
+    result = save_sheet_rows(sheet=read_as_a_page(sheet), base_version=0,
+                             rows={1: FULL_SHEET[1]}, hand_in=True)
     assert not result.handed_in and result.version == 1 and result.saved == [1]
     assert result.hand_in_refused.message.params == {"games": "2–12"}
     now = fresh(sheet)
@@ -511,7 +532,7 @@ def test_a_hand_in_with_a_refused_row_saves_the_rest_and_hands_nothing_in(three)
     assert fresh(sheet).status == ScoreSheet.Status.IN_PROGRESS and fresh(sheet).version == 2
 
 
-def test_a_hand_in_that_saves_nothing_new_is_submit_sheets(three):
+def test_a_hand_in_that_saves_nothing_new_only_hands_in(three):
     sheet, _ = three
     save_sheet_rows(sheet=sheet, base_version=0, rows=FULL_SHEET)
     result = save_sheet_rows(sheet=fresh(sheet), base_version=1, rows={1: FULL_SHEET[1]},
@@ -524,12 +545,11 @@ def test_a_hand_in_that_saves_nothing_new_is_submit_sheets(three):
 def test_a_link_save_adding_games_on_an_old_read_is_refused(three):
     sheet, _ = three
     save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1]})
-    page, entered = read_as_a_page(sheet)  # version 1
+    page = read_as_a_page(sheet)  # version 1
     save_sheet_rows(sheet=fresh(sheet), base_version=1, rows={2: row(bid=210)})  # the other
     changes = SheetChange.objects.count()
     with pytest.raises(StaleSheet) as refused:
-        save_sheet_rows(sheet=page, base_version=1, rows={2: row(bid=250), 3: row()},
-                        entered=entered)
+        save_sheet_rows(sheet=page, base_version=1, rows={2: row(bid=250), 3: row()})
     assert refused.value.version == 2 and refused.value.current[2]["bid"] == 210
     assert refused.value.current[3] is None
     assert sorted(Game.objects.filter(sheet=sheet).values_list("number", "bid")) == [
@@ -538,7 +558,7 @@ def test_a_link_save_adding_games_on_an_old_read_is_refused(three):
 
 
 def test_every_change_of_a_sheets_games_moves_its_version(three):
-    """What the save without a lock of its own relies on (save_sheet_rows)."""
+    """What the refusal of a stale save relies on (save_sheet_rows)."""
     sheet, _ = three
     versions = [fresh(sheet).version]
     save_sheet_rows(sheet=fresh(sheet), base_version=0, rows={1: row(), 2: row()})
@@ -554,7 +574,7 @@ def test_every_change_of_a_sheets_games_moves_its_version(three):
 @pytest.mark.django_db(transaction=True)
 def test_two_saves_from_the_same_version_exactly_one_wins(monkeypatch):
     """Two devices of the desk save at the same moment (PostgreSQL: real row locks, two
-    connections; a desk save goes through the transaction, not the link's one statement)."""
+    connections)."""
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL: SQLite serialises whole transactions instead")
     event = make_event()
@@ -606,15 +626,15 @@ def test_two_saves_from_the_same_version_exactly_one_wins(monkeypatch):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_link_save_waits_for_a_save_in_progress_and_is_then_refused():
-    """The link's one statement claims the sheet like any save: it waits for the row lock of
-    a save in progress and, once that is committed, finds the version moved on (PostgreSQL:
-    real row locks, two connections)."""
+    """A save through the link locks the sheet like any save: it waits for the row lock of a
+    save in progress and, once that is committed, finds the version moved on (PostgreSQL: real
+    row locks, two connections)."""
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL: SQLite serialises whole transactions instead")
     event = make_event()
     entries = [make_entry(event, n) for n in (1, 2, 3)]
     sheet = make_sheet(make_table(make_round(event), entries))
-    page, entered = read_as_a_page(sheet)  # the phone's page: version 0, no games
+    page = read_as_a_page(sheet)  # the phone's page: version 0, no games
     holding = threading.Event()
     outcome: dict[str, object] = {}
 
@@ -636,7 +656,6 @@ def test_a_link_save_waits_for_a_save_in_progress_and_is_then_refused():
             try:
                 outcome["result"] = save_sheet_rows(
                     sheet=page, base_version=0, rows={1: row(bid=250), 2: row()},
-                    entered=entered,
                 )
             except StaleSheet as error:
                 outcome["result"] = error

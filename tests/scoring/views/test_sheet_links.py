@@ -40,12 +40,17 @@ def row(number: int) -> dict[str, str]:
 
 def save(client: Client, sheet, version: int, numbers: list[int], *, as_json: bool = True,
          **headers):
+    """A save of these rows: as the page's script sends it (to the save address, JSON back)
+    or as a plain form (to the page)."""
     data = {"sheet": str(sheet.pk), "version": str(version), "action": "save"}
     for number in numbers:
         data.update(row(number))
     if as_json:
-        headers["HTTP_ACCEPT"] = "application/json"
-    return client.post(link(sheet.token), data, **headers)
+        data["save_id"] = "phone-1"
+        url = reverse("sheet-link-save", kwargs={"token": sheet.token})
+    else:
+        url = link(sheet.token)
+    return client.post(url, data, **headers)
 
 
 def test_a_new_link_stops_the_old_one_at_once_and_keeps_the_games(client, organiser, sheet):
@@ -88,7 +93,7 @@ def test_a_save_through_the_link_is_recorded_with_its_device(sheet, as_json):
     record = SheetChange.objects.get(sheet=sheet, action=SheetChange.Action.LINK_SAVED)
     assert record.user is None
     assert record.after == {"saved": [1, 2], "deleted": [], "version": 1, "agent": PHONE,
-                            "address": "192.168.1.57"}
+                            "address": "192.168.1.57", "save": "phone-1" if as_json else ""}
 
 
 def test_clearing_a_game_is_recorded_and_nothing_is_recorded_when_nothing_changed(sheet):
@@ -97,7 +102,8 @@ def test_clearing_a_game_is_recorded_and_nothing_is_recorded_when_nothing_change
     data = {"sheet": str(sheet.pk), "version": "1", "action": "save", **row(1)}
     data.update({key: "" for key in row(2) if not key.endswith(("dealer", "kind"))})
     data.update({"g2-dealer": "2", "g2-kind": "played"})
-    assert phone.post(link(sheet.token), data, HTTP_ACCEPT="application/json").json()["ok"]
+    saved = phone.post(reverse("sheet-link-save", kwargs={"token": sheet.token}), data)
+    assert saved.json()["ok"]
     records = SheetChange.objects.filter(sheet=sheet, action=SheetChange.Action.LINK_SAVED)
     assert [r.after["saved"] for r in records.order_by("id")] == [[1, 2], []]
     assert [r.after["deleted"] for r in records.order_by("id")] == [[], [2]]

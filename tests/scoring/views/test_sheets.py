@@ -560,7 +560,8 @@ def test_sheet_speaks_english_when_asked(client, field):
 
 # --- in the hall: background saves, late saves, closing with sheets missing -----------------
 
-JSON = {"HTTP_ACCEPT": "application/json"}
+def save_url(sheet: ScoreSheet) -> str:
+    return reverse("sheet-link-save", kwargs={"token": sheet.token})
 
 
 def row_fields(sheet: ScoreSheet, number: int, values: dict) -> dict:
@@ -571,11 +572,14 @@ def row_fields(sheet: ScoreSheet, number: int, values: dict) -> dict:
     return {key: str(value) for key, value in data.items()}
 
 
-def script_save(client, sheet, version, rows, *, action="save", url=None):
+def script_save(client, sheet, version, rows, *, action="save", url=None, save_id=None):
+    """A save as sheet.js sends it: the rows typed on the device, to the save address."""
     data = {"sheet": sheet.pk, "version": version, "action": action}
+    if save_id:
+        data["save_id"] = save_id
     for number, values in rows.items():
         data.update(row_fields(sheet, number, values))
-    return client.post(url or link(sheet), data, **JSON)
+    return client.post(url or save_url(sheet), data)
 
 
 def test_the_page_shows_stored_zeros_and_marks_what_is_stored(client, field):
@@ -586,7 +590,7 @@ def test_the_page_shows_stored_zeros_and_marks_what_is_stored(client, field):
                                                           tricks=(130, 70, 50))}))
     response = client.get(link(sheet))
     row = card(response, 1)
-    assert '<option value="0" selected>' in row  # declarer: the first party
+    assert 'name="g1-declarer" value="0" checked' in row  # declarer: the first party
     assert 'value="0"' in input_tag(row, "g1-meld0")
     raw = re.search(r'<fieldset[^>]*id="g1"[^>]*data-stored="([^"]*)"', response.content.decode())
     stored = json.loads(html.unescape(raw.group(1)))
@@ -594,23 +598,28 @@ def test_the_page_shows_stored_zeros_and_marks_what_is_stored(client, field):
     assert stored["tricks2"] == "50" and stored["dealer"] == "1"
     empty = card(client.get(link(sheet)), 2)
     assert 'data-stored="{}"' in empty
+    assert 'name="g2-declarer" value="" checked' in empty  # "–": no game yet
 
 
-def test_a_background_save_answers_with_what_is_stored(client, field):
+def test_a_background_save_answers_with_the_whole_sheet(client, field):
     sheet, _ = field
     response = script_save(client, sheet, 0, {2: game(), 1: game(bid=300, melds=(120, 0, 60),
                                                                    tricks=(170, 45, 35))})
     assert response.status_code == 200
     data = response.json()
-    assert data["ok"] is True and data["version"] == 1 and data["status"] == "in_progress"
+    assert data["ok"] is True and data["outcome"] == "saved" and data["version"] == 1
+    assert data["status"] == "in_progress" and data["status_label"] == "in Arbeit"
+    assert data["entered"] == "2 von 12 Spielen eingetragen"
     assert data["rows"]["1"]["points"] == [-600, 50, 100]
     assert data["rows"]["2"]["stored"]["bid"] == "200"
+    assert data["rows"]["3"] == {"stored": {}, "points": None}
+    assert len(data["rows"]) == 12  # every row: the page follows the whole sheet
     assert data["messages"] == ["Spiele 1–2 gespeichert."]
-    assert data["first_open"] == 3 and data["missing"] == list(range(3, 13))
+    assert data["missing"] == list(range(3, 13))
     # only the rows sent were touched: nothing else was cleared
     response = script_save(client, sheet, 1, {5: game()})
     assert sorted(Game.objects.values_list("number", flat=True)) == [1, 2, 5]
-    assert response.json()["first_open"] == 3
+    assert response.json()["missing"][0] == 3
 
 
 def test_a_background_save_reports_every_error_of_a_row_at_its_field(client, field):
@@ -622,14 +631,13 @@ def test_a_background_save_reports_every_error_of_a_row_at_its_field(client, fie
     })
     data = response.json()
     assert data["ok"] is False and data["version"] == 1
-    assert list(data["rows"]) == ["1"]
+    assert [n for n, row in data["rows"].items() if row["stored"]] == ["1"]
     errors = data["errors"]["2"]
     assert errors["bid"] == ["Bitte eine ganze Zahl eingeben."]
     assert errors["meld1"] and "Durch" in errors["meld1"][0]  # at the party who melded
     assert "meld0" not in errors and "meld2" not in errors
     assert data["columns"]["3"] == ["tricks"]
     assert "Stiche" in data["errors"]["3"]["__all__"][0]
-    assert data["first_open"] == 2
     assert data["problems"] == ["Spiele 2–3 enthalten Fehler und wurden nicht gespeichert; "
                                 "siehe unten."]
 
@@ -637,30 +645,67 @@ def test_a_background_save_reports_every_error_of_a_row_at_its_field(client, fie
 def test_a_background_save_on_a_stale_version_is_refused_with_both_versions(field):
     sheet, _ = field
     phone, laptop = Client(), Client()
-    script_save(phone, sheet, 0, {1: game()})
-    response = script_save(laptop, sheet, 0, {1: game(bid=250), 4: game()})
+    script_save(phone, sheet, 0, {1: game()}, save_id="phone-1")
+    response = script_save(laptop, sheet, 0, {1: game(bid=250), 4: game()}, save_id="laptop-1")
     assert response.status_code == 409
     data = response.json()
-    assert data["reason"] == "stale" and data["version"] == 1
-    assert "Reizwert 200" in data["current"]["1"] and data["stored"]["1"]["bid"] == "200"
-    assert data["current"]["4"] == "kein Spiel (Zeile leer)" and data["stored"]["4"] == {}
+    assert data["outcome"] == "stale" and data["version"] == 1
+    assert "Reizwert 200" in data["conflicts"]["1"] and data["rows"]["1"]["stored"]["bid"] == "200"
+    assert data["conflicts"]["4"] == "kein Spiel (Zeile leer)" and data["rows"]["4"]["stored"] == {}
     assert list(Game.objects.values_list("number", "bid")) == [(1, 200)]
+    # the laptop sending its save again is still the other device: refused again
+    again = script_save(laptop, sheet, 0, {1: game(bid=250), 4: game()}, save_id="laptop-1")
+    assert again.status_code == 409
     # on the version it has now seen, the same save goes through
     assert script_save(laptop, sheet, 1, {1: game(bid=250), 4: game()}).json()["ok"]
     assert sorted(Game.objects.values_list("number", "bid")) == [(1, 250), (4, 200)]
 
 
-def test_a_background_save_hands_the_sheet_in(client, field):
+def test_a_save_sent_again_after_its_answer_was_lost_is_answered_as_stored(client, field):
+    """The Wi-Fi drops after the server stored a save: the phone sends it again with the same
+    id and the version it still shows, now with a game more. Neither is a conflict."""
+    sheet, _ = field
+    first = script_save(client, sheet, 0, {1: game(melds=(80, 0, 40))}, save_id="a1")
+    assert first.json()["version"] == 1  # the answer that never arrived
+    same = script_save(client, sheet, 0, {1: {**game(melds=(80, 0, 40)), "meld1": ""}},
+                       save_id="a1")
+    assert same.status_code == 200 and same.json()["ok"]
+    assert same.json()["messages"] == ["Spiel 1 gespeichert."]
+    assert same.json()["version"] == 1 and same.json()["rows"]["1"]["stored"]["meld1"] == "0"
+    more = script_save(client, sheet, 0, {1: game(melds=(80, 0, 40)), 2: game(bid=180)},
+                       save_id="a1")
+    assert more.status_code == 200, more.json()
+    assert more.json()["version"] == 2 and more.json()["messages"] == ["Spiele 1–2 gespeichert."]
+    assert sorted(Game.objects.values_list("number", "bid")) == [(1, 200), (2, 180)]
+    # and "Save and hand in" goes through on the phone's next save
+    rest = {n: game() for n in range(3, 13)}
+    done = script_save(client, sheet, 2, rest, action="submit", save_id="a2").json()
+    assert done["ok"] and done["status"] == "submitted" and done["version"] == 4
+
+
+def test_a_background_save_hands_the_sheet_in_and_says_so(client, field):
     sheet, _ = field
     script_save(client, sheet, 0, {n: game() for n in range(1, 12)})
     data = script_save(client, sheet, 1, {12: game()}, action="submit").json()
-    assert data["ok"] and data["status"] == "submitted"
+    assert data["ok"] and data["status"] == "submitted" and data["status_label"] == "abgegeben"
+    assert data["entered"] == "12 von 12 Spielen eingetragen"
+    assert data["note"].startswith("Abgegeben.")
     assert "Der Spielzettel ist abgegeben. Vielen Dank!" in data["messages"]
     handed_in = ScoreSheet.objects.get(pk=sheet.pk)
     assert handed_in.status == "submitted"
     assert data["version"] == handed_in.version == 3  # saved (2), then handed in (3)
     # a correction from the same page is no conflict
     assert script_save(client, sheet, data["version"], {12: game(bid=160)}).json()["ok"]
+
+
+def test_the_organisers_page_saves_through_its_own_address(client, organiser, field):
+    sheet, _ = field
+    url = edit_url(sheet, "sheet-edit-save")
+    assert Client().post(url, {}).status_code == 302  # to the login page
+    data = script_save(client, sheet, 0, {1: game()}, url=url).json()
+    assert data["ok"] and data["version"] == 1
+    assert Game.objects.get().bid == 200
+    assert not SheetChange.objects.filter(action="link_saved").exists()
 
 
 def test_a_plain_save_returns_to_the_first_game_still_empty(client, field):
@@ -691,7 +736,7 @@ def test_a_late_save_is_kept_for_the_desk_and_shown_back(client, organiser, fiel
     response = scorekeeper.post(link(sheet), form_data(sheet, 1, rows))
     assert response.status_code == 403
     page = text(response)
-    assert reason in page and "Ihre Eingaben wurden nicht gespeichert" in page
+    assert reason in page and "nicht gespeichert – bitte der Turnierleitung zeigen" in page
     assert "Spiel 11: Alleinspieler 3 · Reizwert 300 · gespielt" in page  # start number 3
     assert "Spiel 10" not in page  # unchanged rows are not late
     # nothing of the sheet changed, the typed values are in its trail once
@@ -701,8 +746,12 @@ def test_a_late_save_is_kept_for_the_desk_and_shown_back(client, organiser, fiel
     late = SheetChange.objects.filter(sheet=sheet, action="late_refused")
     assert late.count() == 1 and late.get().after["rows"]["11"]["bid"] == "300"
     # the script's save gets the same in JSON
-    data = script_save(scorekeeper, sheet, 1, {12: game(bid=160)}).json()
-    assert data["reason"] == "locked" and data["late"] is True and reason in data["message"]
+    response = script_save(scorekeeper, sheet, 1, {12: game(bid=160)})
+    data = response.json()
+    assert response.status_code == 403 and data["outcome"] == "locked"
+    assert reason in data["message"]
+    assert data["late"] == [[12, "Alleinspieler 3 · Reizwert 160 · gespielt · Gemeldet 80/20/40 · "
+                                 "Stiche 130/70/50"]]
     assert late.count() == 2
     # the organisers see it on the sheet's page, with the values
     page = text(client.get(edit_url(sheet)))

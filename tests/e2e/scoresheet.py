@@ -1,0 +1,68 @@
+"""Helpers of the browser tests of a score sheet on a phone: a three-table of the hall, its link,
+filling a row, and what the server holds."""
+
+from playwright.sync_api import Page
+
+from scoring.models import Game, ScoreSheet
+from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
+
+
+def hall_sheet() -> ScoreSheet:
+    """The sheet of a three-table (start numbers 1, 2, 3 in seating order) of event "hall"."""
+    event = make_event(slug="hall")
+    round_ = make_round(event)
+    entries = [make_entry(event, n, name) for n, name in
+               ((1, "Anna Rapp"), (2, "Otto Walz"), (3, "Hans Maier"))]
+    return make_sheet(make_table(round_, entries))
+
+
+def link(live_server, sheet: ScoreSheet) -> str:
+    return f"{live_server.url}/zettel/{sheet.token}/"
+
+
+def choose(page: Page, name: str, value: str) -> None:
+    """Pick a value of a row's choice: a button of a group, or an option of a list (so that a
+    test runs against an older checkout too)."""
+    field = page.locator(f"[name={name}]").first
+    if field.evaluate("element => element.tagName") == "SELECT":
+        field.select_option(value)
+    else:
+        page.locator(f"[name={name}][value='{value}']").check()
+
+
+def fill(page: Page, number: int, game: tuple) -> None:
+    """Type a game into row ``number``: (declarer, bid, melds, tricks), None leaves a field
+    empty."""
+    declarer, bid, melds, tricks = game
+    prefix = f"[name=g{number}-"
+    choose(page, f"g{number}-declarer", str(declarer))
+    page.locator(prefix + "bid]").fill(str(bid))
+    for index, meld in enumerate(melds):
+        page.locator(f"{prefix}meld{index}]").fill("" if meld is None else str(meld))
+    for index, trick in enumerate(tricks):
+        page.locator(f"{prefix}tricks{index}]").fill(str(trick))
+
+
+def stored(sheet: ScoreSheet) -> dict[int, int]:
+    """The games the server holds: their bids by number."""
+    return dict(Game.objects.filter(sheet=sheet).values_list("number", "bid"))
+
+
+def wait_until(page: Page, condition, what: str) -> None:
+    for _ in range(100):
+        if condition():
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"waited in vain for {what}")
+
+
+def dialogs(page: Page) -> list[str]:
+    """Accept every dialog (the 'leave the page?' question); returns their kinds."""
+    seen: list[str] = []
+
+    def accept(dialog):
+        seen.append(dialog.type)
+        dialog.accept()
+
+    page.on("dialog", accept)
+    return seen
