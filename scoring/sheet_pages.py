@@ -354,28 +354,48 @@ def entered_text(entered: int, total: int) -> str:
 
 @dataclass
 class PartyLine:
-    """One party's line in a game row: who, the inputs, the points and running total."""
+    """One party's line in a game row: who, the inputs, the points and running total (text,
+    as the template shows it)."""
 
+    index: str
     short: str
     name: str
+    meld_name: str
+    tricks_name: str
+    meld_label: str
+    tricks_label: str
     meld: str
     tricks: str
-    points: int | None
-    total: int | None
+    points: str
+    total: str
     meld_errors: list[str]
     tricks_errors: list[str]
     meld_bad: bool
     tricks_bad: bool
 
 
+Choice = tuple[str, str, str]
+"""A choice of a row as the template draws it: value, label, and " checked" or " selected"
+when it is the row's (else "")."""
+
+
+def _choices(options: Sequence[tuple[str, str]], chosen: str, mark: str) -> list[Choice]:
+    return [(value, label, mark if value == chosen else "") for value, label in options]
+
+
 @dataclass
 class Row:
-    """What one game row shows: its inputs as typed or stored, and their messages."""
+    """What one game row shows: its inputs as typed or stored, its choices, its messages."""
 
     number: int
     values: dict[str, str]
     stored: dict[str, str]
     parties: list[PartyLine]
+    declarers: list[Choice]
+    kinds: list[Choice]
+    dealers: list[Choice]
+    revoked: list[Choice]
+    legend: str
     errors: dict[str, list[str]] = field(default_factory=dict)
     non_field_errors: list[str] = field(default_factory=list)
     other_device: str | None = None
@@ -383,8 +403,26 @@ class Row:
     focus: str | None = None
 
     @property
+    def n(self) -> str:
+        return str(self.number)
+
+    @property
+    def bid(self) -> str:
+        return self.values.get("bid", "")
+
+    @property
+    def bid_ok(self) -> bool:
+        return bool(self.values.get("bid_ok"))
+
+    @property
     def has_errors(self) -> bool:
         return bool(self.errors or self.non_field_errors)
+
+    @property
+    def classes(self) -> str:
+        return " ".join(["game", *(["has-errors"] if self.has_errors else []),
+                         *(["stored"] if self.stored else []),
+                         *(["conflict"] if self.other_device else [])])
 
     @property
     def stored_json(self) -> str:
@@ -431,24 +469,6 @@ class SheetPage:
         return list(zip(self.frame.party_labels, self.totals, strict=True))
 
     @property
-    def declarer_choices(self) -> list[tuple[str, str]]:
-        return [(str(i), short) for i, short in enumerate(self.frame.party_shorts)]
-
-    @property
-    def kind_choices(self) -> list[tuple[str, str]]:
-        return [(value, str(label)) for value, label in Game.Kind.choices]
-
-    @property
-    def dealer_choices(self) -> list[tuple[str, str]]:
-        return [(str(i), label) for i, label in enumerate(self.frame.seat_labels, start=1)]
-
-    @property
-    def revoked_choices(self) -> list[tuple[str, str]]:
-        return [("", gettext("nobody"))] + [
-            (str(i), label) for i, label in enumerate(self.frame.party_labels)
-        ]
-
-    @property
     def first_open(self) -> int | None:
         """The game a scorekeeper continues with: the first with an error, else the first
         still empty."""
@@ -458,12 +478,23 @@ class SheetPage:
         return self.missing[0] if self.missing else None
 
 
-def _form_errors(form: GameRowForm) -> tuple[dict[str, list[str]], list[str]]:
-    errors = {
+class Messages(dict):
+    """A row's messages by field name; a field without any has an empty list (the template
+    asks for every field's, and a missing key would cost it a failed lookup each time)."""
+
+    def __missing__(self, name: str) -> list[str]:
+        return []
+
+
+NO_ERRORS = Messages()
+
+
+def _form_errors(form: GameRowForm) -> tuple[Messages, list[str]]:
+    errors = Messages({
         name: [str(message) for message in messages]
         for name, messages in form.errors.items()
         if name != "__all__"
-    }
+    })
     return errors, [str(message) for message in form.non_field_errors()]
 
 
@@ -486,6 +517,15 @@ def sheet_page(
     forms = forms or {}
     other_device = other_device or {}
     seat_count = len(frame.seats)
+    declarers = [*((str(i), short) for i, short in enumerate(frame.party_shorts)), ("", "–")]
+    kinds = [(value, str(label)) for value, label in Game.Kind.choices]
+    dealers = [(str(i), label) for i, label in enumerate(frame.seat_labels, start=1)]
+    revoked = [("", gettext("nobody")),
+               *((str(i), label) for i, label in enumerate(frame.party_labels))]
+    legend = gettext("Game %(number)s")
+    meld, tricks = gettext("meld"), gettext("trick points")
+    heads = [f"{short} {party.name}" for short, party in zip(frame.party_shorts, frame.parties,
+                                                              strict=True)]
     totals = [0] * len(frame.parties)
     rows: list[Row] = []
     focus_set = False
@@ -494,7 +534,7 @@ def sheet_page(
         form = forms.get(number)
         if values is not None:
             totals = [t + p for t, p in zip(totals, values["points"], strict=True)]
-        errors, non_field = _form_errors(form) if form is not None else ({}, [])
+        errors, non_field = _form_errors(form) if form is not None else (NO_ERRORS, [])
         column_errors = form.column_errors if form is not None else {}
         shown = (
             posted_values(form)
@@ -504,18 +544,30 @@ def sheet_page(
         shows_points = values is not None and not errors and not non_field and (
             number not in other_device
         )
-        row = Row(
+        focus = None
+        if not focus_set and errors:
+            focus, focus_set = next(iter(errors)), True
+        row_declarers = _choices(declarers, shown.get("declarer", ""), " checked")
+        if focus == "declarer":
+            value, label, mark = row_declarers[0]
+            row_declarers[0] = (value, label, mark + " autofocus")
+        rows.append(Row(
             number=number,
             values=shown,
             stored=stored_fields(values),
             parties=[
                 PartyLine(
+                    index=str(index),
                     short=frame.party_shorts[index],
                     name=party.name,
+                    meld_name=f"g{number}-meld{index}",
+                    tricks_name=f"g{number}-tricks{index}",
+                    meld_label=f"{meld}: {heads[index]}",
+                    tricks_label=f"{tricks}: {heads[index]}",
                     meld=shown.get(f"meld{index}", ""),
                     tricks=shown.get(f"tricks{index}", ""),
-                    points=values["points"][index] if shows_points else None,
-                    total=totals[index] if values is not None else None,
+                    points=str(values["points"][index]) if shows_points else "",
+                    total=str(totals[index]) if values is not None else "",
                     meld_errors=errors.get(f"meld{index}", []),
                     tricks_errors=errors.get(f"tricks{index}", []),
                     meld_bad=bool(errors.get(f"meld{index}") or column_errors.get("melds")),
@@ -523,6 +575,11 @@ def sheet_page(
                 )
                 for index, party in enumerate(frame.parties)
             ],
+            declarers=row_declarers,
+            kinds=_choices(kinds, shown.get("kind", ""), " checked"),
+            dealers=_choices(dealers, shown.get("dealer", ""), " selected"),
+            revoked=_choices(revoked, shown.get("revoked", ""), " selected"),
+            legend=legend % {"number": number},
             errors=errors,
             non_field_errors=non_field,
             other_device=(
@@ -535,11 +592,8 @@ def sheet_page(
                 if form is not None
                 else values is not None and values["bid"] > UNUSUAL_BID
             ),
-        )
-        if not focus_set and row.errors:
-            row.focus = next(iter(row.errors))
-            focus_set = True
-        rows.append(row)
+            focus=focus,
+        ))
     return SheetPage(
         sheet=sheet,
         frame=frame,

@@ -117,37 +117,46 @@ def sheet_parties(sheet: ScoreSheet) -> list[Entry]:
     )
 
 
-_GAME_COLUMNS = ("game__number", "game__dealer", "game__declarer_id", "game__bid", "game__kind",
-                 "game__revoked_id", "entry_id", "meld", "tricks", "points")
-
-
 def sheet_games(sheet: ScoreSheet, parties: Sequence[Entry] | None = None) -> dict[int, dict]:
     """The stored games of a sheet by number as a row's values (``scoring.sheet_rows``),
-    parties by their index in seating order; one query."""
+    parties by their index in seating order.
+
+    Two queries of one table each (no ordering: the models' default orders would join the
+    sheet's tables). A join of games and party rows is planned once per connection
+    (``tournament.settings``); planned on the empty tables of a new database it is a nested loop
+    of two full scans, kept until the tables are analysed again: in ``bench/load.py`` that read
+    took 60 to 100 ms late in the round.
+    """
     parties = sheet_parties(sheet) if parties is None else parties
     index = {party.pk: i for i, party in enumerate(parties)}
     games: dict[int, dict] = {}
-    # no ordering: the default orders of the models would join the sheet's tables
-    lines = PartyScore.objects.filter(game__sheet=sheet).order_by().values_list(*_GAME_COLUMNS)
-    for number, dealer, declarer, bid, kind, revoked, entry, meld, tricks, points in lines:
-        game = games.get(number)
-        if game is None:
-            game = games[number] = {
-                "dealer": dealer,
-                "declarer": index.get(declarer),
-                "bid": bid,
-                "kind": kind,
-                "revoked": None if revoked is None else index.get(revoked),
-                "melds": [0] * len(parties),
-                "tricks": None if kind == CONCEDED else [0] * len(parties),
-                "points": [0] * len(parties),
-            }
-        at = index.get(entry)
+    by_id: dict[int, dict] = {}
+    for pk, number, dealer, declarer, bid, kind, revoked in (
+        Game.objects.filter(sheet=sheet).order_by()
+        .values_list("pk", "number", "dealer", "declarer_id", "bid", "kind", "revoked_id")
+    ):
+        games[number] = by_id[pk] = {
+            "dealer": dealer,
+            "declarer": index.get(declarer),
+            "bid": bid,
+            "kind": kind,
+            "revoked": None if revoked is None else index.get(revoked),
+            "melds": [0] * len(parties),
+            "tricks": None if kind == CONCEDED else [0] * len(parties),
+            "points": [0] * len(parties),
+        }
+    if not by_id:
+        return games
+    for game, entry, meld, tricks, points in (
+        PartyScore.objects.filter(game_id__in=list(by_id)).order_by()
+        .values_list("game_id", "entry_id", "meld", "tricks", "points")
+    ):
+        values, at = by_id[game], index.get(entry)
         if at is None:
             continue
-        game["melds"][at], game["points"][at] = meld, points
-        if game["tricks"] is not None:
-            game["tricks"][at] = tricks
+        values["melds"][at], values["points"][at] = meld, points
+        if values["tricks"] is not None:
+            values["tricks"][at] = tricks
     return games
 
 
@@ -171,13 +180,16 @@ def sheet_for_table(table: Table) -> ScoreSheet:
 
 
 def _lock_sheet(sheet: ScoreSheet) -> ScoreSheet:
-    """The sheet's row with its table, round and event, locked until the end of the
-    transaction."""
-    return (
-        ScoreSheet.objects.select_for_update(of=("self",))
-        .select_related("table__round__event")
-        .get(pk=sheet.pk)
-    )
+    """The sheet's row, locked until the end of the transaction, with the table, round and
+    event the caller loaded (read with it only when the caller has not)."""
+    query = ScoreSheet.objects.select_for_update(of=("self",))
+    loaded = ScoreSheet.table.is_cached(sheet)
+    if not loaded:
+        query = query.select_related("table__round__event")
+    locked = query.get(pk=sheet.pk)
+    if loaded:
+        locked.table = sheet.table
+    return locked
 
 
 def check_link_access(sheet: ScoreSheet) -> None:
@@ -401,8 +413,6 @@ def _write(
         last_save=_save_mark(save_id, result.version),
         **handed_in,
     )
-    if result.status != sheet.status or result.status in counted_statuses(sheet.table.round.event):
-        results_changed(event_id=sheet.table.round.event_id)
     who = recorded_user(user)
     records = []
     if result.changed and who is None:
@@ -428,6 +438,9 @@ def _write(
     if hands_in:
         records.append(SheetChange(sheet=sheet, action=SheetChange.Action.SUBMITTED, user=who))
     SheetChange.objects.bulk_create(records)
+    # last: every save that changes what the standings show locks the event's row for this
+    if result.status != sheet.status or result.status in counted_statuses(sheet.table.round.event):
+        results_changed(event_id=sheet.table.round.event_id)
 
 
 def _device_fields(device: Mapping[str, str] | None) -> dict[str, str]:
