@@ -85,10 +85,10 @@ separately) and answers that say something else than was saved. The scorekeepers
 (``--think``: 5 s per game on average, ``--ramp``: the starts spread over 60 s) puts a whole
 round of 100 tables, which takes about two hours in the hall, into about two minutes: a burst
 some 50 times the real rate. gunicorn's default here, 4 workers of 2 threads, measured best on
-2 cores (see README, "Performance"). The client runs on the same machine as the server and
-takes some of its CPU. Not modelled: the service worker the page registers on a secure origin
-(it keeps the page and its assets for offline use), and the script's sending of a waiting save
-when the connection comes back (the connection here never drops).
+2 cores (bench/README.md, "gunicorn settings"). The client runs on the same machine as the
+server and takes some of its CPU. Not modelled: the service worker the page registers on a
+secure origin (it keeps the page and its assets for offline use), and the script's sending of
+a waiting save when the connection comes back (the connection here never drops).
 A script that prints figures, not a timed test; exit status 1 when errors occurred or the
 database check failed, 2 when the client does not fit the app.
 """

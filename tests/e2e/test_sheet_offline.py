@@ -170,6 +170,11 @@ def test_at_the_table_last_trick_offer_big_bid_and_the_next_open_game(live_serve
     assert order == ["g1-declarer", "g1-bid", "g1-kind", "g1-meld0", "g1-tricks0",
                      "g1-meld1", "g1-tricks1", "g1-meld2", "g1-tricks2"]
     fill(phone, 2, GAMES[2])
+    # a game without its declarer: the points preview names the field by its label
+    phone.locator("[name=g3-bid]").fill("150")
+    expect(phone.locator("#g3 .live-errors li").first).to_have_text(
+        "Alleinspieler: Bitte den Alleinspieler wählen.")
+    phone.locator("[name=g3-bid]").fill("")
     phone.get_by_role("button", name="Speichern", exact=True).click()
     expect(phone.locator(".messages")).to_contain_text("Spiele 1–2 gespeichert.")
     # the page goes on at the first game still empty

@@ -24,7 +24,7 @@
  */
 (function () {
   "use strict";
-  if (!window.fetch || !window.URLSearchParams || !window.JSON) {
+  if (!window.fetch || !window.URLSearchParams || !window.crypto) {
     return;
   }
   var ENTRY = /^(declarer|bid|revoked|meld\d+|tricks\d+)$/;
@@ -68,16 +68,21 @@
   }
 
   function newId() {
-    var bytes = new Uint8Array(12);
-    if (window.crypto && window.crypto.getRandomValues) {
-      window.crypto.getRandomValues(bytes);
-    } else {
-      for (var i = 0; i < bytes.length; i += 1) {
-        bytes[i] = Math.floor(Math.random() * 256);
-      }
-    }
+    var bytes = window.crypto.getRandomValues(new Uint8Array(12));
     return slice(bytes).map(function (byte) { return (byte + 256).toString(16).slice(1); })
       .join("");
+  }
+
+  /* POST a form's fields; the JSON answer, or null for any other answer. */
+  function post(url, body, token) {
+    return fetch(url, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": token, "Accept": "application/json" }
+    }).then(function (response) {
+      return response.json().catch(function () { return null; });
+    });
   }
 
   // --- values as the server reads them ------------------------------------------------------
@@ -153,15 +158,7 @@
         }
       });
     });
-    fetch(url, {
-      method: "POST",
-      body: body,
-      credentials: "same-origin",
-      headers: { "X-CSRFToken": fields.csrfmiddlewaretoken, "Accept": "application/json" }
-    })
-      .then(function (response) {
-        return response.json().catch(function () { return null; });
-      })
+    post(url, body, fields.csrfmiddlewaretoken)
       .then(function (data) { return data ? done(data) : failed(); })
       .catch(failed);
   }
@@ -463,17 +460,20 @@
     });
   }
 
+  /* What a field is called: its own label, its group's (the declarer's buttons), or the label
+     around it. */
   function labelFor(card, name) {
     var input = card.querySelector("[name$='-" + name + "']");
     if (!input) {
       return "";
     }
-    if (input.getAttribute("aria-label")) {
-      return input.getAttribute("aria-label");
+    var named = input.getAttribute("aria-label") ? input : input.closest("[aria-label]");
+    if (named && card.contains(named)) {
+      return named.getAttribute("aria-label");
     }
-    var label = card.querySelector("label[for='" + input.id + "']") ||
-      card.querySelector("#" + input.name.replace(/^(g\d+-\w+)$/, "id_$1-label"));
-    return label ? label.textContent.trim() : "";
+    var label = input.closest("label") || card.querySelector("label[for='" + input.id + "']");
+    var text = label && (label.querySelector(".label") || label);
+    return text ? text.textContent.trim() : "";
   }
 
   /* A row's messages (from the preview or a save): each field marked, each message once,
@@ -526,15 +526,9 @@
     body.append("csrfmiddlewaretoken", csrf ? csrf.value : "");
     sequence[number] = (sequence[number] || 0) + 1;
     var mine = sequence[number];
-    fetch(previewUrl, {
-      method: "POST",
-      body: body,
-      credentials: "same-origin",
-      headers: { "X-CSRFToken": csrf ? csrf.value : "", "Accept": "application/json" }
-    })
-      .then(function (response) { return response.json(); })
+    post(previewUrl, body, csrf ? csrf.value : "")
       .then(function (data) {
-        if (sequence[number] !== mine) {
+        if (!data || sequence[number] !== mine) {
           return;
         }
         slice(card.querySelectorAll("[data-points]")).forEach(function (cell) {
