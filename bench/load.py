@@ -239,7 +239,7 @@ def game_fields(number: int, game: dict[str, Any], parties: int) -> dict[str, st
 
 
 def row_values(fields: dict[str, str], number: int, parties: int) -> dict[str, Any] | None:
-    """A submitted row as the app stores it (``game_values`` of scoring.services.sheets, no
+    """A submitted row as the app stores it (``sheet_games`` of scoring.services.sheets, no
     points).
 
     None for a row left empty. Mirrors the form: empty meld and trick fields count as 0, a

@@ -192,6 +192,17 @@ class GameRowForm(forms.Form):
             )["points"]
         return data
 
+    @property
+    def error_texts(self) -> dict[str, list[str]]:
+        """The row's messages by field as text in the active language (``__all__``: about
+        the row or a column as a whole)."""
+        return {name: [str(text) for text in texts] for name, texts in self.errors.items()}
+
+    @property
+    def error_columns(self) -> list[str]:
+        """The meld or trick columns the row's messages are about as a whole."""
+        return [column for column, texts in self.column_errors.items() if texts]
+
     def _column_has_errors(self, column: str) -> bool:
         prefix = PARTY_FIELD.get(column)
         return prefix is not None and any(
@@ -221,7 +232,7 @@ class GameRowForm(forms.Form):
 
 
 def initial_from_values(values: dict[str, Any] | None, *, dealer: int) -> dict[str, Any]:
-    """A row form's initial data from stored game values (``game_values``), or just the dealer."""
+    """A row form's initial data from stored game values (``sheet_games``), or just the dealer."""
     if values is None:
         return {"dealer": dealer, "kind": Game.Kind.PLAYED}
     initial: dict[str, Any] = {

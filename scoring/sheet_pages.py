@@ -25,7 +25,7 @@ from django.utils.translation import gettext, ngettext
 from scoring.forms import ROW_KEY, GameRowForm, initial_from_values
 from scoring.models import Game, ScoreSheet, SheetChange
 from scoring.services.sheets import sheet_games
-from scoring.sheet_rows import normalise_row, number_ranges
+from scoring.sheet_rows import missing_numbers, normalise_row, number_ranges
 from tournament import seats
 from tournament.errors import Message
 from tournament.limits import UNUSUAL_BID
@@ -328,14 +328,13 @@ def sheet_state(
 ) -> dict[str, Any]:
     """The sheet as the page's script follows it after every save: its version and status,
     what the heading says, and every row's stored inputs and points."""
-    missing = [n for n in range(1, frame.games + 1) if n not in games]
     return {
         "version": version,
         "status": status,
         "status_label": str(ScoreSheet.Status(status).label),
         "note": status_note(sheet, status, via_link=via_link),
         "entered": entered_text(len(games), frame.games),
-        "missing": missing,
+        "missing": missing_numbers(games, frame.games),
         "rows": {
             number: {
                 "stored": stored_fields(games.get(number)),
@@ -490,12 +489,8 @@ NO_ERRORS = Messages()
 
 
 def _form_errors(form: GameRowForm) -> tuple[Messages, list[str]]:
-    errors = Messages({
-        name: [str(message) for message in messages]
-        for name, messages in form.errors.items()
-        if name != "__all__"
-    })
-    return errors, [str(message) for message in form.non_field_errors()]
+    errors = Messages(form.error_texts)
+    return errors, errors.pop("__all__", [])
 
 
 def sheet_page(
@@ -536,11 +531,11 @@ def sheet_page(
             totals = [t + p for t, p in zip(totals, values["points"], strict=True)]
         errors, non_field = _form_errors(form) if form is not None else (NO_ERRORS, [])
         column_errors = form.column_errors if form is not None else {}
-        shown = (
-            posted_values(form)
-            if form is not None
-            else field_values(values, dealer=seats.dealer_position(number, seat_count))
-        )
+        stored = stored_fields(values)
+        if form is not None:
+            shown = posted_values(form)
+        else:
+            shown = stored or field_values(None, dealer=seats.dealer_position(number, seat_count))
         shows_points = values is not None and not errors and not non_field and (
             number not in other_device
         )
@@ -554,7 +549,7 @@ def sheet_page(
         rows.append(Row(
             number=number,
             values=shown,
-            stored=stored_fields(values),
+            stored=stored,
             parties=[
                 PartyLine(
                     index=str(index),
@@ -602,7 +597,7 @@ def sheet_page(
         version=sheet.version if version is None else version,
         status=sheet.status if status is None else status,
         via_link=via_link,
-        missing=[n for n in range(1, frame.games + 1) if n not in games],
+        missing=missing_numbers(games, frame.games),
     )
 
 

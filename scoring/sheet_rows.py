@@ -3,12 +3,12 @@
 A row is one game as the sheet holds it: ``dealer`` (a seat position), ``declarer`` and
 ``revoked`` (party indices in seating order), ``bid``, ``kind``, ``melds`` and ``tricks`` (one
 figure per party), and, once judged, ``points``. The same shape is what the services store and
-read back (``scoring.services.sheets.game_values``). Pure Python, like ``scoring.rules``.
+read back (``scoring.services.sheets.sheet_games``). Pure Python, like ``scoring.rules``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from scoring.rules import CONCEDED, PLAYED, InvalidHand, hand_problems, is_int, score_hand
@@ -98,6 +98,12 @@ def normalise_row(
         "tricks": None if kind == CONCEDED else tricks,
         "points": list(points),
     }
+
+
+def missing_numbers(entered: Iterable[int], count: int) -> list[int]:
+    """The game numbers 1 to ``count`` that are not among ``entered``."""
+    held = set(entered)
+    return [number for number in range(1, count + 1) if number not in held]
 
 
 def number_ranges(numbers: Sequence[int]) -> str:

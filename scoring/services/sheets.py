@@ -30,7 +30,7 @@ from django.utils.translation import gettext_noop
 
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange, new_token
 from scoring.rules import CONCEDED, InvalidHand, is_int
-from scoring.sheet_rows import normalise_row, number_ranges
+from scoring.sheet_rows import missing_numbers, normalise_row, number_ranges
 from scoring.standings import counted_statuses
 from tournament import audit
 from tournament.audit import recorded_user
@@ -58,9 +58,9 @@ class SheetLocked(SheetError):
 class StaleSheet(SheetError):
     """Another device saved the sheet since the form was loaded; nothing was saved.
 
-    ``version`` is the sheet's current version, ``games`` its stored games (``game_values`` by
-    number); ``current`` maps the numbers of the rows the refused save would have changed to
-    their stored values (None: no game).
+    ``version`` is the sheet's current version, ``games`` its stored games (as
+    ``sheet_games`` reads them); ``current`` maps the numbers of the rows the refused save
+    would have changed to their stored values (None: no game).
     """
 
     def __init__(
@@ -85,7 +85,7 @@ class SaveResult:
     version: int
     status: str
     games: dict[int, dict]
-    """The sheet's stored games after the save (``game_values`` by number)."""
+    """The sheet's stored games after the save (as ``sheet_games`` reads them)."""
     count: int
     """The games of a round: the sheet's rows."""
     saved: list[int] = field(default_factory=list)
@@ -107,7 +107,7 @@ class SaveResult:
     @property
     def missing(self) -> list[int]:
         """The game numbers the sheet has no game for."""
-        return _missing(set(self.games), self.count)
+        return missing_numbers(self.games, self.count)
 
 
 def sheet_parties(sheet: ScoreSheet) -> list[Entry]:
@@ -279,8 +279,14 @@ def _judge_rows(
     return wanted, errors
 
 
-def _missing(entered: set[int], count: int) -> list[int]:
-    return [number for number in range(1, count + 1) if number not in entered]
+def _hand_in_refusal(status: str, missing: list[int]) -> SheetError | None:
+    """Why a sheet of ``status`` with ``missing`` games cannot be handed in (None: it can, or
+    it is handed in already, which a repeat leaves as it is)."""
+    if status == ScoreSheet.Status.CONFIRMED:
+        return SheetError(gettext_noop("This score sheet has been confirmed already."))
+    if missing and status != ScoreSheet.Status.SUBMITTED:
+        return _incomplete(missing)
+    return None
 
 
 def _incomplete(missing: list[int]) -> SheetError:
@@ -359,28 +365,15 @@ def save_sheet_rows(
     )
     if locked.status in OPEN:
         result.status = ScoreSheet.Status.IN_PROGRESS if after else ScoreSheet.Status.EMPTY
-    hands_in = hand_in and not errors and _hand_in(result)
+    hands_in = False
+    if hand_in and not errors:
+        result.hand_in_refused = _hand_in_refusal(result.status, result.missing)
+        result.handed_in = result.hand_in_refused is None
+        hands_in = result.handed_in and result.status != ScoreSheet.Status.SUBMITTED
     if changes or hands_in:
-        _write(locked, result, games, parties, hands_in=hands_in, user=user,
-               trail={"save": save_id, **_device_fields(device)}, save_id=save_id)
+        _write(locked, result, games, parties, hands_in=hands_in, user=user, device=device,
+               save_id=save_id)
     return result
-
-
-def _hand_in(result: SaveResult) -> bool:
-    """Whether a save asked to hand the sheet in changes its status; says so in ``result``."""
-    if result.status == ScoreSheet.Status.SUBMITTED:  # as submit_sheet: a repeat is harmless
-        result.handed_in = True
-        return False
-    if result.status == ScoreSheet.Status.CONFIRMED:
-        result.hand_in_refused = SheetError(
-            gettext_noop("This score sheet has been confirmed already.")
-        )
-        return False
-    if result.missing:
-        result.hand_in_refused = _incomplete(result.missing)
-        return False
-    result.handed_in = True
-    return True
 
 
 def _write(
@@ -391,7 +384,7 @@ def _write(
     *,
     hands_in: bool,
     user: Any,
-    trail: Mapping[str, str],
+    device: Mapping[str, str] | None,
     save_id: str,
 ) -> None:
     """Store a save on the locked ``sheet``: the games, the sheet's version and status, its
@@ -420,7 +413,7 @@ def _write(
             sheet=sheet,
             action=SheetChange.Action.LINK_SAVED,
             after={"saved": result.saved, "deleted": result.deleted, "version": games_version,
-                   **trail},
+                   "save": save_id, **_device_fields(device)},
         ))
     if result.changed and sheet.status not in OPEN:
         records.extend(
@@ -494,8 +487,8 @@ def record_late_save(
 
 def missing_games(sheet: ScoreSheet) -> list[int]:
     """The game numbers of a sheet that have no game yet."""
-    entered = set(Game.objects.filter(sheet=sheet).order_by().values_list("number", flat=True))
-    return _missing(entered, sheet.table.round.event.games_per_round)
+    entered = Game.objects.filter(sheet=sheet).order_by().values_list("number", flat=True)
+    return missing_numbers(entered, sheet.table.round.event.games_per_round)
 
 
 def _check_complete(sheet: ScoreSheet) -> None:
@@ -524,9 +517,9 @@ def submit_sheet(*, sheet: ScoreSheet, user: Any = None) -> ScoreSheet:
     ensure_not_finished(locked.table.round.event, SheetLocked)
     if locked.status == ScoreSheet.Status.SUBMITTED:
         return locked
-    if locked.status == ScoreSheet.Status.CONFIRMED:
-        raise SheetError(gettext_noop("This score sheet has been confirmed already."))
-    _check_complete(locked)
+    refusal = _hand_in_refusal(locked.status, missing_games(locked))
+    if refusal is not None:
+        raise refusal
     return _change_status(
         locked,
         ScoreSheet.Status.SUBMITTED,

@@ -357,14 +357,8 @@ def _json_save(
         "outcome": "saved",
         "messages": outcome.said,
         "problems": outcome.problems,
-        "errors": {
-            n: {name: [str(m) for m in texts] for name, texts in forms[n].errors.items()}
-            for n in outcome.invalid
-        },
-        "columns": {
-            n: [column for column, texts in forms[n].column_errors.items() if texts]
-            for n in outcome.invalid
-        },
+        "errors": {n: forms[n].error_texts for n in outcome.invalid},
+        "columns": {n: forms[n].error_columns for n in outcome.invalid},
         **state(result.games, result.version, result.status),
     })
 
@@ -455,14 +449,13 @@ def sheet_preview(request: HttpRequest) -> JsonResponse:
         return JsonResponse({"ok": True, "blank": True, "points": None})
     if form.is_valid():
         return JsonResponse({"ok": True, "blank": False, "points": form.points})
-    errors = {name: [str(text) for text in texts] for name, texts in form.errors.items()}
     return JsonResponse(
         {
             "ok": False,
             "blank": False,
             "points": None,
-            "errors": errors,
-            "columns": [column for column, texts in form.column_errors.items() if texts],
+            "errors": form.error_texts,
+            "columns": form.error_columns,
             "unusual_bid": form.unusual_bid,
         }
     )

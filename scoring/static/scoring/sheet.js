@@ -271,16 +271,20 @@
     });
   }
 
-  function emptyRow(card) {
-    var values = {};
+  /* Show in a row what the server stores ({}: no game, the entry fields emptied). */
+  function writeStored(card, stored) {
+    if (Object.keys(stored).length) {
+      writeRow(card, stored);
+      return;
+    }
+    var values = { kind: "played" };
     fields(card).forEach(function (field) {
       var name = shortName(field);
       if (ENTRY.test(name) || name === "bid_ok") {
         values[name] = "";
       }
     });
-    values.kind = "played";
-    return values;
+    writeRow(card, values);
   }
 
   function storedOf(card) {
@@ -702,7 +706,7 @@
       var draft = store.drafts[number];
       if (!draft) {
         if (!same(readRow(card), row.stored)) {
-          writeRow(card, Object.keys(row.stored).length ? row.stored : emptyRow(card));
+          writeStored(card, row.stored);
           checkTricks(card);
         }
         clearConflict(card);
@@ -861,7 +865,7 @@
       each(store.server.rows, function (number, row) {
         var card = cardOf(number);
         if (card) {
-          writeRow(card, Object.keys(row.stored).length ? row.stored : emptyRow(card));
+          writeStored(card, row.stored);
           setStored(card, row.stored, row.points);
         }
       });
