@@ -62,7 +62,7 @@ What it does:
 
 Server time: the client's latency includes the network stack, waiting for a free gunicorn
 thread and this client's own share of the CPU. So the app also says how long it took: the
-bench's gunicorn runs with ``bench/load_settings.py`` (the app's ``tournament.settings`` with
+bench's gunicorn runs with ``bench/load_settings.py`` (the app's ``config.settings`` with
 ``bench/server_timing.py`` prepended as the outermost middleware, bench/ on PYTHONPATH), which
 adds ``Server-Timing: app;dur=<ms>``, the wall time from the request entering the middleware
 chain to the response leaving it. Each request's figure is kept with its latency and printed
@@ -1187,7 +1187,7 @@ def app_environment(database: str, **extra: str) -> dict[str, str]:
     env = {
         **os.environ,
         "DATABASE_URL": database,
-        "DJANGO_SETTINGS_MODULE": "tournament.settings",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": HOST,
         "LOG_LEVEL": "ERROR",
@@ -1307,7 +1307,7 @@ def start_gunicorn(
                 str(ROOT / ".venv" / "bin" / "gunicorn")
                 if (ROOT / ".venv" / "bin" / "gunicorn").exists()
                 else shutil.which("gunicorn") or "gunicorn",
-                "tournament.wsgi",
+                "config.wsgi",
                 "--bind", f"{HOST}:{port}",
                 "--workers", str(workers),
                 "--threads", str(threads),

@@ -70,7 +70,7 @@ def main() -> None:
 
     workdir = tempfile.TemporaryDirectory(prefix="binokel-bench-")
     os.environ["DATABASE_URL"] = args.database_url or f"sqlite:///{workdir.name}/bench.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ["ALLOWED_HOSTS"] = "testserver"
     os.environ["SECRET_KEY"] = "bench-only-not-secret"
     os.environ.pop("DEBUG", None)

@@ -79,7 +79,7 @@ DATABASE = "binokel_bench2"
 SERVERS = ("A", "B")
 ORGANISER = "bench-orga"
 CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-KEY_PREFIX = "binokel:"  # tournament.settings: the cache's KEY_PREFIX
+KEY_PREFIX = "binokel:"  # config.settings: the cache's KEY_PREFIX
 
 
 def throttle_keys(shared: Any) -> int:

@@ -1,4 +1,4 @@
-"""The database settings (``tournament.settings``): PostgreSQL prepares every statement with one
+"""The database settings (``config.settings``): PostgreSQL prepares every statement with one
 plan per connection unless PG_PREPARED_STATEMENTS=0 (for a pooler that cannot keep them);
 SQLite queues its writers. That the plan is kept is checked on a live connection in
 tests/scoring/test_sheet_query.py."""
@@ -20,7 +20,7 @@ SHOW_OPTIONS = (
 def database_options(**environment: str) -> dict:
     env = {key: value for key, value in os.environ.items()
            if key not in {"DATABASE_URL", "PG_PREPARED_STATEMENTS", "CONN_MAX_AGE"}}
-    env.update(environment, DJANGO_SETTINGS_MODULE="tournament.settings")
+    env.update(environment, DJANGO_SETTINGS_MODULE="config.settings")
     result = subprocess.run(
         [sys.executable, "-c", f"import django; django.setup(); {SHOW_OPTIONS}"],
         cwd=settings.BASE_DIR, env=env, capture_output=True, text=True, check=True,

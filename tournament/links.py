@@ -1,7 +1,7 @@
 """Absolute links that leave the laptop: printed on table cards and score sheets, or opened on
 the players' phones (a score sheet's link and its QR code, ``scoring.templatetags.sheets``).
 
-A link starts with ``PUBLIC_URL`` (``tournament.settings``), the address the phones reach the
+A link starts with ``PUBLIC_URL`` (``config.settings``), the address the phones reach the
 app under, when it is set; otherwise with the address the page itself was opened under. A page
 opened at 127.0.0.1 or localhost without ``PUBLIC_URL`` would print links that lead nowhere on a
 phone: ``loopback_hint`` tells such pages so, with the laptop's addresses in its networks to

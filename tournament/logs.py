@@ -4,7 +4,7 @@ an error's path) must not.
 
 ``HideSheetTokens`` is a logging filter for handlers: it formats the record's message with its
 arguments, replaces the token of every sheet link in it by ``<token>``, and does the same to the
-traceback and stack text, so every handler after it writes the hidden form. ``tournament.settings``
+traceback and stack text, so every handler after it writes the hidden form. ``config.settings``
 puts it on the app's log handler (runserver's requests, ``django.request``, everything else),
 ``gunicorn.conf.py`` on gunicorn's error and access logs.
 

@@ -1,4 +1,4 @@
-"""The login throttle's two hooks into django-axes (configured in ``tournament.settings``).
+"""The login throttle's two hooks into django-axes (configured in ``config.settings``).
 
 - ``client_address``: the address a login attempt counts against. Behind the reverse proxy of a
   hosted setup (``BEHIND_PROXY``) every request comes from the proxy, so the client is the last

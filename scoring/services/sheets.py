@@ -123,7 +123,7 @@ def sheet_games(sheet: ScoreSheet, parties: Sequence[Entry] | None = None) -> di
 
     Two queries of one table each (no ordering: the models' default orders would join the
     sheet's tables). A join of games and party rows is planned once per connection
-    (``tournament.settings``); planned on the empty tables of a new database it is a nested loop
+    (``config.settings``); planned on the empty tables of a new database it is a nested loop
     of two full scans, kept until the tables are analysed again: in ``bench/load.py`` that read
     took 60 to 100 ms late in the round.
     """

@@ -3,7 +3,7 @@
 Chromium comes from the system (`make test` installs Debian's `chromium` package); Playwright's
 own browser download is never used. Screenshots land in tests/artifacts/ for a person to look at.
 
-Every browser test also checks the Content-Security-Policy (``tournament.settings``): whatever a
+Every browser test also checks the Content-Security-Policy (``config.settings``): whatever a
 page of the test loads or runs against the policy (Chromium says so on the console, "Refused to
 … because it violates the following Content Security Policy directive"), the test fails.
 """

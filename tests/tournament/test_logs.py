@@ -1,4 +1,4 @@
-"""The log (``LOGGING`` in ``tournament.settings``, ``tournament.logs``, ``gunicorn.conf.py``):
+"""The log (``LOGGING`` in ``config.settings``, ``tournament.logs``, ``gunicorn.conf.py``):
 every server error with its path and traceback on stderr, in lines a person can read, also with
 DEBUG off; no sheet token in any line, whether runserver, Django or gunicorn writes it."""
 
@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 
 from scoring.models import new_token
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
-from tournament import urls as site_urls
+from config import urls as site_urls
 from tournament.logs import MARKER, HideSheetTokens
 
 pytestmark = pytest.mark.django_db
@@ -149,7 +149,7 @@ def test_gunicorns_access_and_error_logs_hide_the_token(tmp_path):
     port = free_port()
     env = {
         **os.environ,
-        "DJANGO_SETTINGS_MODULE": "tournament.settings",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
         "SECRET_KEY": "test-" + new_token(),
         "ALLOWED_HOSTS": "127.0.0.1",
         # a request refused before any view (CSRF) needs no database
@@ -161,7 +161,7 @@ def test_gunicorns_access_and_error_logs_hide_the_token(tmp_path):
     output = tmp_path / "gunicorn.log"
     with output.open("w") as sink:
         server = subprocess.Popen(
-            [str(gunicorn if gunicorn.exists() else shutil.which("gunicorn")), "tournament.wsgi",
+            [str(gunicorn if gunicorn.exists() else shutil.which("gunicorn")), "config.wsgi",
              "--bind", f"127.0.0.1:{port}", "--workers", "1", "--access-logfile", "-"],
             cwd=django_settings.BASE_DIR, env=env, stdout=sink, stderr=subprocess.STDOUT,
         )

@@ -1,4 +1,4 @@
-"""Project settings (``tournament.settings``): the app serves its own static files (WhiteNoise
+"""Project settings (``config.settings``): the app serves its own static files (WhiteNoise
 from the finders), so a laptop needs no collectstatic step; PUBLIC_URL is checked at the start;
 the site's own error pages and icon; the security headers; a hosted server's switches (HTTPS
 behind a proxy, ``check --deploy`` clean) and REDIS_URL, which shares sessions between servers."""
@@ -16,7 +16,7 @@ from django.test import Client
 from django.utils.translation import gettext
 
 from tests.shared_cache import redis_cache  # noqa: F401 (a fixture)
-from tournament.settings import parse_public_url
+from config.settings import parse_public_url
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +81,7 @@ def run_settings(public_url: str, code: str) -> subprocess.CompletedProcess:
     """``code`` in a fresh interpreter whose environment sets PUBLIC_URL (and no hosts)."""
     env = {k: v for k, v in os.environ.items()
            if k not in {"ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS"}}
-    env.update({"PUBLIC_URL": public_url, "DJANGO_SETTINGS_MODULE": "tournament.settings"})
+    env.update({"PUBLIC_URL": public_url, "DJANGO_SETTINGS_MODULE": "config.settings"})
     return subprocess.run(
         [sys.executable, "-c", f"import django; django.setup(); {code}"],
         cwd=settings.BASE_DIR, env=env, capture_output=True, text=True, check=False,
@@ -204,7 +204,7 @@ def run_with(env_vars: dict[str, str], args: list[str]) -> subprocess.CompletedP
     env = {k: v for k, v in os.environ.items() if k not in {
         "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "PUBLIC_URL", "DEBUG", "HTTPS", "BEHIND_PROXY",
         "REDIS_URL", "SECRET_KEY", "SESSION_HOURS", "LOG_LEVEL", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
-    env.update({"DJANGO_SETTINGS_MODULE": "tournament.settings", **env_vars})
+    env.update({"DJANGO_SETTINGS_MODULE": "config.settings", **env_vars})
     return subprocess.run(
         [sys.executable, *args], cwd=settings.BASE_DIR, env=env, capture_output=True, text=True,
         check=False,

@@ -1,4 +1,4 @@
-"""Every route of the site (``tournament.urls`` with each app's ``urls_public`` and
+"""Every route of the site (``config.urls`` with each app's ``urls_public`` and
 ``urls_organiser``): organiser pages send an anonymous visitor to the login page; only the routes
 on the public list answer everyone, and that list is exactly what it should be. Of the organiser
 pages, the desk helpers' list is exactly what the views declare, and every route answers each

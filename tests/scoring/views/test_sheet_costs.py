@@ -134,7 +134,7 @@ def test_save_and_hand_in_is_one_change(event):
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's plan cache")
 def test_the_hot_reads_are_prepared_and_planned_once_per_connection(event):
     """Each statement is prepared the first time a connection runs it, and PostgreSQL keeps one
-    plan for every sheet (tournament.settings), instead of a plan per run for the first runs
+    plan for every sheet (config.settings), instead of a plan per run for the first runs
     of each connection."""
     sheets = [sheet_of(event, 1, number) for number in (1, 2, 3)]
     for sheet in sheets:

@@ -1,9 +1,0 @@
-"""WSGI entry point, e.g. ``gunicorn tournament.wsgi``."""
-
-import os
-
-from django.core.wsgi import get_wsgi_application
-
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
-
-application = get_wsgi_application()
