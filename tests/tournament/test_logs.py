@@ -21,9 +21,9 @@ from django.test import Client
 from django.urls import path
 from django.utils.translation import gettext
 
+from config import urls as site_urls
 from scoring.models import new_token
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
-from config import urls as site_urls
 from tournament.logs import MARKER, HideSheetTokens
 
 pytestmark = pytest.mark.django_db

@@ -15,8 +15,8 @@ from django.template import loader
 from django.test import Client
 from django.utils.translation import gettext
 
-from tests.shared_cache import redis_cache  # noqa: F401 (a fixture)
 from config.settings import parse_public_url
+from tests.shared_cache import redis_cache  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 
