@@ -94,8 +94,8 @@ def main() -> None:
     from django.utils import translation
     from django.utils.safestring import mark_safe
 
+    from results.exports import event_workbook
     from scoring.demo import fill_random_games
-    from scoring.exports import event_workbook
     from scoring.ranking import PAIRS, SINGLES
     from scoring.standings import compute_standings
     from scoring.standings_forms import StandingsSettingsForm

@@ -156,8 +156,13 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_filters",
     "axes",
+    # the apps, bottom layer first: a layer imports only the layers above it in this list
     "tournament",
     "scoring",
+    "money",
+    "results",
+    "series",
+    "demo",
 ]
 
 MIDDLEWARE = [

@@ -12,11 +12,12 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+PUBLIC = ["tournament", "scoring", "results", "series"]
+ORGANISER = ["tournament", "scoring", "money", "results", "series"]
+
 urlpatterns = [
-    path("", include("tournament.urls_public")),
-    path("", include("scoring.urls_public")),
-    path("", include("tournament.urls_organiser")),
-    path("", include("scoring.urls_organiser")),
+    *(path("", include(f"{app}.urls_public")) for app in PUBLIC),
+    *(path("", include(f"{app}.urls_organiser")) for app in ORGANISER),
     path("anmelden/", auth_views.LoginView.as_view(), name="login"),
     path("abmelden/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -7,4 +7,13 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
 
     def ready(self) -> None:
-        from scoring import audit  # noqa: F401  (registers how the change log describes scoring)
+        from scoring import (
+            audit,  # noqa: F401  (registers how the change log describes scoring)
+            receivers,
+        )
+        from tournament import signals
+        from tournament.models import Event
+
+        signals.tables_created.connect(receivers.create_sheets, sender=Event)
+        signals.seats_changed.connect(receivers.seating_changed, sender=Event)
+        signals.tables_in_play_asked.connect(receivers.scored_tables, sender=Event)

@@ -1,7 +1,8 @@
 """Standings (Rangliste): the figures of an event loaded from the database, ranked by
 ``scoring.ranking``, and the games of one entry.
 
-The games each entry lost as declarer (for the lost-game money, ``tournament.cash``) are counted
+The games each entry lost as declarer (for the lost-game money,
+``money.cash.selectors``) are counted
 here too, on the same sheets.
 
 Which sheets count: by default only confirmed ones; with ``Event.count_unconfirmed`` every sheet

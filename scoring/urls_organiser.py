@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from scoring.views import results, sheets, standings
+from scoring.views import lifecycle, printouts, sheets, standings
 
 SHEET = "turnier/<slug:slug>/zettel/<int:number>/tisch/<int:table>/"
 
@@ -21,7 +21,7 @@ urlpatterns = [
     path(f"{SHEET}status/", sheets.sheet_status, name="sheet-status"),
     path(f"{SHEET}protokoll/", sheets.sheet_changes, name="sheet-changes"),
     path(f"{SHEET}neuer-link/", sheets.sheet_new_link, name="sheet-new-link"),
-    # standings and downloads
+    # standings
     path("turnier/<slug:slug>/rangliste/", standings.standings_page, name="standings"),
     path(
         "turnier/<slug:slug>/rangliste/einstellungen/",
@@ -33,17 +33,20 @@ urlpatterns = [
         standings.standings_entry,
         name="standings-entry",
     ),
+    # printouts with the sheets' links
     path(
-        "turnier/<slug:slug>/export/rangliste.xlsx",
-        standings.standings_xlsx,
-        name="standings-xlsx",
+        "turnier/<slug:slug>/druck/tischkarten/",
+        printouts.sheet_printout,
+        {"kind": "cards"},
+        name="print-cards",
     ),
     path(
-        "turnier/<slug:slug>/export/rangliste.csv",
-        standings.standings_csv_download,
-        name="standings-csv",
+        "turnier/<slug:slug>/druck/spielzettel/",
+        printouts.sheet_printout,
+        {"kind": "sheets"},
+        name="print-sheets",
     ),
-    # after the evening
-    path("turnier/<slug:slug>/ergebnisliste/", results.results_list, name="results-list"),
-    path("turnier/<slug:slug>/pressebericht/", results.press_report, name="press-report"),
+    # after the evening: every sheet confirmed
+    path("turnier/<slug:slug>/abschliessen/", lifecycle.event_finish, name="event-finish"),
+    path("turnier/<slug:slug>/wieder-oeffnen/", lifecycle.event_reopen, name="event-reopen"),
 ]

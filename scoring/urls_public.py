@@ -18,11 +18,6 @@ urlpatterns = [
         standings.public_standings_entry,
         name="public-standings-entry",
     ),
-    path(
-        "rangliste/<slug:slug>/rangliste.csv",
-        standings.public_standings_csv,
-        name="public-standings-csv",
-    ),
     # organisers only while the standings are not public
     path("turnier/<slug:slug>/beamer/", standings.projector, name="projector"),
 ]

@@ -1,4 +1,4 @@
-"""The Django admin of both apps: every model is listed for staff, anonymous visitors are sent to
+"""The Django admin of every app: every model is listed for staff, anonymous visitors are sent to
 the admin's login, and no model can be added, changed or deleted there (the services check and
 log every change)."""
 
@@ -9,8 +9,11 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
 
+from money.models import MoneySettings, Payment, Prize, PrizeHandout, PrizeLot, PrizeSettings
 from scoring.demo import record_game
 from scoring.services import submit_sheet
+from series.models import SeriesEvent
+from series.services import create_series
 from tests.factories import (
     make_entry,
     make_event,
@@ -21,18 +24,7 @@ from tests.factories import (
     make_user,
 )
 from tournament import audit
-from tournament.models import (
-    ChangeLog,
-    FormSubmission,
-    MoneySettings,
-    Payment,
-    Prize,
-    PrizeHandout,
-    PrizeLot,
-    PrizeSettings,
-    SeriesEvent,
-)
-from tournament.services import create_series
+from tournament.models import ChangeLog, FormSubmission
 
 pytestmark = pytest.mark.django_db
 
@@ -46,8 +38,10 @@ pytestmark = pytest.mark.django_db
 def test_admin_lists_every_model(client, model):
     make_user("admin", "geheim-123", is_staff=True, is_superuser=True)
     client.login(username="admin", password="geheim-123")
-    scoring_models = {"scoresheet", "game", "partyscore", "sheetchange"}
-    app = "scoring" if model in scoring_models else "tournament"
+    app = apps.get_app_config("tournament").label
+    for config in apps.get_app_configs():
+        if model in {m._meta.model_name for m in config.get_models()}:
+            app = config.label
     response = client.get(reverse(f"admin:{app}_{model}_changelist"))
     assert response.status_code == 200
 
@@ -60,7 +54,7 @@ def test_admin_sends_anonymous_visitors_to_its_login(client):
 @pytest.mark.parametrize(
     ("app", "model"),
     [("tournament", "event"), ("tournament", "entry"), ("tournament", "seat"),
-     ("tournament", "changelog"), ("tournament", "payment"), ("tournament", "prize"),
+     ("tournament", "changelog"), ("money", "payment"), ("money", "prize"), ("series", "series"),
      ("scoring", "scoresheet"), ("scoring", "game"),
      ("scoring", "partyscore"), ("scoring", "sheetchange")],
 )

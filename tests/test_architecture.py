@@ -1,5 +1,6 @@
-"""The shape the code promises: pure modules import no Django, and the tournament app reaches
-scoring only through its one door, ``scoring.interface``."""
+"""The shape the code promises: pure modules import no Django, and the apps are layers (events,
+entries and the plan at the bottom; sheets, rules and standings above; money, results and the
+series above those): no app imports one above it, not even inside a function."""
 
 import ast
 import os
@@ -19,15 +20,15 @@ PURE_MODULES = [
     "tournament.imports",
     "tournament.text",
     "tournament.registry",
-    "tournament.money",
-    "tournament.prizes",
+    "money.rules",
+    "money.prizes.rules",
     "scoring.rules",
     "scoring.sheet_rows",
     "scoring.ranking",
     "scoring.simulate",
     "scoring.melds",
-    "scoring.series",
-    "scoring.press",
+    "series.rules",
+    "results.press",
 ]
 
 
@@ -75,23 +76,76 @@ def imported_modules(path: Path) -> set[str]:
     return names
 
 
-def test_tournament_reaches_scoring_only_through_its_interface():
-    files = [p for p in (BASE / "tournament").rglob("*.py") if "migrations" not in p.parts]
-    assert len(files) > 20
-    crossings = {
-        str(path.relative_to(BASE)): sorted(
-            name for name in imported_modules(path)
-            if name.split(".")[0] == "scoring" and not name.startswith("scoring.interface")
-            and name != "scoring"
-        )
-        for path in files
+# The apps as layers, bottom first: an app imports only apps before it in this list (also inside
+# functions); the project package ``config`` names them all.
+LAYERS = ["tournament", "scoring", "money", "results", "series", "demo"]
+# What the apps above scoring may import of it: its door (``scoring.interface``), its pure rules
+# and ranking, the standings and, to read the games, its models; never its services, forms or
+# views. Only the demo writes games, through scoring's services like a scorekeeper would.
+ABOVE_SCORING_MAY_USE = (
+    "scoring.interface",
+    "scoring.ranking",
+    "scoring.rules",
+    "scoring.standings",
+    "scoring.models",
+)
+DEMO_MAY_USE = ("scoring.services", "scoring.demo", "scoring.simulate")
+
+
+def app_files(app: str) -> list[Path]:
+    return [p for p in (BASE / app).rglob("*.py") if "migrations" not in p.parts]
+
+
+def app_graph() -> dict[tuple[str, str], set[str]]:
+    """(importing app, imported app) → the importing files, for imports between the apps."""
+    graph: dict[tuple[str, str], set[str]] = {}
+    for app in LAYERS:
+        for path in app_files(app):
+            for name in imported_modules(path):
+                target = name.split(".")[0]
+                if target in LAYERS and target != app:
+                    graph.setdefault((app, target), set()).add(str(path.relative_to(BASE)))
+    return graph
+
+
+def test_the_apps_are_installed_in_their_layer_order():
+    installed = [name for name in settings.INSTALLED_APPS if name in LAYERS]
+    assert installed == LAYERS
+
+
+def test_no_app_imports_an_app_above_it():
+    upward = {
+        (app, target): sorted(files)
+        for (app, target), files in app_graph().items()
+        if LAYERS.index(target) > LAYERS.index(app)
     }
-    assert {path: names for path, names in crossings.items() if names} == {}
-    users = [path for path in files if "scoring.interface" in imported_modules(path)]
-    assert users, "the interface is the door: someone uses it"
+    assert upward == {}
+    # and the graph is what the layers promise: every app builds on tournament
+    assert all(("tournament" in {t for (a, t) in app_graph() if a == app}) for app in LAYERS[1:])
+
+
+def test_the_tournament_app_imports_no_other_app():
+    assert {target for (app, target) in app_graph() if app == "tournament"} == set()
+
+
+def test_the_apps_above_scoring_use_only_its_door_and_its_reads():
+    crossings = {}
+    for app in LAYERS[2:]:
+        for path in app_files(app):
+            names = sorted(
+                name for name in imported_modules(path)
+                if name.split(".")[0] == "scoring" and name != "scoring"
+                and not name.startswith(ABOVE_SCORING_MAY_USE)
+                and not (app == "demo" and name.startswith(DEMO_MAY_USE))
+            )
+            if names:
+                crossings[str(path.relative_to(BASE))] = names
+    assert crossings == {}
 
 
 def test_forms_do_not_import_services():
-    for app in ("tournament", "scoring"):
-        names = imported_modules(BASE / app / "forms.py")
-        assert not any(".services" in name for name in names), (app, names)
+    forms = [p for app in LAYERS for p in app_files(app) if p.name == "forms.py"]
+    assert len(forms) >= 4
+    for path in forms:
+        names = imported_modules(path)
+        assert not any(".services" in name for name in names), (path, names)

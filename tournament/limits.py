@@ -82,7 +82,7 @@ MAX_PRIZE_TEXT: Final = 200
 MAX_CATEGORY_LENGTH: Final = 40
 """A player's category (e.g. "Frau", "Jugend"), in characters."""
 MAX_PRESS_REPORT_LENGTH: Final = 20_000
-"""The press report's edited text printed back (``scoring.views.results``), in characters:
+"""The press report's edited text printed back (``results.views``), in characters:
 a generous page of newspaper text; anything longer is cut."""
 
 # The player registry (``tournament.registry``, ``tournament.services.players``).
@@ -95,7 +95,7 @@ MAX_REGISTRY_CHOICES: Final = 5
 MAX_DUPLICATE_PAIRS: Final = 200
 """Pairs of likely duplicate players the duplicates page lists at once."""
 
-# Series (Cup): evenings ranked together (``scoring.series``).
+# Series (Cup): evenings ranked together (``series.rules``).
 MAX_SERIES_EVENTS: Final = 50
 """Evenings in one series, and the highest "best N"."""
 MAX_PLACE_POINTS: Final = 200

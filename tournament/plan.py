@@ -1,25 +1,23 @@
 """Read side of the seating plan (Sitzplan): the stored plan as plain rows for pages and printouts.
 
 Nothing here writes (the writes are in ``tournament.services.plan``); seats are described
-through ``tournament.seats`` and each table's score sheet comes through ``scoring.interface``.
+through ``tournament.seats``; which tables hold results is asked of the apps above
+(``tournament.signals.tables_in_play``).
 """
 
 from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any
 
 from django.db.models import Prefetch
 
-from scoring.interface import scored_tables, sheets_of
 from tournament import seats
 from tournament.errors import Message
 from tournament.models import Entry, Event, Player, Round, Seat, Table, parties_in_seating_order
+from tournament.signals import tables_in_play
 from tournament.text import unlisted_name
-
-if TYPE_CHECKING:
-    from scoring.interface import ScoreSheet
 
 
 @dataclass
@@ -46,8 +44,10 @@ class TableRows:
     round: Round
     seats: list[SeatRow]
     parties: list[Entry]
-    sheet: ScoreSheet | None
     has_games: bool
+    # the table's score sheet, where a printout of the app that keeps them shows its link
+    # (``scoring.views.printouts``)
+    sheet: Any = None
 
     @property
     def is_pairs(self) -> bool:
@@ -126,8 +126,7 @@ def load_plan(event: Event, round_numbers: list[int] | None = None) -> list[Roun
     if round_numbers is not None:
         rounds = rounds.filter(number__in=round_numbers)
     rounds = list(rounds.order_by("number"))
-    played = scored_tables(event=event)
-    sheets = sheets_of(table.pk for round_ in rounds for table in round_.tables.all())
+    played = tables_in_play(event=event)
     result: list[RoundRows] = []
     for round_ in rounds:
         table_rows: list[TableRows] = []
@@ -139,7 +138,6 @@ def load_plan(event: Event, round_numbers: list[int] | None = None) -> list[Roun
                     round=round_,
                     seats=[seat_row(table, seat) for seat in seat_list],
                     parties=parties_in_seating_order(seat_list),
-                    sheet=sheets.get(table.pk),
                     has_games=table.pk in played,
                 )
             )

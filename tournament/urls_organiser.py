@@ -4,25 +4,12 @@ event)."""
 
 from django.urls import path
 
-from tournament.views import (
-    cash,
-    events,
-    lifecycle,
-    plan,
-    players,
-    printouts,
-    prizes,
-    registration,
-    roles,
-    series,
-)
+from tournament.views import events, plan, players, printouts, registration, roles
 
 PRINTOUT_PATHS = {
     "plan": ("sitzplan", "print-plan"),
     "numbers": ("startnummern", "print-numbers"),
     "names": ("namen", "print-names"),
-    "cards": ("tischkarten", "print-cards"),
-    "sheets": ("spielzettel", "print-sheets"),
     "slips": ("laufzettel", "print-slips"),
 }
 
@@ -31,8 +18,6 @@ urlpatterns = [
     path("turnier/<slug:slug>/", events.event_detail, name="event-detail"),
     path("turnier/<slug:slug>/bearbeiten/", events.event_edit, name="event-edit"),
     path("turnier/<slug:slug>/protokoll/", events.change_log, name="change-log"),
-    path("turnier/<slug:slug>/abschliessen/", lifecycle.event_finish, name="event-finish"),
-    path("turnier/<slug:slug>/wieder-oeffnen/", lifecycle.event_reopen, name="event-reopen"),
     path("turnier/<slug:slug>/rollen/", roles.event_roles, name="event-roles"),
     path(
         "turnier/<slug:slug>/rollen/<int:pk>/entfernen/",
@@ -70,7 +55,6 @@ urlpatterns = [
     ),
     # the player registry, shared by every event
     path("spieler/doppelte/", players.player_duplicates, name="player-duplicates"),
-    path("spieler/<int:pk>/", players.player_detail, name="player-detail"),
     path(
         "spieler/<int:pk>/zusammenfuehren/", players.player_merge, name="player-merge"
     ),
@@ -87,57 +71,6 @@ urlpatterns = [
         plan.plan_release,
         name="plan-release",
     ),
-    # the Kasse: the desk at the door (a desk helper's pages) ...
-    path("turnier/<slug:slug>/kasse/", cash.cash_desk, name="cash-desk"),
-    path(
-        "turnier/<slug:slug>/kasse/<int:start_number>/", cash.cash_entry, name="cash-entry"
-    ),
-    path(
-        "turnier/<slug:slug>/kasse/<int:start_number>/zahlung/",
-        cash.cash_pay,
-        name="cash-pay",
-    ),
-    path(
-        "turnier/<slug:slug>/kasse/<int:start_number>/anwesend/",
-        cash.cash_check_in,
-        name="cash-check-in",
-    ),
-    path(
-        "turnier/<slug:slug>/kasse/zahlung/<int:pk>/storno/",
-        cash.cash_cancel,
-        name="cash-cancel",
-    ),
-    # ... and the organiser's settings and the treasurer's summary
-    path(
-        "turnier/<slug:slug>/kasse/einstellungen/", cash.money_settings, name="money-settings"
-    ),
-    path("turnier/<slug:slug>/kasse/bericht/", cash.cash_summary, name="cash-summary"),
-    # prizes: the organiser defines them ...
-    path("turnier/<slug:slug>/preise/", prizes.prizes_page, name="prizes"),
-    path(
-        "turnier/<slug:slug>/preise/einstellungen/",
-        prizes.prize_settings,
-        name="prize-settings",
-    ),
-    path("turnier/<slug:slug>/preise/neu/", prizes.prize_add, name="prize-add"),
-    path(
-        "turnier/<slug:slug>/preise/<int:pk>/entfernen/",
-        prizes.prize_remove,
-        name="prize-remove",
-    ),
-    # ... and calls them out at the prize table
-    path("turnier/<slug:slug>/preistisch/", prizes.prize_table_page, name="prize-table"),
-    path(
-        "turnier/<slug:slug>/preistisch/druck/",
-        prizes.prize_table_print,
-        name="prize-table-print",
-    ),
-    path("turnier/<slug:slug>/preistisch/los/", prizes.prize_draw, name="prize-draw"),
-    path(
-        "turnier/<slug:slug>/preistisch/abgeholt/",
-        prizes.prize_collected,
-        name="prize-collected",
-    ),
     # printouts
     *(
         path(
@@ -147,15 +80,5 @@ urlpatterns = [
             name=name,
         )
         for kind, (segment, name) in PRINTOUT_PATHS.items()
-    ),
-    # series (Cup): the pages of its owner
-    path("serien/", series.series_list, name="series-list"),
-    path("serien/neu/", series.series_create, name="series-create"),
-    path("serie/<slug:series>/", series.series_detail, name="series-detail"),
-    path("serie/<slug:series>/bearbeiten/", series.series_edit, name="series-edit"),
-    path("serie/<slug:series>/turniere/", series.series_events, name="series-events"),
-    path("serie/<slug:series>/export/serie.xlsx", series.series_xlsx, name="series-xlsx"),
-    path(
-        "serie/<slug:series>/export/serie.csv", series.series_csv_download, name="series-csv"
     ),
 ]

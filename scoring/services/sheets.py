@@ -323,7 +323,7 @@ def save_sheet_rows(
 
     ``parties`` are the table's parties as the caller read them for its forms (read here when
     not given). They may be read before the lock: a change of seating moves the sheet's version
-    (``scoring.interface.seating_changed``), so parties older than ``base_version`` mean a stale
+    (``scoring.receivers.seating_changed``), so parties older than ``base_version`` mean a stale
     save. ``save_id``: the device's id of this save (see the module). A save through the link
     (no ``user``) is recorded in the sheet's trail with ``device`` (``{"agent": User-Agent,
     "address": IP}``, see ``SheetChange``).

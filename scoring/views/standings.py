@@ -18,13 +18,6 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from scoring.exports import (
-    CSV_CONTENT_TYPE,
-    XLSX_CONTENT_TYPE,
-    event_workbook,
-    file_stem,
-    standings_csv,
-)
 from scoring.ranking import PAIRS, SINGLES, StandingRow, Standings, signed
 from scoring.services import update_standings_settings
 from scoring.standings import cached_standings, entry_rounds, standings_cache_key
@@ -197,12 +190,6 @@ def _entry_page(
     )
 
 
-def _download(content: bytes, filename: str, content_type: str) -> HttpResponse:
-    response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
 # Organisers
 
 
@@ -247,18 +234,6 @@ def standings_entry(
     return _entry_page(request, event, start_number, public=False)
 
 
-@desk_view
-def standings_xlsx(request: HttpRequest, event: Event) -> HttpResponse:
-    """The event's workbook: Einzel, Paare, Sitzplan, Spiele."""
-    return _download(event_workbook(event), f"{file_stem(event)}.xlsx", XLSX_CONTENT_TYPE)
-
-
-@desk_view
-def standings_csv_download(request: HttpRequest, event: Event) -> HttpResponse:
-    """The standings of singles and pairs as CSV (UTF-8 with BOM, ';')."""
-    return _download(standings_csv(event), f"{file_stem(event)}.csv", CSV_CONTENT_TYPE)
-
-
 # Everyone, while the organiser has made the standings public
 
 
@@ -278,16 +253,6 @@ def public_standings_entry(request: HttpRequest, slug: str, start_number: int) -
     if not event.public_standings:
         return _not_public(request, event)
     return _entry_page(request, event, start_number, public=True)
-
-
-def public_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    """The public standings as CSV, while the standings are public (else 404 with a hint)."""
-    event = get_object_or_404(Event, slug=slug)
-    if not event.public_standings:
-        return _not_public(request, event)
-    return _download(
-        standings_csv(event, public=True), f"{file_stem(event)}.csv", CSV_CONTENT_TYPE
-    )
 
 
 def projector(request: HttpRequest, slug: str) -> HttpResponse:

@@ -1,9 +1,9 @@
-"""Exports (``scoring.exports``): the workbook's sheets against the database, the CSV, the
+"""Exports (``results.exports``): the workbook's sheets against the database, the CSV, the
 file name; names are data, never formulas.
 
 Every sheet of the workbook is reopened with openpyxl and compared with what the database
 holds, read here with plain queries (not through the code under test). The writer itself,
-``scoring.xlsx``, is tested in tests/scoring/test_xlsx.py.
+``results.xlsx``, is tested in tests/scoring/test_xlsx.py.
 """
 
 import datetime
@@ -12,8 +12,8 @@ from collections import defaultdict
 import pytest
 from django.utils import timezone
 
+from results.exports import event_workbook, file_stem, standings_csv
 from scoring.demo import fill_random_games, record_game
-from scoring.exports import event_workbook, file_stem, standings_csv
 from scoring.models import PartyScore, ScoreSheet
 from tests.factories import make_entry, make_event
 from tests.scoring.games import WON, sheet_for

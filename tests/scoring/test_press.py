@@ -1,11 +1,11 @@
-"""The press report's text (``scoring.press``): pure, table-driven, no database. Every figure in
+"""The press report's text (``results.press``): pure, table-driven, no database. Every figure in
 an expected sentence is typed here by hand from the facts of its case."""
 
 import datetime
 
 import pytest
 
-from scoring.press import (
+from results.press import (
     GameFact,
     Placed,
     PressEntry,

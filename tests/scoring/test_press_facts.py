@@ -1,14 +1,14 @@
-"""The facts of the press report read from the database (``scoring.press_facts``): the games
+"""The facts of the press report read from the database (``results.press_facts``): the games
 that count are the standings' (confirmed sheets, or every sheet with ``count_unconfirmed``); the
 highest game leaves a Durch out, a won Durch is listed, a lost one can be the biggest loss.
 Expected figures are worked out by hand from docs/rules.md."""
 
 import pytest
 
+from results.press import report_text
+from results.press_facts import entry_clubs, press_facts
 from scoring.demo import record_game
 from scoring.models import ScoreSheet
-from scoring.press import report_text
-from scoring.press_facts import entry_clubs, press_facts
 from scoring.standings import compute_standings
 from tests.factories import make_entry, make_event
 from tests.scoring.games import LOST, WON, sheet_for

@@ -1,4 +1,4 @@
-"""The fast xlsx writer (``scoring.xlsx``): data rows streamed into the sheets openpyxl made.
+"""The fast xlsx writer (``results.xlsx``): data rows streamed into the sheets openpyxl made.
 
 The result is compared cell by cell with what openpyxl alone writes: tricky and random values,
 texts kept as texts, control characters dropped, surrounding spaces marked to keep (xml:space),
@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl.utils import get_column_letter
 
-from scoring import xlsx
-from scoring.xlsx import MAX_TEXT, SheetData, clean_text, write_workbook
+from results import xlsx
+from results.xlsx import MAX_TEXT, SheetData, clean_text, write_workbook
 from tests.scoring.workbooks import open_workbook, values
 
 SPREADSHEET = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -159,7 +159,7 @@ def test_row_writer_refuses_values_a_cell_cannot_hold():
 def test_money_columns_are_numbers_with_two_decimals():
     from decimal import Decimal
 
-    from scoring.xlsx import MONEY_FORMAT
+    from results.xlsx import MONEY_FORMAT
 
     content = write_workbook([SheetData(
         "Kasse", [["Name", "Betrag", "Anzahl"], ["Anna", Decimal("7.50"), 3],

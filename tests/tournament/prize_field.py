@@ -3,11 +3,11 @@ summary. Every total and prize is worked out by hand in ``prize_event``'s descri
 
 from decimal import Decimal as D
 
+from money.prizes.services import add_prize
 from scoring.demo import record_game
 from tests.factories import make_entry, make_event
 from tests.scoring.games import WON, sheet_for
 from tournament.models import Player
-from tournament.services import add_prize
 
 # 7 declares 200 with a meld of 200 and 200 trick points: 400, 30, 20.
 BIG_WIN = {"bid": 200, "declarer": 0, "melds": [200, 0, 0], "tricks": [200, 30, 20]}

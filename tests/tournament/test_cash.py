@@ -1,4 +1,4 @@
-"""The cash book (``tournament.cash``): what every entry owes and paid, its lost games counted
+"""The cash book (``money.cash.selectors``): what every entry owes and paid, its lost games counted
 from the stored games, never typed. Every figure is worked out by hand in the comments."""
 
 from decimal import Decimal as D
@@ -6,12 +6,12 @@ from decimal import Decimal as D
 import pytest
 from django.utils import timezone
 
+from money.cash.selectors import cash_book
+from money.cash.services import cancel_payment, take_payment, update_money_settings
 from scoring.demo import record_game
 from scoring.models import ScoreSheet
 from tests.factories import make_entry, make_event
 from tests.scoring.games import CONCEDED, LOST, WON, sheet_for
-from tournament.cash import cash_book
-from tournament.services import cancel_payment, take_payment, update_money_settings
 
 pytestmark = pytest.mark.django_db
 

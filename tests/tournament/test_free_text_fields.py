@@ -5,10 +5,10 @@ overlong text is refused at its field with a message in the reader's language, n
 
 import pytest
 
-from tournament.cash_forms import CancelPaymentForm, PaymentForm
+from money.cash.forms import CancelPaymentForm, PaymentForm
+from money.prizes.forms import PrizeForm
 from tournament.forms import EntryForm, EventForm
 from tournament.limits import MAX_NAME_LENGTH
-from tournament.prize_forms import PrizeForm
 
 pytestmark = pytest.mark.django_db  # the event form checks that its short name is free
 

@@ -1,11 +1,11 @@
-"""The money arithmetic (``tournament.money``), pure Python and table-driven: every expected
+"""The money arithmetic (``money.rules``), pure Python and table-driven: every expected
 figure is worked out by hand in the table, none comes from the code under test."""
 
 from decimal import Decimal as D
 
 import pytest
 
-from tournament.money import (
+from money.rules import (
     ZERO,
     LostGameRule,
     StartFees,

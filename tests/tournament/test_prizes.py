@@ -1,11 +1,11 @@
-"""Who gets which prize (``tournament.prizes``), pure Python and table-driven: every expected
+"""Who gets which prize (``money.prizes.rules``), pure Python and table-driven: every expected
 line is worked out by hand beside it."""
 
 from decimal import Decimal as D
 
 import pytest
 
-from tournament.prizes import (
+from money.prizes.rules import (
     BEST_ROUND,
     CATEGORY,
     LAST,

@@ -1,4 +1,4 @@
-"""The treasurer's summary (``tournament.summary``), its page, and the workbook's sheets Kasse
+"""The treasurer's summary (``money.summary``), its page, and the workbook's sheets Kasse
 and Preise: an evening with ties on prize places, a stand-in and a withdrawn entry; every figure
 is worked out by hand in ``money_event``'s description, none is taken from the code."""
 
@@ -8,20 +8,16 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from money.cash.services import cancel_payment, check_in, take_payment, update_money_settings
+from money.models import MoneySettings
+from money.prizes.services import set_collected
+from money.summary import Figure, treasurer_summary
+from results.exports import event_workbook
 from scoring.demo import record_game
-from scoring.exports import event_workbook
 from tests.scoring.games import sheet_for
 from tests.scoring.workbooks import open_workbook, values
 from tests.tournament.prize_field import prize_event
-from tournament.models import Entry, MoneySettings
-from tournament.services import (
-    cancel_payment,
-    check_in,
-    set_collected,
-    take_payment,
-    update_money_settings,
-)
-from tournament.summary import Figure, treasurer_summary
+from tournament.models import Entry
 
 pytestmark = pytest.mark.django_db
 
@@ -110,7 +106,7 @@ def money_event():
 
 
 def _specials(event):
-    from tournament.prize_list import prize_table
+    from money.prizes.selectors import prize_table
 
     return prize_table(event).rankings[0].prizes.specials
 

@@ -7,8 +7,10 @@ kind of account as its role allows."""
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from config import urls as site_urls
+from series.models import Series
 from tests.factories import make_entry, make_event, make_role, make_user
-from tournament.models import EventRole, Player, Series
+from tournament.models import EventRole, Player
 from tournament.services import generate_plan
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +60,7 @@ DESK_ROUTES = {
     "standings-entry",
     "standings-xlsx",
     "standings-csv",
-    # the door and the prize table (tournament.views.cash, .prizes): taking the Startgeld,
+    # the door and the prize table (money.cash.views, .prizes): taking the Startgeld,
     # checking in, cancelling a wrong payment (logged), calling out and ticking off prizes
     "cash-desk",
     "cash-entry",
@@ -68,7 +70,7 @@ DESK_ROUTES = {
     "prize-table",
     "prize-table-print",
     "prize-collected",
-    # after the evening: the printable results list (scoring.views.results)
+    # after the evening: the printable results list (results.views)
     "results-list",
     # suggestions of players of earlier events while a name is typed in the entry form
     "player-search",
@@ -80,7 +82,7 @@ ACCOUNT_ROUTES = {
     "event-create", "series-list", "series-create",
     "player-duplicates", "player-detail", "player-merge",
 }
-# … and the pages of a series (``tournament.views.series.series_view``): its owner and
+# … and the pages of a series (``series.views.series_view``): its owner and
 # superusers; the walk below makes the organiser account the owner of the sample series.
 SERIES_ROUTES = {
     "series-detail", "series-edit", "series-events", "series-xlsx", "series-csv",
@@ -101,8 +103,16 @@ def routes(resolver: URLResolver | None = None, namespace: str = "") -> list[tup
     return found
 
 
-def declared_in(module: str) -> set[str]:
-    return {pattern.name for pattern in __import__(module, fromlist=["_"]).urlpatterns}
+PUBLIC_MODULES = [f"{app}.urls_public" for app in site_urls.PUBLIC]
+ORGANISER_MODULES = [f"{app}.urls_organiser" for app in site_urls.ORGANISER]
+
+
+def declared_in(*modules: str) -> set[str]:
+    return {
+        pattern.name
+        for module in modules
+        for pattern in __import__(module, fromlist=["_"]).urlpatterns
+    }
 
 
 @pytest.fixture
@@ -139,17 +149,17 @@ def sample_url(name: str, event, **overrides) -> str:
 
 
 def test_public_list_is_what_the_public_url_modules_declare():
-    assert declared_in("tournament.urls_public") | declared_in("scoring.urls_public") == (
+    assert declared_in(*PUBLIC_MODULES) == (
         PUBLIC_APP_ROUTES
     )
     names = {name for name, _view in routes()}
-    organiser = declared_in("tournament.urls_organiser") | declared_in("scoring.urls_organiser")
+    organiser = declared_in(*ORGANISER_MODULES)
     assert names == PUBLIC_ROUTES | organiser
     assert not organiser & PUBLIC_ROUTES
 
 
 def test_every_organiser_view_is_wrapped_in_the_organiser_check():
-    organiser = declared_in("tournament.urls_organiser") | declared_in("scoring.urls_organiser")
+    organiser = declared_in(*ORGANISER_MODULES)
     unwrapped = [
         name for name, view in routes()
         if name in organiser and not getattr(view, "organiser_only", False)
@@ -190,7 +200,7 @@ def test_projector_needs_an_organiser_while_the_standings_are_private(client, ev
 
 
 def organiser_routes() -> dict[str, object]:
-    names = declared_in("tournament.urls_organiser") | declared_in("scoring.urls_organiser")
+    names = declared_in(*ORGANISER_MODULES)
     return {name: view for name, view in routes() if name in names}
 
 

@@ -6,33 +6,15 @@
   tables, release rounds;
 - ``roles``: who organises an event and who helps at its desk;
 - ``submissions``: one-time form tokens, so that a form creates its entry, list or event once.
-- ``cash``: the money settings, checking in at the door, payments and their cancellation;
-- ``prizes``: the prize settings, defining prizes, drawing lots, ticking off collected prizes;
-- ``lifecycle``: finishing an event after the evening, reopening it, and the guard that refuses
-  changes of the results while it is finished;
+- ``lifecycle``: the guard that refuses changes of the results while the event is finished;
 - ``players``: the player registry every event shares: finding a player seen before, merging
   two rows of one person;
-- ``series``: a series (Cup) of events: create it, change its settings, add and remove events.
 
 The services callers use are re-exported here.
 """
 
-from tournament.services.cash import (
-    CashError,
-    cancel_payment,
-    check_in,
-    take_payment,
-    update_money_settings,
-)
 from tournament.services.events import EventError, create_event, update_event
-from tournament.services.lifecycle import (
-    EventFinished,
-    FinishRefused,
-    ensure_not_finished,
-    finish_blockers,
-    finish_event,
-    reopen_event,
-)
+from tournament.services.lifecycle import EventFinished, ensure_not_finished
 from tournament.services.plan import (
     LateEntry,
     PlanChanged,
@@ -50,14 +32,6 @@ from tournament.services.plan import (
     swap_entries,
 )
 from tournament.services.players import PlayerError, find_player, merge_players
-from tournament.services.prizes import (
-    PrizeError,
-    add_prize,
-    draw_lots,
-    remove_prize,
-    set_collected,
-    update_prize_settings,
-)
 from tournament.services.registration import (
     REGISTRATION_CLOSED,
     Imported,
@@ -76,33 +50,20 @@ from tournament.services.registration import (
     withdraw_entry,
 )
 from tournament.services.roles import RoleError, grant_role, remove_role
-from tournament.services.series import (
-    SeriesError,
-    add_event,
-    create_series,
-    remove_event,
-    update_series,
-)
 from tournament.services.submissions import AlreadySubmitted, new_form_token, used_form_token
 
 __all__ = [
     "REGISTRATION_CLOSED",
-    "CashError",
     "EventError",
     "ImportRejected",
     "LateEntry",
     "PlanChanged",
     "PlanError",
     "PlanLocked",
-    "PrizeError",
     "RegistrationClosed",
     "RegistrationError",
-    "add_prize",
-    "cancel_payment",
-    "check_in",
     "create_event",
     "discard_plan",
-    "draw_lots",
     "generate_plan",
     "import_entries",
     "next_start_number",
@@ -112,18 +73,13 @@ __all__ = [
     "register_entry",
     "reinstate_entry",
     "release_round",
-    "remove_prize",
     "replace_entry",
     "replan_rounds",
-    "set_collected",
     "set_fixed_table",
     "started_rounds",
     "swap_entries",
-    "take_payment",
     "update_entry",
     "update_event",
-    "update_money_settings",
-    "update_prize_settings",
     "withdraw_entry",
 ]
 __all__ += ["RoleError", "grant_role", "remove_role"]
@@ -137,11 +93,6 @@ __all__ += [
 ]
 __all__ += [
     "EventFinished",
-    "FinishRefused",
     "ensure_not_finished",
-    "finish_blockers",
-    "finish_event",
-    "reopen_event",
 ]
 __all__ += ["PlayerError", "PossibleDuplicates", "find_player", "merge_players"]
-__all__ += ["SeriesError", "add_event", "create_series", "remove_event", "update_series"]

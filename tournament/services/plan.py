@@ -1,11 +1,11 @@
 """The seating plan's writes: generate, discard, re-plan, swap, replace, release a round.
 
-A plan is Round → Table → Seat rows plus an empty score sheet per table. It may be replaced
+A plan is Round → Table → Seat rows; the apps above hear of new tables and changed seats
+(``tournament.signals``: scoring gives each table an empty score sheet). A plan may be replaced
 until the first game of the event is entered; after that only single entries move (swap,
-replace), and only at tables whose sheet has no game yet, or the rounds not yet started are
-re-planned as a whole (``replan_rounds``: latecomers in, who left out). Which tables have games
-is asked of scoring through its one door, ``scoring.interface``. Every change is logged beside
-it.
+replace), and only at tables without results yet, or the rounds not yet started are re-planned
+as a whole (``replan_rounds``: latecomers in, who left out). Which tables hold results is asked
+of the apps above (``tournament.signals.tables_in_play``). Every change is logged beside it.
 """
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from scoring.interface import create_sheets, scored_tables, seating_changed
-from tournament import audit, seats
+from tournament import audit, seats, signals
 from tournament.errors import Message, UserError
 from tournament.models import (
     ChangeLog,
@@ -42,6 +41,7 @@ from tournament.services.registration import (
     lock_event,
     plan_exists,
 )
+from tournament.signals import tables_in_play
 
 
 class PlanError(UserError):
@@ -96,7 +96,7 @@ def started_rounds(event: Event, *, lock: bool = False) -> int:
 
     With ``lock`` the event's sheets are locked first, so that no game slips in meanwhile.
     """
-    scored = scored_tables(event=event, lock=lock)
+    scored = tables_in_play(event=event, lock=lock)
     scored_rounds = set(Table.objects.filter(pk__in=scored).values_list("round__number", flat=True))
     return max(
         (
@@ -169,12 +169,12 @@ def _store_rounds(
             tables.append(table)
             new_seats.extend(seat_rows(table, table_entries))
     Seat.objects.bulk_create(new_seats)
-    create_sheets(tables)
+    signals.tables_created.send(sender=Event, tables=tables)
 
 
 def plan_is_locked(event: Event) -> bool:
     """True once a game has been entered on any sheet of the event."""
-    return bool(scored_tables(event=event))
+    return bool(tables_in_play(event=event))
 
 
 def _lock_unscored_plan(event: Event, locked_message: str) -> Event:
@@ -184,7 +184,7 @@ def _lock_unscored_plan(event: Event, locked_message: str) -> Event:
     """
     locked = lock_event(event)
     ensure_not_finished(locked, PlanLocked)
-    if scored_tables(event=locked, lock=True):
+    if tables_in_play(event=locked, lock=True):
         raise PlanLocked(locked_message)
     return locked
 
@@ -474,7 +474,7 @@ def swap_entries(*, round: Round, first: Entry, second: Entry, user: Any = None)
             first=first.start_number,
             second=second.start_number,
         )
-    if scored_tables(table_ids=[first_table.pk, second_table.pk], lock=True):
+    if tables_in_play(table_ids=[first_table.pk, second_table.pk], lock=True):
         raise PlanError(
             gettext_noop(
                 "Scores have been entered at table %(first)s or %(second)s already; its seats "
@@ -493,7 +493,9 @@ def swap_entries(*, round: Round, first: Entry, second: Entry, user: Any = None)
         seat.entry, seat.player_id = counterpart[(seat.entry_id, seat.player_id)]
     for seat in moving:
         seat.save(update_fields=["entry", "player"])
-    seating_changed({seat.table_id for seat in moving})
+    signals.seats_changed.send(
+        sender=Event, table_ids={seat.table_id for seat in moving}
+    )
     warnings = [
         Message(
             gettext_noop(
@@ -574,7 +576,7 @@ def replace_entry(
         .filter(entry=absent, table__round__event=event)
         .select_related("table__round")
     )
-    played = scored_tables(table_ids=[seat.table_id for seat in absent_seats], lock=True)
+    played = tables_in_play(table_ids=[seat.table_id for seat in absent_seats], lock=True)
     open_seats = [seat for seat in absent_seats if seat.table_id not in played]
     if not open_seats:
         raise PlanError(
@@ -601,7 +603,7 @@ def replace_entry(
         seat.player = new.player if seat.player_id == absent.player_id else new.partner
         seat.entry = new
         seat.save(update_fields=["entry", "player"])
-    seating_changed({seat.table_id for seat in open_seats})
+    signals.seats_changed.send(sender=Event, table_ids={seat.table_id for seat in open_seats})
     absent.is_withdrawn = True
     absent.save(update_fields=["is_withdrawn"])
     results_changed(event_id=event.pk)

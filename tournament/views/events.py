@@ -14,7 +14,6 @@ from tournament.services import (
     AlreadySubmitted,
     EventError,
     create_event,
-    finish_blockers,
     new_form_token,
     plan_exists,
     update_event,
@@ -52,9 +51,6 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
             "counts": entry_counts(event),
             "entry_filter": entry_filter,
             "registration_closed": plan_exists(event),
-            "finish_blockers": (
-                finish_blockers(event) if event.status != Event.Status.FINISHED else []
-            ),
         },
     )
 

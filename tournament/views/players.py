@@ -1,5 +1,5 @@
 """The player registry's pages: suggestions while a name is typed, likely duplicates and their
-merge, a player's page for the organisers and, when the player allows it, for everyone.
+merge. A player's page with the player's results is in ``results.views.players``.
 
 An organiser sees the players of the events they organise (a superuser every player,
 ``tournament.services.players.visible_players``); any other player's pages answer 404, as if
@@ -18,7 +18,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from scoring.interface import player_record
 from tournament import registry
 from tournament.limits import (
     MAX_DUPLICATE_PAIRS,
@@ -29,7 +28,7 @@ from tournament.limits import (
 from tournament.models import Entry, Event, Player
 from tournament.services import PlayerError, merge_players
 from tournament.services.players import candidates, registry_for, visible_players
-from tournament.web import account_view, desk_view, events_of, show_error
+from tournament.web import account_view, desk_view, show_error
 
 
 def last_events(player_ids: list[int]) -> dict[int, Event]:
@@ -120,7 +119,7 @@ def player_duplicates(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _visible_player(request: HttpRequest, pk: int) -> Player:
+def visible_player(request: HttpRequest, pk: int) -> Player:
     return get_object_or_404(visible_players(request.user), pk=pk)
 
 
@@ -128,7 +127,7 @@ def _visible_player(request: HttpRequest, pk: int) -> Player:
 @require_POST
 def player_merge(request: HttpRequest, pk: int) -> HttpResponse:
     """Merge the player ``remove`` (sent) into player ``pk``, who stays."""
-    keep = _visible_player(request, pk)
+    keep = visible_player(request, pk)
     remove_id = request.POST.get("remove", "")
     remove = (
         visible_players(request.user).filter(pk=int(remove_id)).first()
@@ -149,34 +148,3 @@ def player_merge(request: HttpRequest, pk: int) -> HttpResponse:
         gettext("%(removed)s merged into %(kept)s.") % {"removed": removed_name, "kept": keep.name},
     )
     return redirect("player-detail", pk=keep.pk)
-
-
-def _record_context(player: Player, event_ids) -> dict:
-    record = player_record(player.pk, event_ids=event_ids)
-    return {"player": player, "record": record}
-
-
-@account_view
-def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """A player's events and figures, for the organisers of the player's events."""
-    player = _visible_player(request, pk)
-    mine = set(events_of(request.user).values_list("pk", flat=True))
-    readable = Event.objects.filter(Q(pk__in=mine) | Q(public_standings=True)).values_list(
-        "pk", flat=True
-    )
-    context = _record_context(player, readable)
-    context["public"] = False
-    context["my_events"] = mine
-    return render(request, "tournament/player_detail.html", context)
-
-
-def public_player(request: HttpRequest, pk: int) -> HttpResponse:
-    """A player's page for everyone, when the player allows it and is not unlisted; else 404
-    with a hint."""
-    player = Player.objects.filter(pk=pk, public_profile=True, unlisted=False).first()
-    if player is None:
-        return render(request, "tournament/player_not_public.html", status=404)
-    public_events = Event.objects.filter(public_standings=True).values_list("pk", flat=True)
-    context = _record_context(player, public_events)
-    context["public"] = True
-    return render(request, "tournament/player_detail.html", context)

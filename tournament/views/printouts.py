@@ -1,28 +1,27 @@
-"""Organiser printouts of the seating plan: by table, lists, table cards, sheets, slips."""
+"""Organiser printouts of the seating plan: by table, lists by number and by name, slips.
+
+The table cards and the score sheets carry each table's sheet link: they are printed by the
+app that keeps the sheets (``scoring.views.printouts``), from the same plan rows."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from scoring.interface import TRICK_TOTAL
 from tournament import seats
 from tournament.models import Event
-from tournament.plan import by_name, chunked, game_rows, load_plan, schedules
+from tournament.plan import by_name, chunked, load_plan, schedules
 from tournament.web import desk_view
 
 PRINTOUTS = {
     "plan": "tournament/print/plan.html",
     "numbers": "tournament/print/list.html",
     "names": "tournament/print/list.html",
-    "cards": "tournament/print/cards.html",
-    "sheets": "tournament/print/sheets.html",
     "slips": "tournament/print/slips.html",
 }
 ROUND_PARAM = "durchgang"
-CARDS_PER_PAGE = 2
 SLIPS_PER_PAGE = 6
 
 
-def _round_filter(request: HttpRequest) -> list[int] | None:
+def round_filter(request: HttpRequest) -> list[int] | None:
     """``?durchgang=2`` prints one round only; anything else prints every round."""
     value = request.GET.get(ROUND_PARAM, "")
     return [int(value)] if value.isdigit() and len(value) < 4 else None
@@ -30,7 +29,7 @@ def _round_filter(request: HttpRequest) -> list[int] | None:
 
 @desk_view
 def plan_printout(request: HttpRequest, event: Event, kind: str) -> HttpResponse:
-    plan = load_plan(event, _round_filter(request))
+    plan = load_plan(event, round_filter(request))
     context = {
         "event": event,
         "plan": plan,
@@ -52,21 +51,5 @@ def plan_printout(request: HttpRequest, event: Event, kind: str) -> HttpResponse
             {"position": position, "deals": seats.deals_first(position),
              "keeps_score": seats.keeps_score(position)}
             for position in range(1, max(seats.SEAT_COUNTS) + 1)
-        ]
-    if kind == "cards":
-        # every round starts on a new page
-        context["pages"] = [
-            page for round_rows in plan for page in chunked(round_rows.tables, CARDS_PER_PAGE)
-        ]
-    if kind == "sheets":
-        context["trick_total"] = TRICK_TOTAL
-        context["sheets"] = [
-            {
-                "table": table,
-                "games": game_rows(table, event.games_per_round),
-                "parties": table.parties,
-            }
-            for round_rows in plan
-            for table in round_rows.tables
         ]
     return render(request, PRINTOUTS[kind], context)

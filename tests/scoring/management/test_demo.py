@@ -1,4 +1,4 @@
-"""``manage.py demo`` (``scoring.management.commands.demo``): a demo event in full swing with its
+"""``manage.py demo`` (``demo.management.commands.demo``): a demo event in full swing with its
 organiser account, idempotent; ``--empty``, ``--plan`` and ``--fill``; its pages show real
 content."""
 
@@ -204,8 +204,9 @@ def test_demo_pages_show_real_content(client):
 
 
 def test_plain_demo_sets_up_the_money_of_a_preisbinokel(client):
-    from tournament.models import MoneySettings, Payment, Player
-    from tournament.prize_list import prize_table
+    from money.models import MoneySettings, Payment
+    from money.prizes.selectors import prize_table
+    from tournament.models import Player
 
     call_command("demo", singles=10, pairs=4)
     event = Event.objects.get(slug="demo")

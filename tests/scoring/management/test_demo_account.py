@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from scoring.management.commands.demo import DEMO_PASSWORD, DEMO_USERNAME
+from demo.management.commands.demo import DEMO_PASSWORD, DEMO_USERNAME
 from tests.factories import make_event
 from tournament.models import ChangeLog, Event, EventRole
 

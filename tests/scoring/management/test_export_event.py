@@ -1,4 +1,4 @@
-"""``manage.py export_event`` (``scoring.management.commands.export_event``): the workbook or the
+"""``manage.py export_event`` (``results.management.commands.export_event``): the workbook or the
 CSV of an event named by id or slug, to a given file or one named after the event."""
 
 import openpyxl

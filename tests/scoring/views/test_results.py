@@ -1,4 +1,4 @@
-"""After the evening (``scoring.views.results``): the results list (place, start number, name and
+"""After the evening (``results.views``): the results list (place, start number, name and
 club, points per round, total; unlisted players by start number; provisional or final) and the
 press report (generated text to edit, printed back from a POST, never naming an unlisted
 player). The finish/reopen buttons of the event page are here too.

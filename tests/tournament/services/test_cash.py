@@ -1,19 +1,20 @@
-"""The Kasse's writes (``tournament.services.cash``): money settings, check-in, payments and
+"""The Kasse's writes (``money.cash.services``): money settings, check-in, payments and
 their cancellation; each checked, saved and logged."""
 
 from decimal import Decimal as D
 
 import pytest
 
-from tests.factories import make_entry, make_event, make_user
-from tournament.models import ChangeLog, MoneySettings, Payment
-from tournament.services import (
+from money.cash.services import (
     CashError,
     cancel_payment,
     check_in,
     take_payment,
     update_money_settings,
 )
+from money.models import MoneySettings, Payment
+from tests.factories import make_entry, make_event, make_user
+from tournament.models import ChangeLog
 
 pytestmark = pytest.mark.django_db
 

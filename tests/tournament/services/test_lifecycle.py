@@ -14,20 +14,17 @@ from scoring.services import (
     save_sheet_rows,
     update_standings_settings,
 )
+from scoring.services.finish import FinishRefused, finish_blockers, finish_event, reopen_event
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
 from tests.scoring.games import WON
 from tournament.audit import describe
 from tournament.models import ChangeLog, Event, Round
 from tournament.services import (
     EventFinished,
-    FinishRefused,
     RegistrationClosed,
     RegistrationError,
     ensure_not_finished,
-    finish_blockers,
-    finish_event,
     register_entry,
-    reopen_event,
     update_entry,
 )
 from tournament.services.lifecycle import EVENT_FINISHED_MESSAGE

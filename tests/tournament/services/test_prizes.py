@@ -1,5 +1,5 @@
-"""The prize table's writes (``tournament.services.prizes``) and the prize list they shape
-(``tournament.prize_list``): prizes defined and checked, ties shared, a stand-in and a withdrawn
+"""The prize table's writes (``money.prizes.services``) and the prize list they shape
+(``money.prizes.selectors``): prizes defined and checked, ties shared, a stand-in and a withdrawn
 entry passed over, lots drawn and recorded, prizes ticked off as collected."""
 
 import random
@@ -7,11 +7,9 @@ from decimal import Decimal as D
 
 import pytest
 
-from tests.factories import make_entry, make_event
-from tests.tournament.prize_field import prize_event
-from tournament.models import ChangeLog, PrizeHandout, PrizeLot, PrizeSettings
-from tournament.prize_list import prize_table
-from tournament.services import (
+from money.models import PrizeHandout, PrizeLot, PrizeSettings
+from money.prizes.selectors import prize_table
+from money.prizes.services import (
     PrizeError,
     add_prize,
     draw_lots,
@@ -19,6 +17,9 @@ from tournament.services import (
     set_collected,
     update_prize_settings,
 )
+from tests.factories import make_entry, make_event
+from tests.tournament.prize_field import prize_event
+from tournament.models import ChangeLog
 
 pytestmark = pytest.mark.django_db
 
@@ -121,7 +122,7 @@ def test_prizes_are_checked_before_they_are_saved():
 
 
 def test_a_share_needs_the_pot_and_pays_from_the_entry_fees():
-    from tournament.services import take_payment, update_money_settings
+    from money.cash.services import take_payment, update_money_settings
 
     event = prize_event()
     update_money_settings(event=event, start_fee_single=D("8"))

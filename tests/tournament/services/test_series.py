@@ -1,6 +1,6 @@
-"""Series services (``tournament.services.series``): who may create and change a series and add
+"""Series services (``series.services``): who may create and change a series and add
 events to it, each change logged in the series' own log; and the series standings over four
-evenings with best 3 of 4 (``scoring.series_standings``, the "done when" of the series)."""
+evenings with best 3 of 4 (``series.standings``, the "done when" of the series)."""
 
 import datetime
 from decimal import Decimal
@@ -8,23 +8,17 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from scoring import series as pure
+from money.cash.services import take_payment, update_money_settings
 from scoring.demo import record_game
-from scoring.interface import series_standings
+from series import rules as pure
+from series.models import Series, SeriesEvent, SeriesLog
+from series.money import season_pot
+from series.services import SeriesError, add_event, create_series, remove_event, update_series
+from series.standings import series_standings
 from tests.factories import make_event, make_role, make_user
 from tests.scoring.games import sheet_for
 from tests.tournament.series_data import WON_PAIRS, entries, four_evenings, players
-from tournament.models import EventRole, Series, SeriesEvent, SeriesLog
-from tournament.series import season_pot
-from tournament.services import (
-    SeriesError,
-    add_event,
-    create_series,
-    remove_event,
-    take_payment,
-    update_money_settings,
-    update_series,
-)
+from tournament.models import EventRole
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""The Kasse pages (``tournament.views.cash``): the desk's list and its unpaid filter, paying and
+"""The Kasse pages (``money.cash.views``): the desk's list and its unpaid filter, paying and
 checking in at the door in one step, an entry's account, cancelling, and the money settings."""
 
 from decimal import Decimal as D
@@ -6,9 +6,10 @@ from decimal import Decimal as D
 import pytest
 from django.urls import reverse
 
+from money.cash.services import take_payment, update_money_settings
+from money.models import MoneySettings, Payment
 from tests.factories import make_entry, make_event
-from tournament.models import ChangeLog, MoneySettings, Payment
-from tournament.services import take_payment, update_money_settings
+from tournament.models import ChangeLog
 
 pytestmark = pytest.mark.django_db
 

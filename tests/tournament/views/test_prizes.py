@@ -1,4 +1,4 @@
-"""The prize pages (``tournament.views.prizes``): defining prizes, the prize table in call order
+"""The prize pages (``money.prizes.views``): defining prizes, the prize table in call order
 with its lot and "abgeholt" ticks, and its printout."""
 
 from decimal import Decimal as D
@@ -6,10 +6,11 @@ from decimal import Decimal as D
 import pytest
 from django.urls import reverse
 
+from money.models import PrizeHandout, PrizeLot
+from money.prizes.services import update_prize_settings
 from tests.factories import make_event
 from tests.tournament.prize_field import prize_event
-from tournament.models import ChangeLog, PrizeHandout, PrizeLot
-from tournament.services import update_prize_settings
+from tournament.models import ChangeLog
 
 pytestmark = pytest.mark.django_db
 

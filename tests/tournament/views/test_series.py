@@ -1,4 +1,4 @@
-"""The series pages (``tournament.views.series``): creating a series and adding one's own
+"""The series pages (``series.views``): creating a series and adding one's own
 events on the page, the public page (404 unless public, no unlisted names), and the exports
 read back with openpyxl and csv."""
 
@@ -9,11 +9,11 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from series.models import Series, SeriesLog
+from series.services import add_event, create_series
 from tests.factories import make_event, make_user
 from tests.scoring.workbooks import open_workbook, values
 from tests.tournament.series_data import four_evenings
-from tournament.models import Series, SeriesLog
-from tournament.services import add_event, create_series
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,357 @@
+"""``manage.py demo``: a demo event in full swing and a demo organiser account.
+
+The demo account's password is public, so the account is created only with ``DEBUG`` on (as
+``make run`` runs), with ``--with-demo-account`` or with ``DEMO_ACCOUNT=1`` in the environment;
+otherwise the event is built without it and the command says so. The account is a plain one
+(no superuser) and organises the demo event only (``tournament.models.EventRole``).
+
+A plain ``manage.py demo`` (what ``make run`` calls) builds the event a new user should see:
+singles and pairs registered, the seating plan generated, round 1 released with every score
+sheet entered, handed in and confirmed, round 2 released with about half of its sheets handed
+in and one or two in progress (a few games), the last rounds untouched. The games are random
+but valid (``scoring.simulate``) and go through the same services as the score sheet pages.
+
+The plain command also sets up the money of a Preisbinokel: Startgeld and lost-game money (for a
+good cause), a few prizes (money for the first places, goods for the rest, a red lantern, best
+round, best woman: the players with a woman's first name have the category "Frau"), and about
+four in five entries checked in with their Startgeld paid at the door, a few by transfer.
+
+``--empty`` stops after the registration, ``--plan`` after the seating plan; ``--plan --fill``
+fills every sheet of every round instead (handed in, not confirmed).
+
+Idempotent: every step is taken only if it has not been taken yet (entries, plan, games), so
+running it again changes nothing, and a demo event whose sheets hold games is left as it is.
+This is the only place where a default password exists, and only for the demo account.
+"""
+
+import datetime
+import os
+import random
+from decimal import Decimal
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from money.cash.selectors import cash_book
+from money.cash.services import take_payment, update_money_settings
+from money.models import MoneySettings, Payment
+from money.prizes.services import add_prize, update_prize_settings
+from scoring.demo import fill_random_games
+from scoring.models import Game, ScoreSheet
+from scoring.ranking import parse_tie_breaks
+from scoring.services import (
+    confirm_sheet,
+    save_sheet_rows,
+    sheet_parties,
+    submit_sheet,
+    update_standings_settings,
+)
+from scoring.simulate import random_game
+from tournament.models import Event, EventRole, Round, Table
+from tournament.seating import SeatingError
+from tournament.services import (
+    create_event,
+    generate_plan,
+    grant_role,
+    plan_exists,
+    register_entry,
+    release_round,
+)
+
+DEMO_SLUG = "demo"
+DEMO_USERNAME = "turnierleitung"
+DEMO_PASSWORD = "binokel-demo"
+
+FIRST_NAMES = [
+    "Anna", "Berta", "Christa", "Doris", "Elke", "Frieda", "Gerda", "Hilde", "Inge", "Jutta",
+    "Karin", "Lore", "Marga", "Nele", "Olga", "Paula", "Rosi", "Sabine", "Trude", "Ute",
+    "Albert", "Bernd", "Claus", "Dieter", "Egon", "Fritz", "Gottlob", "Hans", "Jakob", "Karl",
+    "Lothar", "Manfred", "Norbert", "Otto", "Paul", "Reinhold", "Siegfried", "Theo", "Willi",
+]
+LAST_NAMES = [
+    "Bauer", "Eberle", "Fischer", "Gaiser", "Häfele", "Hägele", "Kächele", "Klotz", "Maier",
+    "Mayer", "Müller", "Nägele", "Pfleiderer", "Rapp", "Schäfer", "Schwab", "Schmid", "Seeger",
+    "Stäbler", "Walz", "Weiß", "Wörner", "Ziegler", "Zeller",
+]
+WOMEN = set(FIRST_NAMES[:20])
+"""The first names above that are women's: their players get the category "Frau"."""
+WOMAN = "Frau"
+CLUBS = ["", "", "CVJM Esslingen", "Kirchengemeinde Plochingen", "Binokelfreunde Wendlingen"]
+SAVE_CHUNK = 4  # games per save, as a scorekeeper saves every few games
+
+
+def enter_games(sheet: ScoreSheet, count: int, rng: random.Random) -> None:
+    """Enter games 1..count of a sheet through its link, a few games per save."""
+    parties = len(sheet_parties(sheet))
+    version = sheet.version
+    for first in range(1, count + 1, SAVE_CHUNK):
+        rows = {
+            number: random_game(parties, rng)
+            for number in range(first, min(first + SAVE_CHUNK, count + 1))
+        }
+        result = save_sheet_rows(sheet=sheet, base_version=version, rows=rows)
+        if result.errors:  # random_game only makes valid games
+            raise CommandError(f"Demo game refused: {result.errors}")
+        version = result.version
+
+
+class Command(BaseCommand):
+    help = "Create a demo event with registered singles and pairs and a demo organiser account."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--singles", type=int, default=31, help="number of singles")
+        parser.add_argument("--pairs", type=int, default=8, help="number of pairs")
+        parser.add_argument(
+            "--seed", type=int, default=2026, help="random seed for the names, plan and games"
+        )
+        parser.add_argument(
+            "--empty",
+            action="store_true",
+            help="register the entries only: no seating plan, no games",
+        )
+        parser.add_argument(
+            "--plan",
+            action="store_true",
+            help="generate the seating plan (unless it has one) but enter no games",
+        )
+        parser.add_argument(
+            "--fill",
+            action="store_true",
+            help="fill every score sheet of the demo event with random games (needs a plan)",
+        )
+        parser.add_argument(
+            "--with-demo-account",
+            action="store_true",
+            help=(
+                f"create the demo organiser account “{DEMO_USERNAME}” with its public password "
+                "also without DEBUG (or set DEMO_ACCOUNT=1)"
+            ),
+        )
+
+    @transaction.atomic
+    def handle(self, *args, singles: int, pairs: int, seed: int, **options) -> None:
+        empty, plan_only, fill = options.get("empty"), options.get("plan"), options.get("fill")
+        if empty and (plan_only or fill):
+            raise CommandError("--empty registers the entries only: leave out --plan and --fill.")
+        organiser = self.demo_account(
+            settings.DEBUG
+            or options.get("with_demo_account")
+            or os.environ.get("DEMO_ACCOUNT") == "1"
+        )
+
+        event = Event.objects.filter(slug=DEMO_SLUG).first()
+        if event is None:
+            event = create_event(
+                user=organiser,
+                slug=DEMO_SLUG,
+                name="Benefizbinokel (Demo)",
+                date=datetime.date.today(),
+                venue="Gemeindehaus",
+            )
+            rng = random.Random(seed)
+
+            def name() -> str:
+                return f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
+
+            def category(full_name: str) -> str:
+                return WOMAN if full_name.split()[0] in WOMEN else ""
+
+            # random names repeat now and then, as real namesakes do
+            for _ in range(singles):
+                player = name()
+                register_entry(
+                    event=event,
+                    user=organiser,
+                    name=player,
+                    club=rng.choice(CLUBS),
+                    category=category(player),
+                    allow_same_name=True,
+                )
+            for _ in range(pairs):
+                player, partner = name(), name()
+                register_entry(
+                    event=event,
+                    user=organiser,
+                    name=player,
+                    partner_name=partner,
+                    club=rng.choice(CLUBS),
+                    category=category(player),
+                    partner_category=category(partner),
+                    allow_same_name=True,
+                )
+            self.stdout.write(
+                f"Demo event “{event.name}” created ({singles} singles, {pairs} pairs)."
+            )
+        else:
+            self.stdout.write(
+                f"Demo event “{event.name}” exists already; its entries are left as they are."
+            )
+        if organiser is not None and not event.roles.filter(user=organiser).exists():
+            grant_role(event=event, username=DEMO_USERNAME, role=EventRole.Role.ORGANISER)
+
+        play = not (empty or plan_only or fill)  # the plain command: the event in full swing
+        if plan_only or play:
+            if plan_exists(event):
+                self.stdout.write("The demo seating plan exists already; left as it is.")
+            else:
+                try:
+                    generate_plan(event=event, seed=seed, user=organiser)
+                except SeatingError as error:
+                    raise CommandError(str(error)) from error
+                self.stdout.write(f"Seating plan generated ({event.round_count} rounds).")
+
+        if fill:
+            if not plan_exists(event):
+                raise CommandError("The demo event has no seating plan yet: add --plan.")
+            if Game.objects.filter(sheet__table__round__event=event).exists():
+                self.stdout.write("The demo score sheets hold games already; left as they are.")
+            else:
+                games = fill_random_games(event=event, seed=seed)
+                self.stdout.write(f"Score sheets filled with {games} random games.")
+
+        if play:
+            if Game.objects.filter(sheet__table__round__event=event).exists():
+                self.stdout.write("The demo score sheets hold games already; left as they are.")
+            else:
+                self.play_rounds(event, organiser, random.Random(seed))
+            if MoneySettings.objects.filter(event=event).exists():
+                self.stdout.write("The demo money is set up already; left as it is.")
+            else:
+                self.set_up_money(event, organiser, random.Random(seed + 1))
+
+        if organiser is not None:
+            self.stdout.write(
+                f"Organiser login (demo only): user “{DEMO_USERNAME}”, password "
+                f"“{DEMO_PASSWORD}”."
+            )
+
+    def demo_account(self, allowed: bool):
+        """The demo organiser account, created if ``allowed`` (else None, saying why)."""
+        user_model = get_user_model()
+        account = user_model.objects.filter(username=DEMO_USERNAME).first()
+        if allowed:
+            if account is None:
+                account = user_model.objects.create_user(
+                    username=DEMO_USERNAME, email="", password=DEMO_PASSWORD
+                )
+            return account
+        self.stderr.write(
+            f"Demo account “{DEMO_USERNAME}” refused: its password is public, so it is created "
+            "only with DEBUG=1 (as `make run` runs) or with --with-demo-account. The demo event "
+            "is built without it; log in with an account of your own "
+            "(manage.py createsuperuser)."
+        )
+        if account is not None and account.check_password(DEMO_PASSWORD):
+            self.stderr.write(
+                f"Warning: the account “{DEMO_USERNAME}” exists already with the public demo "
+                "password; delete it or change its password before a real event."
+            )
+        return None
+
+    def play_rounds(self, event: Event, organiser, rng: random.Random) -> None:
+        """Round 1 entered and confirmed, round 2 about half handed in, the rest untouched."""
+        count = event.games_per_round
+        rounds = list(event.rounds.order_by("number"))
+        first, second = rounds[0], rounds[1] if len(rounds) > 1 else None
+
+        release_round(round=first, released=True, user=organiser)
+        sheets = list(sheets_of(first))
+        for sheet in sheets:
+            enter_games(sheet, count, rng)
+            submit_sheet(sheet=sheet)
+            confirm_sheet(sheet=sheet, user=organiser)
+        self.stdout.write(
+            f"Round 1 released; all {len(sheets)} score sheets entered, handed in and confirmed."
+        )
+
+        if second is not None:
+            release_round(round=second, released=True, user=organiser)
+            sheets = list(sheets_of(second))
+            handed_in: list[ScoreSheet] = []
+            in_progress: list[ScoreSheet] = []
+            # about half of the singles tables and half of the pairs tables are done; of the
+            # rest, one table of each kind is halfway through
+            for pairs in (False, True):
+                group = [s for s in sheets if (s.table.kind == Table.Kind.TWO_PAIRS) == pairs]
+                rng.shuffle(group)
+                done = (len(group) + 1) // 2
+                handed_in += group[:done]
+                in_progress += group[done : done + 1]
+            for sheet in handed_in:
+                enter_games(sheet, count, rng)
+                submit_sheet(sheet=sheet)
+            in_progress = in_progress if count > 1 else []
+            for sheet in in_progress:
+                enter_games(sheet, min(count - 1, rng.randint(2, 5)), rng)  # a few games
+            self.stdout.write(
+                f"Round 2 released; {len(handed_in)} of {len(sheets)} score sheets handed in, "
+                f"{len(in_progress)} in progress."
+            )
+        if len(rounds) == 3:
+            self.stdout.write("Round 3 not started yet.")
+        elif len(rounds) > 3:
+            self.stdout.write(f"Rounds 3 to {len(rounds)} not started yet.")
+
+        update_standings_settings(
+            event=event,
+            tie_breaks=parse_tie_breaks(event.tie_breaks),
+            count_unconfirmed=event.count_unconfirmed,
+            public_standings=True,
+            user=organiser,
+        )
+        self.stdout.write("Standings public (also on the projector page).")
+
+
+    def set_up_money(self, event: Event, organiser, rng: random.Random) -> None:
+        """Money settings, prizes, and the Startgeld of most entries paid at the door."""
+        update_money_settings(
+            event=event, user=organiser, start_fee_single=Decimal("8"),
+            start_fee_pair=Decimal("6"), pair_fee_per_person=True,
+            lost_game_fee=Decimal("0.50"), lost_game_fee_higher=Decimal("1.00"),
+            lost_game_fee_higher_from=5, good_cause="Jugendarbeit des CVJM",
+            donation=MoneySettings.Donation.LOST_GAMES,
+        )
+        update_prize_settings(event=event, user=organiser, pot_percent=Decimal("50"))
+        for place, share in ((1, 40), (2, 30), (3, 20), (4, 10)):
+            add_prize(event=event, user=organiser, place=place, share=Decimal(share))
+        add_prize(event=event, user=organiser, place=5, last_place=10, goods="Präsentkorb")
+        add_prize(event=event, user=organiser, place=11, to_end=True, goods="Flasche Wein")
+        add_prize(event=event, user=organiser, award="last", goods="Rote Laterne")
+        add_prize(event=event, user=organiser, award="best_round", amount=Decimal("10"))
+        add_prize(event=event, user=organiser, award="category", category=WOMAN,
+                  goods="Blumenstrauß")
+        add_prize(event=event, user=organiser, pairs=True, place=1, amount=Decimal("30"))
+        add_prize(event=event, user=organiser, pairs=True, place=2, amount=Decimal("15"))
+        add_prize(event=event, user=organiser, pairs=True, place=3, to_end=True,
+                  goods="Flasche Sekt")
+        paid = 0
+        for row in cash_book(event).rows:
+            if not row.owes_start_fee:
+                continue
+            draw = rng.random()
+            if draw < 0.1:  # paid ahead by transfer, not here yet
+                method, present = Payment.Method.OTHER, False
+            elif draw < 0.85:
+                method, present = Payment.Method.CASH, True
+            else:  # still to pay at the door
+                continue
+            take_payment(
+                entry=row.entry, user=organiser, purpose=Payment.Purpose.START_FEE,
+                amount=row.start_fee, method=method, check_in=present,
+            )
+            paid += 1
+        self.stdout.write(
+            f"Money set up: Startgeld and lost-game money, {event.prizes.count()} prizes, "
+            f"{paid} entries paid."
+        )
+
+
+def sheets_of(round_: Round):
+    """The sheets of a round in table order."""
+    return (
+        ScoreSheet.objects.filter(table__round=round_)
+        .select_related("table__round__event")
+        .order_by("table__number")
+    )

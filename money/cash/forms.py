@@ -1,0 +1,111 @@
+"""Forms of the Kasse pages: the money settings, a payment, a cancellation, a check-in.
+
+They validate input and nothing more; ``money.cash.services`` decides and writes. Amounts
+are typed the reader's way (7,50 in German) and bounded by ``tournament.limits``.
+"""
+
+from decimal import Decimal
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
+
+from money.models import MoneySettings, Payment
+from tournament.forms import CheckedTextField
+from tournament.limits import (
+    MAX_AMOUNT,
+    MAX_GAMES_PER_ENTRY,
+    MAX_PRIZE_TEXT,
+    MAX_START_NUMBER,
+    MIN_START_NUMBER,
+    MONEY_DIGITS,
+)
+
+
+def amount_field(label, *, required: bool = True, minimum: Decimal = Decimal(0), **options):
+    """An amount of euros with cents, typed in the reader's number format."""
+    return forms.DecimalField(
+        label=label,
+        required=required,
+        min_value=minimum,
+        max_value=MAX_AMOUNT,
+        max_digits=MONEY_DIGITS,
+        decimal_places=2,
+        localize=True,
+        widget=forms.TextInput(attrs={"inputmode": "decimal", "class": "amount"}),
+        **options,
+    )
+
+
+class MoneySettingsForm(forms.Form):
+    start_fee_single = amount_field(_("Entry fee per single (€)"))
+    start_fee_pair = amount_field(_("Entry fee per pair (€)"))
+    pair_fee_per_person = forms.BooleanField(
+        label=_("The pair's fee is per person (a pair pays it twice)"), required=False
+    )
+    lost_game_fee = amount_field(
+        _("Lost-game money per lost game (€)"),
+        help_text=_("For every game an entry loses as declarer; 0: no lost-game money."),
+    )
+    lost_game_fee_higher = amount_field(
+        _("Higher amount per lost game (€)"), required=False,
+        help_text=_("Optional, e.g. 1,00 from the fifth lost game on."),
+    )
+    lost_game_fee_higher_from = forms.IntegerField(
+        label=_("… from lost game no."),
+        required=False,
+        min_value=1,
+        max_value=MAX_GAMES_PER_ENTRY,
+    )
+    lost_durch_counts = forms.BooleanField(
+        label=_("A lost Durch counts as a lost game"), required=False
+    )
+    lost_conceded_counts = forms.BooleanField(
+        label=_("A conceded game counts as a lost game"), required=False
+    )
+    good_cause = CheckedTextField(
+        gettext_noop("Good cause"),
+        max_length=MAX_PRIZE_TEXT,
+        required=False,
+        help_text=_("E.g. “Kinderhospiz Stuttgart”; the treasurer's summary names it."),
+    )
+    donation = forms.ChoiceField(
+        label=_("Donated to the good cause"), choices=MoneySettings.Donation.choices,
+        required=False,
+    )
+
+    @classmethod
+    def for_settings(cls, settings: MoneySettings, data=None) -> "MoneySettingsForm":
+        initial = {name: getattr(settings, name) for name in cls.base_fields}
+        return cls(data, initial=initial)
+
+
+class PaymentForm(forms.Form):
+    purpose = forms.ChoiceField(
+        label=_("For"), choices=Payment.Purpose.choices, widget=forms.RadioSelect
+    )
+    amount = amount_field(_("Amount (€)"), minimum=Decimal("0.01"))
+    method = forms.ChoiceField(
+        label=_("Paid"), choices=Payment.Method.choices, widget=forms.RadioSelect,
+        initial=Payment.Method.CASH,
+    )
+    note = CheckedTextField(gettext_noop("Note"), max_length=MAX_PRIZE_TEXT, required=False)
+    check_in = forms.BooleanField(label=_("Check in at the same time"), required=False)
+
+
+class CancelPaymentForm(forms.Form):
+    reason = CheckedTextField(gettext_noop("Reason"), max_length=MAX_PRIZE_TEXT, required=False)
+
+
+class CheckInForm(forms.Form):
+    present = forms.BooleanField(required=False)
+
+
+class FindEntryForm(forms.Form):
+    nr = forms.IntegerField(
+        label=_("Start number"),
+        min_value=MIN_START_NUMBER,
+        max_value=MAX_START_NUMBER,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "number",
+                                        "autofocus": True}),
+    )

@@ -1,0 +1,234 @@
+"""The Kasse: the event's money settings, checking in at the door, payments and their
+cancellation. Every change is logged beside it (``tournament.audit``).
+
+A payment is never edited or deleted: a wrong one is cancelled (who and when is kept) and the
+right amount taken anew. What an entry owes is not stored anywhere; it is computed from the
+settings, the entry and its games (``money.cash.selectors``).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_noop
+
+from money.models import MoneySettings, Payment
+from money.rules import euros
+from tournament import audit
+from tournament.errors import UserError
+from tournament.limits import MAX_AMOUNT
+from tournament.models import ChangeLog, Entry, Event
+from tournament.services.registration import lock_event
+
+# What an organiser sets on the money settings page, in the order the log names them.
+MONEY_SETTINGS_FIELDS = (
+    "start_fee_single",
+    "start_fee_pair",
+    "pair_fee_per_person",
+    "lost_game_fee",
+    "lost_game_fee_higher",
+    "lost_game_fee_higher_from",
+    "lost_durch_counts",
+    "lost_conceded_counts",
+    "good_cause",
+    "donation",
+)
+
+
+class CashError(UserError):
+    """A refused change at the Kasse."""
+
+
+def _logged(value: Any) -> Any:
+    """A setting's value as JSON: amounts as texts with two decimals."""
+    return str(value) if isinstance(value, Decimal) else value
+
+
+def _check_settings(settings: MoneySettings) -> None:
+    higher_amount = settings.lost_game_fee_higher
+    higher_from = settings.lost_game_fee_higher_from
+    if (higher_amount is None) != (higher_from is None):
+        raise CashError(
+            gettext_noop(
+                "A higher amount per lost game needs both: the amount and the lost game from "
+                "which on it is due."
+            ),
+            field="lost_game_fee_higher" if higher_amount is None else "lost_game_fee_higher_from",
+        )
+    if settings.donation and not settings.good_cause.strip():
+        raise CashError(
+            gettext_noop("Please name the good cause the donation goes to."), field="good_cause"
+        )
+
+
+@transaction.atomic
+def update_money_settings(*, event: Event, user: Any = None, **fields: Any) -> list[list[Any]]:
+    """Save the money settings of ``event`` (``MONEY_SETTINGS_FIELDS``); returns the changes as
+    ``[field, old, new]`` and logs them.
+
+    Raises ``CashError`` (with the field) for a higher lost-game amount without the game it
+    starts from (or the other way round) and for a donation without a good cause.
+    """
+    unknown = set(fields) - set(MONEY_SETTINGS_FIELDS)
+    if unknown:
+        raise TypeError(f"not a money setting: {sorted(unknown)}")
+    event = lock_event(event)
+    settings = MoneySettings.for_event(event)
+    if "good_cause" in fields:
+        fields["good_cause"] = fields["good_cause"].strip()
+    for name in ("start_fee_single", "start_fee_pair", "lost_game_fee", "lost_game_fee_higher"):
+        if fields.get(name) is not None:
+            fields[name] = euros(fields[name])
+    changes = [
+        [name, _logged(getattr(settings, name)), _logged(fields[name])]
+        for name in MONEY_SETTINGS_FIELDS
+        if name in fields and getattr(settings, name) != fields[name]
+    ]
+    for name, value in fields.items():
+        setattr(settings, name, value)
+    _check_settings(settings)
+    if not changes and not settings._state.adding:
+        return []
+    settings.save()
+    if changes:
+        audit.log(event=event, action=ChangeLog.Action.CASH_SETTINGS, user=user, changes=changes)
+    return changes
+
+
+def _lock_entry(entry: Entry) -> Entry:
+    return Entry.objects.select_for_update(of=("self",)).with_players().get(pk=entry.pk)
+
+
+def _check_in(entry: Entry, user: Any) -> None:
+    """Mark the locked ``entry`` present and log it."""
+    if entry.is_withdrawn:
+        raise CashError(
+            gettext_noop(
+                "Start number %(number)s is withdrawn: register it again before checking it in."
+            ),
+            number=entry.start_number,
+        )
+    entry.checked_in_at = timezone.now()
+    entry.save(update_fields=["checked_in_at"])
+    audit.log(
+        event=entry.event_id,
+        action=ChangeLog.Action.CHECKED_IN,
+        user=user,
+        entry=entry,
+        entry_ref=audit.entry_ref(entry),
+    )
+
+
+@transaction.atomic
+def check_in(*, entry: Entry, user: Any = None, present: bool = True) -> Entry:
+    """Check ``entry`` in at the door (``present``) or undo its check-in; logged.
+
+    Raises ``CashError`` when it is checked in (or not) already, and when a withdrawn entry is
+    to be checked in.
+    """
+    entry = _lock_entry(entry)
+    if entry.is_checked_in == present:
+        raise CashError(
+            gettext_noop("Start number %(number)s is checked in already.")
+            if present
+            else gettext_noop("Start number %(number)s is not checked in."),
+            number=entry.start_number,
+        )
+    if present:
+        _check_in(entry, user)
+        return entry
+    entry.checked_in_at = None
+    entry.save(update_fields=["checked_in_at"])
+    audit.log(
+        event=entry.event_id,
+        action=ChangeLog.Action.CHECK_IN_UNDONE,
+        user=user,
+        entry=entry,
+        entry_ref=audit.entry_ref(entry),
+    )
+    return entry
+
+
+@transaction.atomic
+def take_payment(
+    *,
+    entry: Entry,
+    user: Any = None,
+    purpose: str,
+    amount: Decimal,
+    method: str = Payment.Method.CASH,
+    note: str = "",
+    check_in: bool = False,
+) -> Payment:
+    """Record that ``entry`` paid ``amount`` (Startgeld or lost-game money, cash or other),
+    taken by ``user`` now; with ``check_in`` the entry is checked in too, in the same step (the
+    door), unless it is already. Both are logged.
+
+    Raises ``CashError`` (field ``amount``) for an amount that is not above 0 or above
+    ``limits.MAX_AMOUNT``, and when a withdrawn entry is to be checked in.
+    """
+    amount = euros(amount)
+    if not Decimal(0) < amount <= MAX_AMOUNT:
+        raise CashError(
+            gettext_noop("An amount is above 0 and at most %(maximum)s €."),
+            field="amount",
+            maximum=int(MAX_AMOUNT),
+        )
+    if purpose not in Payment.Purpose.values or method not in Payment.Method.values:
+        raise ValueError(f"unknown purpose or method: {purpose!r}, {method!r}")
+    entry = _lock_entry(entry)
+    if check_in and not entry.is_checked_in:
+        _check_in(entry, user)
+    payment = Payment.objects.create(
+        entry=entry,
+        purpose=purpose,
+        amount=amount,
+        method=method,
+        note=note.strip(),
+        taken_by=audit.recorded_user(user),
+    )
+    audit.log(
+        event=entry.event_id,
+        action=ChangeLog.Action.PAID,
+        user=user,
+        entry=entry,
+        entry_ref=audit.entry_ref(entry),
+        payment=payment.pk,
+        purpose=purpose,
+        amount=str(amount),
+        method=method,
+        note=payment.note,
+    )
+    return payment
+
+
+@transaction.atomic
+def cancel_payment(*, payment: Payment, user: Any = None, reason: str = "") -> Payment:
+    """Cancel a payment taken by mistake (it stays on record, marked cancelled); logged.
+
+    Raises ``CashError`` when it is cancelled already.
+    """
+    payment = Payment.objects.select_for_update(of=("self",)).select_related(
+        "entry__player", "entry__partner"
+    ).get(pk=payment.pk)
+    if payment.is_cancelled:
+        raise CashError(gettext_noop("This payment is cancelled already."))
+    payment.cancelled_at = timezone.now()
+    payment.cancelled_by = audit.recorded_user(user)
+    payment.save(update_fields=["cancelled_at", "cancelled_by"])
+    audit.log(
+        event=payment.entry.event_id,
+        action=ChangeLog.Action.PAYMENT_CANCELLED,
+        user=user,
+        entry=payment.entry,
+        entry_ref=audit.entry_ref(payment.entry),
+        payment=payment.pk,
+        purpose=payment.purpose,
+        amount=str(payment.amount),
+        method=payment.method,
+        reason=reason.strip(),
+    )
+    return payment

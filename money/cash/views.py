@@ -1,0 +1,259 @@
+"""The Kasse pages: the desk's list (who has paid, who not), one entry's account with its
+payments, taking and cancelling a payment, checking in at the door, the money settings and the
+treasurer's summary.
+
+The desk's pages (list, account, payment, cancellation, check-in) are what a desk helper at the
+door needs; the money settings and the summary are the organiser's.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
+
+from money.audit import payment_text
+from money.cash.forms import (
+    CancelPaymentForm,
+    CheckInForm,
+    FindEntryForm,
+    MoneySettingsForm,
+    PaymentForm,
+)
+from money.cash.selectors import CashBook, cash_book
+from money.cash.services import (
+    CashError,
+    cancel_payment,
+    check_in,
+    take_payment,
+    update_money_settings,
+)
+from money.models import MoneySettings, Payment
+from money.summary import treasurer_summary
+from tournament.audit import describe
+from tournament.models import ChangeLog, Entry, Event
+from tournament.web import add_form_error, desk_view, organiser_view, show_error
+
+SHOW_PARAM = "zeige"
+SHOW_UNPAID = "offen"
+SHOW_LOST = "verlustgeld"
+BACK_TO_LIST = "liste"
+CASH_ACTIONS = (
+    ChangeLog.Action.CHECKED_IN,
+    ChangeLog.Action.CHECK_IN_UNDONE,
+    ChangeLog.Action.PAID,
+    ChangeLog.Action.PAYMENT_CANCELLED,
+)
+
+
+def _entry(event: Event, start_number: int) -> Entry:
+    return get_object_or_404(event.entries.with_players(), start_number=start_number)
+
+
+def _back(request: HttpRequest, event: Event, entry: Entry) -> HttpResponse:
+    """Back to the desk's list (with its filter) when the form came from there, else to the
+    entry's account."""
+    if request.POST.get("next") == BACK_TO_LIST:
+        url = reverse("cash-desk", kwargs={"slug": event.slug})
+        show = request.POST.get(SHOW_PARAM)
+        return redirect(f"{url}?{SHOW_PARAM}={show}" if show in (SHOW_UNPAID, SHOW_LOST) else url)
+    return redirect("cash-entry", slug=event.slug, start_number=entry.start_number)
+
+
+@desk_view
+def cash_desk(request: HttpRequest, event: Event) -> HttpResponse:
+    """The desk's list: every entry with what it owes and paid and whether it is here;
+    ``?zeige=offen`` lists only who still owes Startgeld, ``?zeige=verlustgeld`` who still owes
+    lost-game money. ``?nr=12`` opens an account."""
+    find = FindEntryForm(request.GET if "nr" in request.GET else None)
+    if find.is_bound and find.is_valid():
+        number = find.cleaned_data["nr"]
+        if event.entries.filter(start_number=number).exists():
+            return redirect("cash-entry", slug=event.slug, start_number=number)
+        find.add_error("nr", gettext("Start number %(number)s does not exist in this tournament.")
+                       % {"number": number})
+    book = cash_book(event)
+    show = request.GET.get(SHOW_PARAM, "")
+    rows = {SHOW_UNPAID: book.unpaid, SHOW_LOST: book.lost_unpaid}.get(show, book.rows)
+    return render(
+        request,
+        "tournament/cash_desk.html",
+        {
+            "event": event,
+            "book": book,
+            "rows": rows,
+            "show": show if show in (SHOW_UNPAID, SHOW_LOST) else "",
+            "find": find,
+            "counts": _counts(book),
+            "show_param": SHOW_PARAM,
+            "show_unpaid": SHOW_UNPAID,
+            "show_lost": SHOW_LOST,
+            "back_to_list": BACK_TO_LIST,
+        },
+    )
+
+
+def _counts(book: CashBook) -> dict[str, int]:
+    return {
+        "entries": len(book.rows),
+        "checked_in": sum(1 for row in book.rows if row.entry.is_checked_in),
+        "owing": sum(1 for row in book.rows if row.start_fee > 0),
+        "unpaid": len(book.unpaid),
+        "lost_unpaid": len(book.lost_unpaid),
+    }
+
+
+def _entry_page(
+    request: HttpRequest, event: Event, entry: Entry, form: PaymentForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    book = cash_book(event, [entry])
+    row = book.row_of(entry)
+    if form is None:
+        # offer what is open: the Startgeld first, then the lost-game money
+        purpose, amount = Payment.Purpose.START_FEE, None
+        if row.owes_start_fee:
+            amount = row.start_open
+        elif row.owes_lost_money:
+            purpose, amount = Payment.Purpose.LOST_GAMES, row.lost_open
+        form = PaymentForm(
+            initial={
+                "purpose": purpose,
+                "amount": amount,
+                "check_in": not entry.is_checked_in and not entry.is_withdrawn,
+            }
+        )
+    payments = entry.payments.select_related("taken_by", "cancelled_by").order_by("taken_at", "id")
+    history = entry.changes.filter(action__in=CASH_ACTIONS).select_related("user")[:50]
+    return render(
+        request,
+        "tournament/cash_entry.html",
+        {
+            "event": event,
+            "entry": entry,
+            "row": row,
+            "provisional": book.provisional,
+            "settings": book.settings,
+            "form": form,
+            "payments": payments,
+            "cancel_form": CancelPaymentForm(),
+            "history": history,
+        },
+        status=status,
+    )
+
+
+@desk_view
+def cash_entry(request: HttpRequest, event: Event, start_number: int) -> HttpResponse:
+    return _entry_page(request, event, _entry(event, start_number))
+
+
+@desk_view
+@require_POST
+def cash_pay(request: HttpRequest, event: Event, start_number: int) -> HttpResponse:
+    entry = _entry(event, start_number)
+    form = PaymentForm(request.POST)
+    if not form.is_valid():
+        return _entry_page(request, event, entry, form, status=400)
+    try:
+        payment = take_payment(entry=entry, user=request.user, **form.cleaned_data)
+    except CashError as error:
+        add_form_error(form, error)
+        return _entry_page(request, event, entry, form, status=400)
+    messages.success(
+        request,
+        gettext("Start number %(number)s: %(amount)s taken (%(purpose)s, %(method)s).")
+        % {
+            "number": entry.start_number,
+            **payment_text(
+                {"amount": payment.amount, "purpose": payment.purpose, "method": payment.method}
+            ),
+        },
+    )
+    return _back(request, event, entry)
+
+
+@desk_view
+@require_POST
+def cash_check_in(request: HttpRequest, event: Event, start_number: int) -> HttpResponse:
+    entry = _entry(event, start_number)
+    form = CheckInForm(request.POST)
+    present = form.is_valid() and form.cleaned_data["present"]
+    try:
+        check_in(entry=entry, user=request.user, present=present)
+    except CashError as error:
+        show_error(request, error)
+    else:
+        messages.success(
+            request,
+            (gettext("Start number %(number)s: %(name)s checked in.") if present
+             else gettext("Start number %(number)s: check-in undone."))
+            % {"number": entry.start_number, "name": entry.name},
+        )
+    return _back(request, event, entry)
+
+
+@desk_view
+@require_POST
+def cash_cancel(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    payment = get_object_or_404(
+        Payment.objects.select_related("entry__player", "entry__partner"), pk=pk,
+        entry__event=event,
+    )
+    form = CancelPaymentForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    try:
+        cancel_payment(payment=payment, user=request.user, reason=reason)
+    except CashError as error:
+        show_error(request, error)
+    else:
+        messages.success(
+            request,
+            gettext("Start number %(number)s: payment of %(amount)s cancelled.")
+            % {"number": payment.entry.start_number, **payment_text(
+                {"amount": payment.amount, "purpose": payment.purpose, "method": payment.method}
+            )},
+        )
+    return redirect("cash-entry", slug=event.slug, start_number=payment.entry.start_number)
+
+
+@organiser_view
+def money_settings(request: HttpRequest, event: Event) -> HttpResponse:
+    settings = MoneySettings.for_event(event)
+    form = MoneySettingsForm.for_settings(settings, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = {**form.cleaned_data, "donation": form.cleaned_data["donation"] or ""}
+        try:
+            changes = update_money_settings(event=event, user=request.user, **data)
+        except CashError as error:
+            add_form_error(form, error)
+        else:
+            if changes:
+                messages.success(
+                    request, describe(ChangeLog.Action.CASH_SETTINGS, {"changes": changes})
+                )
+            else:
+                messages.info(request, gettext("Nothing changed."))
+            return redirect("cash-desk", slug=event.slug)
+    return render(
+        request, "tournament/money_settings.html", {"event": event, "form": form}
+    )
+
+
+@organiser_view
+def cash_summary(request: HttpRequest, event: Event) -> HttpResponse:
+    """The treasurer's summary: one printable page, every figure with its count."""
+    return render(
+        request,
+        "tournament/cash_summary.html",
+        {
+            "event": event,
+            "summary": treasurer_summary(event),
+            "show_param": SHOW_PARAM,
+            "show_unpaid": SHOW_UNPAID,
+            "show_lost": SHOW_LOST,
+        },
+    )

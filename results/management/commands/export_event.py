@@ -1,0 +1,56 @@
+"""``manage.py export_event <event id or slug> [--output FILE] [--csv]``: write the event's export.
+
+Writes the workbook (Einzel, Paare, Sitzplan, Spiele; see ``results.exports``) or, with
+``--csv``, the standings as CSV. Without ``--output`` the file is named after the event's name
+and date (``benefizbinokel-2026-11-21.xlsx``) in the current directory.
+"""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from results.exports import event_workbook, file_stem, standings_csv
+from tournament.models import Event
+
+
+def find_event(key: str) -> Event:
+    """The event with id ``key`` (if it is a number) or slug ``key``; CommandError if none."""
+    key = key.strip()
+    event = None
+    if key.isdigit():
+        event = Event.objects.filter(pk=int(key)).first()
+    if event is None:
+        event = Event.objects.filter(slug=key).first()
+    if event is None:
+        raise CommandError(
+            f"No event with id or slug “{key}”. Known events: "
+            + (", ".join(f"{e.pk} ({e.slug})" for e in Event.objects.all()[:20]) or "none")
+        )
+    return event
+
+
+class Command(BaseCommand):
+    help = "Export an event's standings, seating plan and games as .xlsx (or standings as CSV)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("event", help="id or slug of the event")
+        parser.add_argument(
+            "--output",
+            "-o",
+            help="file to write (default: <event name>-<date>.xlsx or .csv in this directory)",
+        )
+        parser.add_argument(
+            "--csv", action="store_true", help="write the standings as CSV instead of .xlsx"
+        )
+
+    def handle(self, *args: object, event: str, output: str | None, csv: bool,
+               **options: object) -> None:
+        found = find_event(event)
+        extension = "csv" if csv else "xlsx"
+        path = Path(output) if output else Path(f"{file_stem(found)}.{extension}")
+        content = standings_csv(found) if csv else event_workbook(found)
+        try:
+            path.write_bytes(content)
+        except OSError as error:
+            raise CommandError(f"Cannot write {path}: {error}") from error
+        self.stdout.write(f"Wrote {path} ({len(content):,} bytes) for “{found.name}”.")

@@ -1,0 +1,79 @@
+"""How a series' log describes its actions (registered with ``tournament.audit.describes`` when
+the app is ready), and writing a record of a series' change."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from django.utils.translation import gettext, gettext_noop
+
+from series.models import Series, SeriesLog
+from tournament import audit
+from tournament.audit import changes_text, describes, recorded_user
+from tournament.templatetags.euros import percent
+
+SERIES_FIELDS = {
+    "name": gettext_noop("Name"),
+    "slug": gettext_noop("Short name"),
+    "season": gettext_noop("Season"),
+    "public": gettext_noop("Public standings"),
+    "counting": gettext_noop("Evenings that count"),
+    "best_of": gettext_noop("Best how many evenings"),
+    "scoring": gettext_noop("An evening is worth"),
+    "place_points": gettext_noop("Place points"),
+    "pot_percent": gettext_noop("Season pot (per cent of each evening's entry fee)"),
+}
+
+
+def _series_value(field: str, value: Any) -> Any:
+    if value in (None, ""):
+        return value
+    if field == "counting":
+        return str(Series.Counting(value).label)
+    if field == "scoring":
+        return str(Series.Scoring(value).label)
+    if field == "place_points":
+        return ", ".join(str(points) for points in value) or None
+    if field == "pot_percent":
+        return percent(Decimal(value))
+    return value
+
+
+S = SeriesLog.Action
+
+
+@describes(S.CREATED)
+def _series_created(params: Mapping[str, Any]) -> str:
+    return gettext("Series “%(name)s” created.") % {"name": params["name"]}
+
+
+@describes(S.EDITED)
+def _series_edited(params: Mapping[str, Any]) -> str:
+    changes = [
+        [field, _series_value(field, old), _series_value(field, new)]
+        for field, old, new in params["changes"]
+    ]
+    return gettext("Series changed: %(changes)s.") % {
+        "changes": changes_text(changes, SERIES_FIELDS)
+    }
+
+
+@describes(S.EVENT_ADDED)
+def _series_event_added(params: Mapping[str, Any]) -> str:
+    return gettext("Tournament “%(name)s” of %(date)s added to the series.") % params
+
+
+@describes(S.EVENT_REMOVED)
+def _series_event_removed(params: Mapping[str, Any]) -> str:
+    return gettext("Tournament “%(name)s” of %(date)s removed from the series.") % params
+
+
+def log_series(*, series: Series, action: str, user: Any = None, **params: Any) -> SeriesLog:
+    """Record a change of ``series`` (call it inside the change's transaction)."""
+    if not audit.known(action):
+        raise ValueError(f"no describer for series action {action!r}")
+    return SeriesLog.objects.create(
+        series=series, action=action, params=params, user=recorded_user(user)
+    )

@@ -1,0 +1,181 @@
+"""A series (Cup): create it, change its settings, add and remove its events.
+
+The series belongs to the account that creates it; its owner and superusers change it
+(``series.money.may_organise_series``). An event is added only by one of its organisers
+(each organiser keeps their own event); the series' organisers may remove any of its events.
+Every change writes one record of the series' own log (``SeriesLog``, described by
+``tournament.audit``): a series is no event, and an event's log stays about the event. Adding or
+removing an event changes no event's standings, so no results stamp moves.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_noop
+
+from series.audit import log_series
+from series.models import Series, SeriesEvent, SeriesLog
+from series.money import may_organise_series, organises_event
+from series.rules import SeriesRuleError
+from series.standings import series_rule
+from tournament import audit, limits
+from tournament.errors import UserError
+from tournament.models import Event
+
+SERIES_FIELDS = (
+    "name", "slug", "season", "public", "counting", "best_of", "scoring", "place_points",
+    "pot_percent",
+)
+
+
+class SeriesError(UserError):
+    """A refused change of a series."""
+
+
+def _slug_taken(slug: str) -> SeriesError:
+    return SeriesError(
+        gettext_noop("The short name “%(slug)s” is already used by another series."),
+        field="slug",
+        slug=slug,
+    )
+
+
+def _not_allowed() -> SeriesError:
+    return SeriesError(gettext_noop("Only the series' owner can change it."))
+
+
+def _logged(field: str, value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _clean(fields: dict[str, Any]) -> dict[str, Any]:
+    values = {name: fields[name] for name in SERIES_FIELDS if name in fields}
+    if "place_points" in values:
+        values["place_points"] = list(values["place_points"] or [])
+    if values.get("counting") not in (None, Series.Counting.BEST):
+        values["best_of"] = None
+    return values
+
+
+def _check_rule(series: Series) -> None:
+    try:
+        series_rule(series)
+    except SeriesRuleError as error:
+        raise SeriesError.of(error.message, field=error.field) from None
+
+
+def _save(series: Series, **options: Any) -> None:
+    try:
+        with transaction.atomic():
+            series.save(**options)
+    except IntegrityError:
+        if Series.objects.filter(slug=series.slug).exclude(pk=series.pk).exists():
+            raise _slug_taken(series.slug) from None
+        raise
+
+
+@transaction.atomic
+def create_series(*, user: Any = None, **fields: Any) -> Series:
+    """A new series with ``fields`` (see ``SERIES_FIELDS``), owned by ``user``."""
+    series = Series(**_clean(fields), owner=audit.recorded_user(user))
+    _check_rule(series)
+    _save(series)
+    log_series(series=series, action=SeriesLog.Action.CREATED, user=user, name=series.name)
+    return series
+
+
+@transaction.atomic
+def update_series(*, series: Series, user: Any = None, **fields: Any) -> list[list[Any]]:
+    """Change a series' settings; returns the changes as ``[field, old, new]``."""
+    series = Series.objects.select_for_update().get(pk=series.pk)
+    if not may_organise_series(user, series):
+        raise _not_allowed()
+    values = _clean(fields)
+    changes = [
+        [name, _logged(name, getattr(series, name)), _logged(name, value)]
+        for name, value in values.items()
+        if getattr(series, name) != value
+    ]
+    if not changes:
+        return []
+    for name, _old, _new in changes:
+        setattr(series, name, values[name])
+    _check_rule(series)
+    _save(series, update_fields=[name for name, _old, _new in changes])
+    log_series(series=series, action=SeriesLog.Action.EDITED, user=user, changes=changes)
+    return changes
+
+
+def _renumber(series: Series) -> None:
+    """The events of the series in date order (then as added)."""
+    memberships = list(
+        SeriesEvent.objects.filter(series=series).order_by("event__date", "id")
+    )
+    for order, membership in enumerate(memberships, start=1):
+        membership.order = order
+    SeriesEvent.objects.bulk_update(memberships, ["order"])
+
+
+def _event_params(event: Event) -> dict[str, Any]:
+    return {"name": event.name, "date": f"{event.date:%d.%m.%Y}", "event": event.pk}
+
+
+@transaction.atomic
+def add_event(*, series: Series, event: Event, user: Any = None) -> SeriesEvent:
+    """Add ``event`` to ``series``: only an organiser of the event who organises the series."""
+    series = Series.objects.select_for_update().get(pk=series.pk)
+    if not may_organise_series(user, series):
+        raise _not_allowed()
+    if not organises_event(user, event):
+        raise SeriesError(
+            gettext_noop(
+                "Only an organiser of the tournament “%(name)s” can add it to a series."
+            ),
+            field="event",
+            name=event.name,
+        )
+    if SeriesEvent.objects.filter(series=series, event=event).exists():
+        raise SeriesError(
+            gettext_noop("The tournament “%(name)s” is already in this series."),
+            field="event",
+            name=event.name,
+        )
+    if SeriesEvent.objects.filter(series=series).count() >= limits.MAX_SERIES_EVENTS:
+        raise SeriesError(
+            gettext_noop("A series has at most %(count)s tournaments."),
+            field="event",
+            count=limits.MAX_SERIES_EVENTS,
+        )
+    membership = SeriesEvent.objects.create(series=series, event=event)
+    _renumber(series)
+    log_series(
+        series=series, action=SeriesLog.Action.EVENT_ADDED, user=user, **_event_params(event)
+    )
+    membership.refresh_from_db()
+    return membership
+
+
+@transaction.atomic
+def remove_event(*, series: Series, event: Event, user: Any = None) -> None:
+    """Take ``event`` out of ``series`` (the series' organisers); the event stays as it is."""
+    series = Series.objects.select_for_update().get(pk=series.pk)
+    if not may_organise_series(user, series):
+        raise _not_allowed()
+    deleted, _by_model = SeriesEvent.objects.filter(series=series, event=event).delete()
+    if not deleted:
+        raise SeriesError(
+            gettext_noop("The tournament “%(name)s” is not in this series."),
+            field="event",
+            name=event.name,
+        )
+    _renumber(series)
+    log_series(
+        series=series, action=SeriesLog.Action.EVENT_REMOVED, user=user, **_event_params(event)
+    )

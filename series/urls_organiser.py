@@ -1,0 +1,18 @@
+"""Organiser routes of the series app: the pages of a series' owner."""
+
+from django.urls import path
+
+from series import views as series
+
+urlpatterns = [
+    # series (Cup): the pages of its owner
+    path("serien/", series.series_list, name="series-list"),
+    path("serien/neu/", series.series_create, name="series-create"),
+    path("serie/<slug:series>/", series.series_detail, name="series-detail"),
+    path("serie/<slug:series>/bearbeiten/", series.series_edit, name="series-edit"),
+    path("serie/<slug:series>/turniere/", series.series_events, name="series-events"),
+    path("serie/<slug:series>/export/serie.xlsx", series.series_xlsx, name="series-xlsx"),
+    path(
+        "serie/<slug:series>/export/serie.csv", series.series_csv_download, name="series-csv"
+    ),
+]
