@@ -207,8 +207,8 @@ DATABASES = {
         # Each gunicorn thread keeps its connection for ten minutes, and with it the statements
         # psycopg has prepared and the plans PostgreSQL keeps for them (see below). At the
         # hall's pace a thread serves a few requests a minute: a connection closed after a
-        # minute would plan the sheet link's nine-table read (about 2 ms) on nearly every
-        # request. After a restart of PostgreSQL, the first request of each thread fails once.
+        # minute would plan the sheet page's reads again on nearly every request. After a
+        # restart of PostgreSQL, the first request of each thread fails once.
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "600")),
     )
 }
@@ -229,11 +229,10 @@ if (
 ):
     # Every statement is prepared on the server the first time a connection runs it, and
     # PostgreSQL plans it once for that connection (a generic plan) instead of on each run.
-    # The sheet link's nine-table read takes about 2.5 ms to plan and 0.25 ms to run; with
-    # PostgreSQL's own choice (a plan per run for the first five runs of a prepared statement)
-    # and psycopg's default (prepare after five runs) every connection planned it about ten
-    # times, and at the hall's pace most of a connection's requests fall in that time
-    # (bench/load.py: the first eleven reads of each connection took 7 ms, later ones 2 ms).
+    # A join's plan can take longer than its run; with PostgreSQL's own choice (a plan per run
+    # for the first five runs of a prepared statement) and psycopg's default (prepare after five
+    # runs) every connection planned each statement about ten times, and at the hall's pace
+    # most of a connection's requests fall in that time (bench/load.py, bench/README.md).
     # The app's statements select rows by key or by event, so a plan that fits one value fits
     # the others.
     # It needs server-side parameter binding. Set PG_PREPARED_STATEMENTS=0 behind a pooler that

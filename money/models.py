@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from money import rules as money
 from money.prizes import rules as prizes
 from tournament import limits
-from tournament.models import AuditRecord, Entry, Event
+from tournament.models import AuditRecord, Entry, Event, EventSettings
 
 
 def money_field(verbose_name: str, **options: Any) -> models.DecimalField:
@@ -31,7 +31,7 @@ def money_field(verbose_name: str, **options: Any) -> models.DecimalField:
     )
 
 
-class MoneySettings(models.Model):
+class MoneySettings(EventSettings):
     """The money of an event: Startgeld, lost-game money and the good cause.
 
     One row per event, written when the organiser first saves the settings; until then the
@@ -82,14 +82,6 @@ class MoneySettings(models.Model):
 
     def __str__(self) -> str:
         return str(self.event)
-
-    @classmethod
-    def for_event(cls, event: Event) -> MoneySettings:
-        """The event's settings, or unsaved defaults (no money) when it has none yet."""
-        try:
-            return cls.objects.get(event=event)
-        except cls.DoesNotExist:
-            return cls(event=event)
 
     @property
     def start_fees(self) -> money.StartFees:
@@ -186,7 +178,7 @@ class Payment(models.Model):
         return self.cancelled_at is not None
 
 
-class PrizeSettings(models.Model):
+class PrizeSettings(EventSettings):
     """How the prizes of an event are given: the pot for prizes that are a share of the
     takings, what equal totals do, and the order the prize table is called in. One row per
     event, written on first save (``for_event`` gives the unsaved defaults)."""
@@ -231,13 +223,6 @@ class PrizeSettings(models.Model):
 
     def __str__(self) -> str:
         return str(self.event)
-
-    @classmethod
-    def for_event(cls, event: Event) -> PrizeSettings:
-        try:
-            return cls.objects.get(event=event)
-        except cls.DoesNotExist:
-            return cls(event=event)
 
     @property
     def top_first(self) -> bool:

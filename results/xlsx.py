@@ -6,8 +6,8 @@ its bold header row, column widths, frozen first row, print setup; styles, workb
 document properties), holding only the header rows. The data rows are then streamed into each
 sheet's ``<sheetData>`` by ``_rows_xml`` while the file is copied once. Written cell by cell,
 openpyxl builds a cell object and three XML elements per cell; for the 25,000 rows × 11 columns
-of the games sheet of a 700-entry event that was over four times slower (``bench/standings.py``,
-figures in README.md as of commit 1f159e4). Tests compare the result cell by cell with what
+of the games sheet of a 700-entry event that was several times slower (``bench/standings.py``,
+bench/README.md). Tests compare the result cell by cell with what
 openpyxl alone writes.
 
 Every text is written as an inline-text cell (openpyxl on its own would store "=…" as a formula

@@ -106,8 +106,9 @@ class StandingsTable(tables.Table):
 
     def body_html(self) -> SafeString:
         """The rows of the table body, in the table's (sorted) order, written here rather than
-        through a template loop: 700 rows through the template engine took about 60 ms, this
-        takes a tenth of that, and the standings page is what every phone opens at once.
+        through a template loop, which is several times slower for a 700-entry field
+        (``bench/public_standings.py``), and the standings page is what every phone opens at
+        once.
         Every text is escaped; the cells are the same as the header's columns (the start
         number and the round points carry ``wide``: on a phone they move to the second line
         under the name, ``phone-line``)."""

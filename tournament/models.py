@@ -371,6 +371,23 @@ class AuditRecord(models.Model):
         abstract = True
 
 
+class EventSettings(models.Model):
+    """Settings an event keeps in a row of their own (money, prizes), written when the organiser
+    first saves them; until then ``for_event`` gives the unsaved defaults. A subclass has a
+    one-to-one ``event`` field."""
+
+    class Meta:
+        abstract = True
+
+    @classmethod
+    def for_event(cls, event: Event) -> Any:
+        """The event's settings, or their unsaved defaults when it has none yet."""
+        try:
+            return cls.objects.get(event=event)
+        except cls.DoesNotExist:
+            return cls(event=event)
+
+
 class ChangeLog(AuditRecord):
     """A change to an event: its settings, the field, the plan, the rounds, the standings."""
 
