@@ -18,7 +18,7 @@ from money.prizes.services import (
     update_prize_settings,
 )
 from tests.factories import make_entry, make_event
-from tests.tournament.prize_field import prize_event
+from tests.money.prize_field import prize_event
 from tournament.models import ChangeLog
 
 pytestmark = pytest.mark.django_db

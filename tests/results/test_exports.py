@@ -3,7 +3,7 @@ file name; names are data, never formulas.
 
 Every sheet of the workbook is reopened with openpyxl and compared with what the database
 holds, read here with plain queries (not through the code under test). The writer itself,
-``results.xlsx``, is tested in tests/scoring/test_xlsx.py.
+``results.xlsx``, is tested in tests/results/test_xlsx.py.
 """
 
 import datetime
@@ -16,8 +16,8 @@ from results.exports import event_workbook, file_stem, standings_csv
 from scoring.demo import fill_random_games, record_game
 from scoring.models import PartyScore, ScoreSheet
 from tests.factories import make_entry, make_event
+from tests.results.workbooks import exported_event, open_workbook, values
 from tests.scoring.games import WON, sheet_for
-from tests.scoring.workbooks import exported_event, open_workbook, values
 from tournament.models import Entry, Event, Player, Seat
 from tournament.results import results_changed
 from tournament.services import generate_plan
@@ -32,7 +32,7 @@ GAMES_HEADER = ["Durchgang", "Tisch", "Spiel", "Startnummer", "Alleinspieler", "
 
 @pytest.fixture
 def event():
-    """The exported event: see ``tests.scoring.workbooks.exported_event``."""
+    """The exported event: see ``tests.results.workbooks.exported_event``."""
     return exported_event()
 
 

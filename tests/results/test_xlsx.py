@@ -20,7 +20,7 @@ from openpyxl.utils import get_column_letter
 
 from results import xlsx
 from results.xlsx import MAX_TEXT, SheetData, clean_text, write_workbook
-from tests.scoring.workbooks import open_workbook, values
+from tests.results.workbooks import open_workbook, values
 
 SPREADSHEET = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 

@@ -5,14 +5,14 @@ import openpyxl
 import pytest
 from django.core.management import CommandError, call_command
 
-from tests.scoring.workbooks import exported_event, values
+from tests.results.workbooks import exported_event, values
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def event():
-    """The exported event: see ``tests.scoring.workbooks.exported_event``."""
+    """The exported event: see ``tests.results.workbooks.exported_event``."""
     return exported_event()
 
 

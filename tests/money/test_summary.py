@@ -14,9 +14,9 @@ from money.prizes.services import set_collected
 from money.summary import Figure, treasurer_summary
 from results.exports import event_workbook
 from scoring.demo import record_game
+from tests.money.prize_field import prize_event
+from tests.results.workbooks import open_workbook, values
 from tests.scoring.games import sheet_for
-from tests.scoring.workbooks import open_workbook, values
-from tests.tournament.prize_field import prize_event
 from tournament.models import Entry
 
 pytestmark = pytest.mark.django_db

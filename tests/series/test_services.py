@@ -17,7 +17,7 @@ from series.services import SeriesError, add_event, create_series, remove_event,
 from series.standings import series_standings
 from tests.factories import make_event, make_role, make_user
 from tests.scoring.games import sheet_for
-from tests.tournament.series_data import WON_PAIRS, entries, four_evenings, players
+from tests.series.series_data import WON_PAIRS, entries, four_evenings, players
 from tournament.models import EventRole
 
 pytestmark = pytest.mark.django_db
@@ -146,7 +146,7 @@ def series_of(events, **rule):
 def test_four_evenings_best_three_of_four():
     events, _people = four_evenings()
     standings = series_standings(series_of(events, counting="best", best_of=3))
-    # by hand (tests/tournament/series_data.py): A 160, 20, 30, 210 -> drops 20: 400;
+    # by hand (tests/series/series_data.py): A 160, 20, 30, 210 -> drops 20: 400;
     # B 40, 160, 20, 90 -> drops 20: 290; C 30, 40, 160, 90 -> drops 30: 290;
     # D 20, 30, 40 and absent -> all three count: 90. B and C: equal sum, three evenings
     # counted each, best evening 160 each: they share place 2.

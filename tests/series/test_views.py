@@ -12,8 +12,8 @@ from django.urls import reverse
 from series.models import Series, SeriesLog
 from series.services import add_event, create_series
 from tests.factories import make_event, make_user
-from tests.scoring.workbooks import open_workbook, values
-from tests.tournament.series_data import four_evenings
+from tests.results.workbooks import open_workbook, values
+from tests.series.series_data import four_evenings
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ def html_of(response) -> str:
 
 @pytest.fixture
 def cup(organiser):
-    """Four evenings (tests/tournament/series_data.py) in a best-3-of-4 series of "orga"."""
+    """Four evenings (tests/series/series_data.py) in a best-3-of-4 series of "orga"."""
     events, people = four_evenings()
     series = create_series(user=organiser, name="Binokel-Cup", slug="cup", season="2026",
                            counting="best", best_of=3)
