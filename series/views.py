@@ -45,7 +45,7 @@ def series_view(view: View) -> View:
         found = get_object_or_404(Series, slug=series)
         if not may_organise_series(request.user, found):
             return render(
-                request, "tournament/series_refused.html", {"series": found}, status=403
+                request, "series/refused.html", {"series": found}, status=403
             )
         return view(request, *args, series=found, **kwargs)
 
@@ -74,7 +74,7 @@ def series_list(request: HttpRequest) -> HttpResponse:
     """The series the user organises."""
     return render(
         request,
-        "tournament/series_list.html",
+        "series/list.html",
         {"series_list": series_of(request.user).prefetch_related("events")},
     )
 
@@ -93,7 +93,7 @@ def series_create(request: HttpRequest) -> HttpResponse:
                 request, gettext("Series “%(name)s” created.") % {"name": series.name}
             )
             return redirect(series)
-    return render(request, "tournament/series_form.html", {"form": form, "series": None})
+    return render(request, "series/form.html", {"form": form, "series": None})
 
 
 def _addable(user: Any, series: Series):
@@ -110,7 +110,7 @@ def series_detail(request: HttpRequest, series: Series) -> HttpResponse:
     standings = series_standings(series)
     return render(
         request,
-        "tournament/series_detail.html",
+        "series/detail.html",
         {
             "series": series,
             "standings": standings,
@@ -136,7 +136,7 @@ def series_edit(request: HttpRequest, series: Series) -> HttpResponse:
         else:
             messages.success(request, gettext("Series saved."))
             return redirect("series-detail", series=form.cleaned_data["slug"])
-    return render(request, "tournament/series_form.html", {"form": form, "series": series})
+    return render(request, "series/form.html", {"form": form, "series": series})
 
 
 @series_view
@@ -193,11 +193,11 @@ def public_series(request: HttpRequest, series: str) -> HttpResponse:
     """The series standings for everyone while the series is public; else 404 with a hint."""
     found = get_object_or_404(Series, slug=series)
     if not found.public:
-        return render(request, "tournament/series_private.html", {"series": found}, status=404)
+        return render(request, "series/private.html", {"series": found}, status=404)
     standings = series_standings(found)
     return render(
         request,
-        "tournament/series_public.html",
+        "series/public.html",
         {
             "series": found,
             "standings": standings,

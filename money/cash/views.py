@@ -80,7 +80,7 @@ def cash_desk(request: HttpRequest, event: Event) -> HttpResponse:
     rows = {SHOW_UNPAID: book.unpaid, SHOW_LOST: book.lost_unpaid}.get(show, book.rows)
     return render(
         request,
-        "tournament/cash_desk.html",
+        "money/cash_desk.html",
         {
             "event": event,
             "book": book,
@@ -130,7 +130,7 @@ def _entry_page(
     history = entry.changes.filter(action__in=CASH_ACTIONS).select_related("user")[:50]
     return render(
         request,
-        "tournament/cash_entry.html",
+        "money/cash_entry.html",
         {
             "event": event,
             "entry": entry,
@@ -239,7 +239,7 @@ def money_settings(request: HttpRequest, event: Event) -> HttpResponse:
                 messages.info(request, gettext("Nothing changed."))
             return redirect("cash-desk", slug=event.slug)
     return render(
-        request, "tournament/money_settings.html", {"event": event, "form": form}
+        request, "money/money_settings.html", {"event": event, "form": form}
     )
 
 
@@ -248,7 +248,7 @@ def cash_summary(request: HttpRequest, event: Event) -> HttpResponse:
     """The treasurer's summary: one printable page, every figure with its count."""
     return render(
         request,
-        "tournament/cash_summary.html",
+        "money/cash_summary.html",
         {
             "event": event,
             "summary": treasurer_summary(event),

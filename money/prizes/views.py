@@ -49,7 +49,7 @@ def _definitions_page(
     ]
     return render(
         request,
-        "tournament/prizes.html",
+        "money/prizes.html",
         {
             "event": event,
             "settings": settings,
@@ -144,12 +144,12 @@ def _special_label(award: Award) -> str:
 
 @desk_view
 def prize_table_page(request: HttpRequest, event: Event) -> HttpResponse:
-    return render(request, "tournament/prize_table.html", _table_context(event))
+    return render(request, "money/prize_table.html", _table_context(event))
 
 
 @desk_view
 def prize_table_print(request: HttpRequest, event: Event) -> HttpResponse:
-    return render(request, "tournament/print/prize_table.html", _table_context(event))
+    return render(request, "money/print/prize_table.html", _table_context(event))
 
 
 @organiser_view

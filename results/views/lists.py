@@ -54,7 +54,7 @@ def results_list(request: HttpRequest, event: Event) -> HttpResponse:
     ]
     return render(
         request,
-        "scoring/results_list.html",
+        "results/results_list.html",
         {
             "event": event,
             "standings": standings,
@@ -74,13 +74,13 @@ def press_report(request: HttpRequest, event: Event) -> HttpResponse:
         paragraphs = [part.strip() for part in text.split("\n\n") if part.strip()]
         return render(
             request,
-            "scoring/press_report_print.html",
+            "results/press_report_print.html",
             {"event": event, "paragraphs": [part.splitlines() for part in paragraphs]},
         )
     standings = cached_standings(event)
     return render(
         request,
-        "scoring/press_report.html",
+        "results/press_report.html",
         {
             "event": event,
             "text": report_text(press_facts(event, standings)),

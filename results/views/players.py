@@ -34,7 +34,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = _record_context(player, readable)
     context["public"] = False
     context["my_events"] = mine
-    return render(request, "tournament/player_detail.html", context)
+    return render(request, "results/player_detail.html", context)
 
 
 def public_player(request: HttpRequest, pk: int) -> HttpResponse:
@@ -42,8 +42,8 @@ def public_player(request: HttpRequest, pk: int) -> HttpResponse:
     with a hint."""
     player = Player.objects.filter(pk=pk, public_profile=True, unlisted=False).first()
     if player is None:
-        return render(request, "tournament/player_not_public.html", status=404)
+        return render(request, "results/player_not_public.html", status=404)
     public_events = Event.objects.filter(public_standings=True).values_list("pk", flat=True)
     context = _record_context(player, public_events)
     context["public"] = True
-    return render(request, "tournament/player_detail.html", context)
+    return render(request, "results/player_detail.html", context)

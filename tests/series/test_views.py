@@ -81,7 +81,7 @@ def test_someone_elses_series_is_refused(client, organiser):
     series = create_series(user=make_user("andere"), name="Cup", slug="cup")
     response = client.get(series.get_absolute_url())
     assert response.status_code == 403
-    assert "tournament/series_refused.html" in [t.name for t in response.templates]
+    assert "series/refused.html" in [t.name for t in response.templates]
 
 
 def test_organiser_page_shows_best_three_of_four_and_the_dropped_evening(client, cup):

@@ -217,7 +217,7 @@ def test_every_organiser_route_states_the_role_it_needs_and_the_desk_list_is_exa
             "event-finish", "event-reopen", "press-report"} <= organisers_only
 
 
-REFUSED = {"tournament/refused.html", "tournament/series_refused.html"}
+REFUSED = {"tournament/refused.html", "series/refused.html"}
 
 
 def refused(response) -> bool:

@@ -261,7 +261,7 @@ def test_public_page_only_when_allowed_and_never_unlisted(client, played):
     url = reverse("public-player", args=[player.pk])
     response = client.get(url)
     assert response.status_code == 404
-    assert "tournament/player_not_public.html" in [t.name for t in response.templates]
+    assert "results/player_not_public.html" in [t.name for t in response.templates]
     player.public_profile = True
     player.save()
     response = client.get(url)
