@@ -1,7 +1,7 @@
 """A series (Cup): create it, change its settings, add and remove its events.
 
 The series belongs to the account that creates it; its owner and superusers change it
-(``series.money.may_organise_series``). An event is added only by one of its organisers
+(``series.selectors.may_organise_series``). An event is added only by one of its organisers
 (each organiser keeps their own event); the series' organisers may remove any of its events.
 Every change writes one record of the series' own log (``SeriesLog``, described by
 ``tournament.audit``): a series is no event, and an event's log stays about the event. Adding or
@@ -18,8 +18,8 @@ from django.utils.translation import gettext_noop
 
 from series.audit import log_series
 from series.models import Series, SeriesEvent, SeriesLog
-from series.money import may_organise_series, organises_event
 from series.rules import SeriesRuleError
+from series.selectors import may_organise_series, organises_event
 from series.standings import series_rule
 from tournament import audit, limits
 from tournament.errors import UserError

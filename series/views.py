@@ -22,8 +22,8 @@ from django.views.decorators.http import require_POST
 from scoring.interface import PAIRS, SINGLES
 from series.forms import AddEventForm, SeriesForm
 from series.models import Series
-from series.money import may_organise_series, season_pot, series_of
 from series.rules import rule_summary
+from series.selectors import may_organise_series, season_pot, series_of
 from series.services import SeriesError, add_event, create_series, remove_event, update_series
 from series.standings import SeriesStandings, series_csv, series_standings, series_workbook
 from tournament.models import Event

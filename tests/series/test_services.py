@@ -12,7 +12,7 @@ from money.cash.services import take_payment, update_money_settings
 from scoring.demo import record_game
 from series import rules as pure
 from series.models import Series, SeriesEvent, SeriesLog
-from series.money import season_pot
+from series.selectors import season_pot
 from series.services import SeriesError, add_event, create_series, remove_event, update_series
 from series.standings import series_standings
 from tests.factories import make_event, make_role, make_user
