@@ -189,118 +189,152 @@ def award_prizes(
     ``candidates`` are its ranked entries (stand-ins left out), ``lots`` the orders of entry
     ids drawn so far, each for the entries of one tie.
     """
-    ordered, undecided = _ordered(candidates, lots)
-    count = len(ordered)
-    position_of = {c.entry_id: index for index, c in enumerate(ordered, start=1)}
+    ranking = _Ranking(*_ordered(candidates, lots))
     rules = list(rules)
     result = PrizeList()
-
-    money_at = [ZERO] * (count + 1)
-    goods_at: list[list[str]] = [[] for _ in range(count + 1)]
-    for rule in rules:
-        if rule.award != PLACE:
-            continue
-        value = rule.money(pot)
-        for position in rule.positions(count):
-            if position > count:
-                result.unawarded += value
-                continue
-            money_at[position] += value
-            if rule.goods:
-                goods_at[position].append(rule.goods)
-
-    # who shares money: equal totals (by default), else each position on its own
-    def runs(key) -> list[list[int]]:
-        found: list[list[int]] = []
-        for position, candidate in enumerate(ordered, start=1):
-            if found and key(ordered[found[-1][0] - 1]) == key(candidate):
-                found[-1].append(position)
-            else:
-                found.append([position])
-        return found
-
-    undecided_ids = [{c.entry_id for c in group} for group in undecided]
-
-    def undecided_group(candidate: Candidate) -> int | None:
-        return next(
-            (i for i, ids in enumerate(undecided_ids) if candidate.entry_id in ids), None
-        )
-
-    money_groups = runs(lambda c: c.total) if share_money else [[p] for p in position_of.values()]
-    shown_place: dict[int, int] = {}
-    if share_money:
-        for run in money_groups:
-            shown_place.update(dict.fromkeys(run, run[0]))
-    else:
-        for position, candidate in enumerate(ordered, start=1):
-            group = undecided_group(candidate)
-            shown_place[position] = (
-                position if group is None
-                else min(position_of[c.entry_id] for c in undecided[group])
-            )
-
-    money_of: dict[int, Decimal] = {}
-    share_of: dict[int, Share] = {}
-    for run in money_groups:
-        amount = total(money_at[p] for p in run)
-        if len(run) > 1 and amount > 0:
-            each, remainder = split_equally(amount, len(run))
-            share = Share(run[0], run[-1], len(run), amount, each, remainder)
-            result.shares.append(share)
-            for position in run:
-                money_of[position], share_of[position] = each, share
-        else:
-            for position in run:
-                money_of[position] = money_at[position]
-
-    for position, candidate in enumerate(ordered, start=1):
+    money_at, goods_at, result.unawarded = _place_values(rules, pot, len(ranking.ordered))
+    groups = ranking.equal_totals() if share_money else ranking.each_alone()
+    shown = ranking.shown_places(groups, share_money)
+    money_of, share_of, result.shares = _money_shared(groups, money_at)
+    for position, candidate in enumerate(ranking.ordered, start=1):
         if money_of[position] > 0 or goods_at[position]:
             result.awards.append(
                 Award(
                     candidate=candidate,
-                    place=shown_place[position],
+                    place=shown[position],
                     position=position,
                     money=money_of[position],
                     goods=list(goods_at[position]),
                     share=share_of.get(position),
                 )
             )
-
-    contested: set[int] = set()
-    for index, group in enumerate(undecided):
-        positions = [position_of[c.entry_id] for c in group]
-        outcomes = {
-            (tuple(goods_at[p]), None if share_money else money_at[p]) for p in positions
-        }
-        if len(outcomes) > 1:
-            contested.add(index)
-
+    # a tie still to be drawn matters where its positions would get different prizes
+    contested = {
+        index
+        for index, group in enumerate(ranking.undecided)
+        if len({
+            (tuple(goods_at[p]), None if share_money else money_at[p])
+            for p in ranking.positions(group)
+        }) > 1
+    }
     for rule in rules:
         if rule.award == PLACE:
             continue
-        qualifiers = _qualifiers(rule, ordered)
+        qualifiers = _qualifiers(rule, ranking.ordered)
         if not qualifiers:
             result.unawarded += rule.money(pot)
             continue
         winner = qualifiers[0]
-        group = undecided_group(winner)
+        group = ranking.undecided_group(winner)
         if group is not None and any(
-            undecided_group(other) == group for other in qualifiers[1:]
+            ranking.undecided_group(other) == group for other in qualifiers[1:]
         ):
             contested.add(group)
-        position = position_of[winner.entry_id]
+        position = ranking.position_of[winner.entry_id]
         result.specials.append(
             Award(
                 candidate=winner,
-                place=shown_place[position],
+                place=shown[position],
                 position=position,
                 money=rule.money(pot),
                 goods=[rule.goods] if rule.goods else [],
                 rule=rule,
             )
         )
-    result.undecided = [undecided[index] for index in sorted(contested)]
+    result.undecided = [ranking.undecided[index] for index in sorted(contested)]
     return result
+
+
+class _Ranking:
+    """A ranking in prize order (ties broken by lots drawn), its positions counted from 1, and
+    its ties still to be drawn (``undecided``)."""
+
+    def __init__(self, ordered: list[Candidate], undecided: list[list[Candidate]]) -> None:
+        self.ordered = ordered
+        self.undecided = undecided
+        self.position_of = {c.entry_id: index for index, c in enumerate(ordered, start=1)}
+        self._undecided_ids = [{c.entry_id for c in group} for group in undecided]
+
+    def positions(self, group: Sequence[Candidate]) -> list[int]:
+        return [self.position_of[c.entry_id] for c in group]
+
+    def undecided_group(self, candidate: Candidate) -> int | None:
+        """The index of the undecided tie the candidate is in, if any."""
+        return next(
+            (i for i, ids in enumerate(self._undecided_ids) if candidate.entry_id in ids), None
+        )
+
+    def equal_totals(self) -> list[list[int]]:
+        """Runs of positions with equal totals: they share their money."""
+        found: list[list[int]] = []
+        for position, candidate in enumerate(self.ordered, start=1):
+            if found and self.ordered[found[-1][0] - 1].total == candidate.total:
+                found[-1].append(position)
+            else:
+                found.append([position])
+        return found
+
+    def each_alone(self) -> list[list[int]]:
+        return [[position] for position in self.position_of.values()]
+
+    def shown_places(self, groups: list[list[int]], share_money: bool) -> dict[int, int]:
+        """The place each position is shown with: a run sharing money shows its first place;
+        without sharing, an undecided tie shows the first place of the tie."""
+        shown: dict[int, int] = {}
+        if share_money:
+            for run in groups:
+                shown.update(dict.fromkeys(run, run[0]))
+            return shown
+        for position, candidate in enumerate(self.ordered, start=1):
+            group = self.undecided_group(candidate)
+            shown[position] = (
+                position if group is None else min(self.positions(self.undecided[group]))
+            )
+        return shown
+
+
+def _place_values(
+    rules: list[PrizeRule], pot: Decimal, count: int
+) -> tuple[list[Decimal], list[list[str]], Decimal]:
+    """The money and goods the place prizes give each position (index 1 to ``count``), and
+    the money of places beyond the field."""
+    money_at = [ZERO] * (count + 1)
+    goods_at: list[list[str]] = [[] for _ in range(count + 1)]
+    unawarded = ZERO
+    for rule in rules:
+        if rule.award != PLACE:
+            continue
+        value = rule.money(pot)
+        for position in rule.positions(count):
+            if position > count:
+                unawarded += value
+                continue
+            money_at[position] += value
+            if rule.goods:
+                goods_at[position].append(rule.goods)
+    return money_at, goods_at, unawarded
+
+
+def _money_shared(
+    groups: list[list[int]], money_at: list[Decimal]
+) -> tuple[dict[int, Decimal], dict[int, Share], list[Share]]:
+    """Each position's money once a group of several shares its money equally, the share each
+    position takes part in, and the shares."""
+    money_of: dict[int, Decimal] = {}
+    share_of: dict[int, Share] = {}
+    shares: list[Share] = []
+    for run in groups:
+        amount = total(money_at[p] for p in run)
+        if len(run) > 1 and amount > 0:
+            each, remainder = split_equally(amount, len(run))
+            share = Share(run[0], run[-1], len(run), amount, each, remainder)
+            shares.append(share)
+            for position in run:
+                money_of[position], share_of[position] = each, share
+        else:
+            for position in run:
+                money_of[position] = money_at[position]
+    return money_of, share_of, shares
 
 
 def _qualifiers(rule: PrizeRule, ordered: list[Candidate]) -> list[Candidate]:
