@@ -17,6 +17,7 @@ PURE_MODULES = [
     "tournament.seats",
     "tournament.seating",
     "tournament.imports",
+    "tournament.members",
     "tournament.text",
     "tournament.registry",
     "tournament.money",
