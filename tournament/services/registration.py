@@ -572,12 +572,11 @@ def reinstate_entry(*, entry: Entry, user: Any) -> Entry:
     return _set_withdrawn(entry=entry, withdrawn=False, user=user)
 
 
-def _import_players(
-    event: Event, rows: list[ImportRow]
-) -> tuple[list[Player], list[Player | None]]:
-    """The players and partners of imported rows: the one registry player of the same name and
-    club where there is one (``tournament.registry.exact_match``; each at most once), else new
-    players, created together. An import asks nothing: a player only likely known is new."""
+def _import_players(event: Event, rows: list[ImportRow]) -> list[list[Player]]:
+    """The players of imported rows, for each row one per member (``ImportRow.members``): the
+    one registry player of the same name and club where there is one
+    (``tournament.registry.exact_match``; each at most once), else new players, created
+    together. An import asks nothing: a player only likely known is new."""
     pool = player_candidates(registry_for(event))
     by_key: dict[tuple[str, str], list[int]] = {}
     for candidate in pool:
@@ -591,28 +590,21 @@ def _import_players(
             return ids[0]
         return None
 
+    members = [row.members() for row in rows]
     wanted = [
-        (known(row.name, row.club), known(row.partner, row.club) if row.partner else None)
-        for row in rows
+        [known(member.name, row.club) for member in row_members]
+        for row, row_members in zip(rows, members, strict=True)
     ]
-    existing = Player.objects.in_bulk([pk for pair in wanted for pk in pair if pk])
+    existing = Player.objects.in_bulk([pk for ids in wanted for pk in ids if pk])
     new = iter(
         Player.objects.bulk_create(
-            Player(name=name, club=row.club)
-            for row, (player_id, partner_id) in zip(rows, wanted, strict=True)
-            for name, found in ((row.name, player_id), (row.partner, partner_id))
-            if name and found is None
+            Player(name=member.name, club=row.club)
+            for row, row_members, ids in zip(rows, members, wanted, strict=True)
+            for member, found in zip(row_members, ids, strict=True)
+            if found is None
         )
     )
-    players: list[Player] = []
-    partners: list[Player | None] = []
-    for row, (player_id, partner_id) in zip(rows, wanted, strict=True):
-        players.append(existing[player_id] if player_id else next(new))
-        if not row.partner:
-            partners.append(None)
-        else:
-            partners.append(existing[partner_id] if partner_id else next(new))
-    return players, partners
+    return [[existing[pk] if pk else next(new) for pk in ids] for ids in wanted]
 
 
 @transaction.atomic
@@ -657,19 +649,17 @@ def import_entries(
         raise RegistrationError.of(no_free_start_number())
     try:
         with transaction.atomic():
-            players, partners = _import_players(event, chosen)
+            players = _import_players(event, chosen)
             entries = Entry.objects.bulk_create(
                 Entry(
                     event=event,
                     start_number=number,
-                    player=player,
-                    partner=partner,
+                    player=found[0],
+                    partner=found[1] if len(found) > 1 else None,
                     is_stand_in=row.is_stand_in,
                     notes=row.notes,
                 )
-                for row, number, player, partner in zip(
-                    chosen, numbers, players, partners, strict=True
-                )
+                for row, number, found in zip(chosen, numbers, players, strict=True)
             )
     except IntegrityError:
         taken = set(event.entries.values_list("start_number", flat=True))
