@@ -293,6 +293,12 @@ class EntryForm(forms.Form):
                     "Cannot change any more: the seating plan exists."
                 )
 
+    def listed_fields(self) -> list[forms.BoundField]:
+        """The visible fields the page lists one below the other: all but "register anyway"
+        and the registry choices, which the page shows in their notices when it asks."""
+        apart = {"allow_same_name", *(role.choice_field for role in ROLES)}
+        return [field for field in self.visible_fields() if field.name not in apart]
+
     @staticmethod
     def initial_of(entry: Entry) -> dict:
         """The edit form's values of an entry."""
