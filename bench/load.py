@@ -1010,6 +1010,7 @@ def field_for(scorekeepers: int, shared: int) -> tuple[int, int]:
 def build_event(singles: int, pairs: int, seed: int) -> Any:
     from django.db import connection
 
+    from tournament.members import members_of
     from tournament.models import Event
     from tournament.services import generate_plan, register_entry, release_round
 
@@ -1017,10 +1018,10 @@ def build_event(singles: int, pairs: int, seed: int) -> Any:
         name="Benefizbinokel Lasttest", slug=f"last-{os.getpid()}", date="2026-11-21"
     )
     for number in range(singles):
-        register_entry(event=event, name=f"Einzel {number + 1}")
+        register_entry(event=event, members=members_of(f"Einzel {number + 1}"))
     for number in range(pairs):
         register_entry(
-            event=event, name=f"Paar {number + 1} A", partner_name=f"Paar {number + 1} B"
+            event=event, members=members_of(f"Paar {number + 1} A", f"Paar {number + 1} B")
         )
     generate_plan(event=event, seed=seed)
     release_round(round=event.rounds.get(number=1), released=True)

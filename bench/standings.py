@@ -100,6 +100,7 @@ def main() -> None:
     from scoring.standings import compute_standings
     from scoring.standings_forms import StandingsSettingsForm
     from scoring.views.standings import ranking_tables_html
+    from tournament.members import members_of
     from tournament.models import Event, EventRole
     from tournament.services import generate_plan, register_entry
 
@@ -114,10 +115,10 @@ def main() -> None:
         tie_breaks="best_round,declarer_wins,fewer_losses",
     )
     for number in range(args.singles):
-        register_entry(event=event, name=f"Einzel {number + 1}")
+        register_entry(event=event, members=members_of(f"Einzel {number + 1}"))
     for number in range(args.pairs):
         register_entry(
-            event=event, name=f"Paar {number + 1} A", partner_name=f"Paar {number + 1} B"
+            event=event, members=members_of(f"Paar {number + 1} A", f"Paar {number + 1} B")
         )
     generate_plan(event=event, seed=2026)
     games = fill_random_games(event=event, seed=2026, confirm=True)

@@ -18,6 +18,7 @@ PURE_MODULES = [
     "tournament.seats",
     "tournament.seating",
     "tournament.imports",
+    "tournament.members",
     "tournament.text",
     "tournament.registry",
     "money.rules",

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
 
+from tournament.members import ROLES
 from tournament.models import ChangeLog, Entry, Event, EventRole
 
 Describer = Callable[[Mapping[str, Any]], str]
@@ -110,19 +111,18 @@ def changes_text(changes: Sequence[Sequence[Any]], labels: Mapping[str, str]) ->
     )
 
 
+# An entry's fields as ``update_entry`` logs a change: the entry's own, and those of each member
+# (the player's and the partner's, ``tournament.members.Role.logged``).
 ENTRY_FIELDS = {
     "start_number": gettext_noop("Start number"),
-    "name": gettext_noop("Name"),
-    "partner": gettext_noop("Partner"),
     "club": gettext_noop("Club"),
     "notes": gettext_noop("Notes"),
     "stand_in": gettext_noop("Stand-in"),
-    "category": gettext_noop("Category"),
-    "partner_category": gettext_noop("Partner's category"),
-    "unlisted": gettext_noop("Not in public lists"),
-    "public_profile": gettext_noop("Public player page"),
-    "partner_unlisted": gettext_noop("Partner not in public lists"),
-    "partner_public_profile": gettext_noop("Partner's public player page"),
+    **{
+        role.logged(attribute): label
+        for role in ROLES
+        for attribute, label in role.labels.items()
+    },
 }
 EVENT_FIELDS = {
     "name": gettext_noop("Name"),

@@ -33,6 +33,16 @@ from tournament.limits import (
     MIN_ROUNDS,
     MIN_START_NUMBER,
 )
+from tournament.members import (
+    PLAYER,
+    ROLES,
+    TEXTS,
+    WISHES,
+    Member,
+    Role,
+    by_role,
+    held,
+)
 from tournament.models import Entry, Event
 from tournament.text import text_problem
 
@@ -170,19 +180,59 @@ class EventForm(forms.ModelForm):
         return slug
 
 
+# Help texts of the entry form's member fields (``member_fields``), by form field.
+MEMBER_HELP_TEXTS = {
+    "partner_name": _("Only for a pair: the second player's name."),
+    "category": _("Optional, for special prizes, e.g. “Frau” or “Jugend”."),
+    "partner_category": _("Only for a pair; a pair counts in a category when both players do."),
+    "unlisted": _("Public pages and lists show the start number instead of the name."),
+    "public_profile": _("Anyone may open the player's page with their results."),
+}
+CHOICE_PATTERN = r"^(new|[0-9]{1,18})$"
+
+
+def member_fields(role: Role) -> dict[str, forms.Field]:
+    """The entry form's fields of one member (``tournament.members``), named and labelled by
+    their ``role``: name, category and wishes; for registering also the registry's player
+    chosen (the suggestion tapped, filled by the page's script) and the choice among likely
+    players the page asks for without it. Only the player's name is required."""
+
+    def help_text(attribute: str) -> str:
+        return MEMBER_HELP_TEXTS.get(role.field(attribute), "")
+
+    def wish(attribute: str) -> forms.BooleanField:
+        return forms.BooleanField(
+            label=_(role.labels[attribute]), required=False, help_text=help_text(attribute)
+        )
+
+    return {
+        role.field("name"): CheckedTextField(
+            role.labels["name"], required=role is PLAYER, help_text=help_text("name")
+        ),
+        role.field("category"): CheckedTextField(
+            role.labels["category"],
+            max_length=MAX_CATEGORY_LENGTH,
+            required=False,
+            help_text=help_text("category"),
+        ),
+        **{role.field(attribute): wish(attribute) for attribute in WISHES},
+        role.id_field: forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1),
+        role.choice_field: forms.RegexField(regex=CHOICE_PATTERN, required=False),
+    }
+
+
 class EntryForm(forms.Form):
     """Register or edit a single or (with a partner name) a pair.
+
+    The fields of the player and the partner are made by ``member_fields``, the same for each
+    (the partner's named ``partner_…``). ``cleaned_data`` is what the services take: the
+    ``members`` (``tournament.members.Member``, the partner only with a name) and the entry's
+    own fields.
 
     Registering carries a one-time token and the "register anyway" box, which the page shows
     when a player of the same name is in the event already.
     """
 
-    name = CheckedTextField(gettext_noop("Name"))
-    partner_name = CheckedTextField(
-        gettext_noop("Partner"),
-        required=False,
-        help_text=_("Only for a pair: the second player's name."),
-    )
     club = CheckedTextField(gettext_noop("Club"), required=False)
     notes = CheckedTextField(
         gettext_noop("Notes"), max_length=MAX_NOTES_LENGTH, multiline=True, required=False
@@ -201,53 +251,35 @@ class EntryForm(forms.Form):
             "Plays, but is not ranked – e.g. to make an odd number of pairs even."
         ),
     )
-    category = CheckedTextField(
-        gettext_noop("Category"),
-        max_length=MAX_CATEGORY_LENGTH,
-        required=False,
-        help_text=_("Optional, for special prizes, e.g. “Frau” or “Jugend”."),
-    )
-    partner_category = CheckedTextField(
-        gettext_noop("Partner's category"),
-        max_length=MAX_CATEGORY_LENGTH,
-        required=False,
-        help_text=_("Only for a pair; a pair counts in a category when both players do."),
-    )
-
-    unlisted = forms.BooleanField(
-        label=_("Not in public lists"),
-        required=False,
-        help_text=_("Public pages and lists show the start number instead of the name."),
-    )
-    public_profile = forms.BooleanField(
-        label=_("Public player page"),
-        required=False,
-        help_text=_("Anyone may open the player's page with their results."),
-    )
-    partner_unlisted = forms.BooleanField(
-        label=_("Partner not in public lists"), required=False
-    )
-    partner_public_profile = forms.BooleanField(
-        label=_("Partner's public player page"), required=False
-    )
-
     allow_same_name = forms.BooleanField(
         label=_("Register anyway"),
         required=False,
         help_text=_("Another player of the same name: register them as well."),
     )
-    # The player registry (``tournament.services.players``): the suggestion tapped (filled by
-    # the page's script), and the choice among likely players the page asks for without it.
-    player_id = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
-    partner_id = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
-    player_choice = forms.RegexField(regex=r"^(new|[0-9]{1,18})$", required=False)
-    partner_choice = forms.RegexField(regex=r"^(new|[0-9]{1,18})$", required=False)
     form_token = form_token_field()
 
-    REGISTRY_FIELDS = ("player_id", "partner_id", "player_choice", "partner_choice")
+    # The fields in the order of the page: the names, the entry's fields, the categories, each
+    # member's wishes; then the registry's fields.
+    FIELD_ORDER = [
+        *(role.field(attribute) for role, attribute in by_role("name")),
+        "club",
+        "notes",
+        "start_number",
+        "is_stand_in",
+        *(role.field(attribute) for role, attribute in by_role("category")),
+        *(role.field(attribute) for role, attribute in by_role(*WISHES)),
+        "allow_same_name",
+        *(role.id_field for role in ROLES),
+        *(role.choice_field for role in ROLES),
+        "form_token",
+    ]
+    REGISTRY_FIELDS = [name for role in ROLES for name in (role.id_field, role.choice_field)]
 
     def __init__(self, *args, editing: bool = False, plan_exists: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        for role in ROLES:
+            self.fields.update(member_fields(role))
+        self.order_fields(self.FIELD_ORDER)
         if editing:
             del self.fields["allow_same_name"], self.fields["form_token"]
             for name in self.REGISTRY_FIELDS:
@@ -261,17 +293,45 @@ class EntryForm(forms.Form):
                     "Cannot change any more: the seating plan exists."
                 )
 
+    def listed_fields(self) -> list[forms.BoundField]:
+        """The visible fields the page lists one below the other: all but "register anyway"
+        and the registry choices, which the page shows in their notices when it asks."""
+        apart = {"allow_same_name", *(role.choice_field for role in ROLES)}
+        return [field for field in self.visible_fields() if field.name not in apart]
+
+    @staticmethod
+    def initial_of(entry: Entry) -> dict:
+        """The edit form's values of an entry."""
+        initial = {
+            "club": entry.player.club,
+            "notes": entry.notes,
+            "start_number": entry.start_number,
+            "is_stand_in": entry.is_stand_in,
+        }
+        for role, player in zip(ROLES, (entry.player, entry.partner), strict=True):
+            for attribute in (*TEXTS, *WISHES):
+                initial[role.field(attribute)] = held(player, attribute)
+        return initial
+
     def clean(self) -> dict:
-        """The registry choice as the service takes it: ``player_id``/``partner_id`` (a player
-        chosen) and ``new_player``/``new_partner`` ("New player" chosen)."""
+        """The members and the entry's fields as the services take them. A member's registry
+        choice: a likely player chosen (their id) or "New player" (``new_player``)."""
         data = super().clean()
-        if "player_choice" not in self.fields:
-            return data
-        for member in ("player", "partner"):
-            choice = data.pop(f"{member}_choice", "") or ""
-            data[f"new_{member}"] = choice == "new"
-            if choice.isdigit():
-                data[f"{member}_id"] = int(choice)
+        members = []
+        for role in ROLES:
+            choice = data.pop(role.choice_field, "") or ""
+            chosen = data.pop(role.id_field, None)
+            member = Member(
+                name=data.pop(role.field("name"), "") or "",
+                category=data.pop(role.field("category"), "") or "",
+                unlisted=data.pop(role.field("unlisted"), False),
+                public_profile=data.pop(role.field("public_profile"), False),
+                player_id=int(choice) if choice.isdigit() else chosen,
+                new_player=choice == "new",
+            )
+            if role is PLAYER or member.name:
+                members.append(member)
+        data["members"] = members
         return data
 
 

@@ -40,6 +40,7 @@ from tournament.limits import (
     MAX_START_NUMBER,
     MIN_START_NUMBER,
 )
+from tournament.members import Member, members_of
 from tournament.text import entry_name_keys, name_key, text_problem
 
 # Normalised header text → the field it fills.
@@ -87,6 +88,10 @@ class ImportRow:
         data = asdict(self)
         del data["problems"], data["warnings"]
         return data
+
+    def members(self) -> tuple[Member, ...]:
+        """The row's player, and its partner for a pair (``tournament.members``)."""
+        return members_of(self.name, self.partner)
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> "ImportRow":

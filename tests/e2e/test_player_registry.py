@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.factories import make_event, make_user
+from tournament.members import Member
 from tournament.models import Player
 from tournament.services import register_entry
 
@@ -16,8 +17,8 @@ def test_a_regular_is_one_tap(live_server, page, screenshot):
     url = live_server.url
     make_user("orga", password="geheim-123")
     earlier = make_event(name="Herbstbinokel 2025", date="2025-10-18")
-    regular = register_entry(event=earlier, name="Hans Müller", club="SV Ulm").player
-    register_entry(event=earlier, name="Grete Huber")
+    regular = register_entry(event=earlier, members=[Member("Hans Müller")], club="SV Ulm").player
+    register_entry(event=earlier, members=[Member("Grete Huber")])
     event = make_event(name="Benefizbinokel 2026")
 
     page.goto(f"{url}/anmelden/?next=/turnier/{event.slug}/teilnehmer/neu/")

@@ -21,6 +21,7 @@ from scoring.standings import cached_standings, compute_standings
 from tests.factories import make_event
 from tests.shared_cache import redis_cache  # noqa: F401  (fixture)
 from tests.tournament.plans import make_field
+from tournament.members import Member
 from tournament.models import Entry, Event, Round, Table
 from tournament.services import (
     LateEntry,
@@ -113,7 +114,7 @@ def test_a_stale_event_never_gets_standings_older_than_it_was_loaded_with(planne
 
 
 def _register(event):
-    register_entry(event=discard(event), name="Neu Dazu")
+    register_entry(event=discard(event), members=[Member("Neu Dazu")])
 
 
 def discard(event):
@@ -123,7 +124,7 @@ def discard(event):
 
 def _update_entry(event):
     e = entry(discard(event), 1)
-    update_entry(entry=e, user=None, name="Anders Benannt", start_number=1)
+    update_entry(entry=e, user=None, members=[Member("Anders Benannt")], start_number=1)
 
 
 def _withdraw(event):

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_noop
 
 from tournament import audit, seats, signals
 from tournament.errors import Message, UserError
+from tournament.members import members_of
 from tournament.models import (
     ChangeLog,
     Entry,
@@ -342,19 +343,14 @@ def replan_rounds(
     for newcomer in late:
         if not newcomer.name.strip():
             raise PlanError(gettext_noop("Please enter the name of the new entry."))
-        player, partner = known_players(
-            event=event, name=newcomer.name, partner_name=newcomer.partner_name,
-            club=newcomer.club,
-        )
+        members = members_of(newcomer.name, newcomer.partner_name)
         added.append(
             insert_entry(
                 event=event,
-                name=newcomer.name,
-                partner_name=newcomer.partner_name,
+                members=members,
                 club=newcomer.club,
                 is_stand_in=newcomer.stand_in,
-                player=player,
-                partner=partner,
+                players=known_players(event=event, members=members, club=newcomer.club),
             )
         )
     entries = list(event.entries.active().with_players())
@@ -586,18 +582,14 @@ def replace_entry(
             ),
             number=absent.start_number,
         )
-    player, partner = known_players(
-        event=event, name=name, partner_name=partner_name, club=club
-    )
+    members = members_of(name, partner_name)
     new = insert_entry(
         event=event,
-        name=name,
-        partner_name=partner_name,
+        members=members,
         club=club,
         start_number=start_number,
         is_stand_in=stand_in,
-        player=player,
-        partner=partner,
+        players=known_players(event=event, members=members, club=club),
     )
     for seat in open_seats:
         seat.player = new.player if seat.player_id == absent.player_id else new.partner

@@ -11,7 +11,7 @@ and warn before a player whose name is in the event already is registered again.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +30,7 @@ from tournament.imports import (
     no_free_start_number,
     start_number_taken,
 )
+from tournament.members import PARTNER, ROLES, WISHES, Member, by_role, entry_members, held
 from tournament.models import ChangeLog, Entry, Event, FormSubmission, Player, Seat
 from tournament.results import results_changed
 from tournament.services.lifecycle import ensure_not_finished
@@ -74,13 +75,14 @@ class SameNameRegistered(RegistrationError):
 
 class PossibleDuplicates(RegistrationError):
     """Players of earlier events are likely the player (or partner) typed: the organiser
-    chooses one of them or a new player (``new_player``/``new_partner``, or their ids).
+    chooses one of them or a new player (the member's ``player_id`` or ``new_player``).
 
-    ``players`` and ``partners`` are the likely players as ``(Player, tournament.registry
-    .Match)``, most alike first; either may be empty.
+    ``alike`` holds for each member typed the likely players as ``(Player, tournament.registry
+    .Match)``, most alike first; any may be empty. ``players`` and ``partners`` are the first
+    and (an empty list for a single) the second.
     """
 
-    def __init__(self, *, players: list, partners: list) -> None:
+    def __init__(self, *, alike: list[list]) -> None:
         super().__init__(
             gettext_noop(
                 "Players of earlier tournaments have a name like this. Please choose who plays, "
@@ -88,8 +90,15 @@ class PossibleDuplicates(RegistrationError):
             ),
             field="player_choice",
         )
-        self.players = players
-        self.partners = partners
+        self.alike = alike
+
+    @property
+    def players(self) -> list:
+        return self.alike[0]
+
+    @property
+    def partners(self) -> list:
+        return self.alike[1] if len(self.alike) > 1 else []
 
 
 @dataclass
@@ -145,10 +154,10 @@ def check_import(*, event: Event, rows: list[ImportRow]) -> list[ImportRow]:
     return check_rows(rows, taken, registered_names(event))
 
 
-def entries_named(event: Event, name: str, partner_name: str = "") -> list[Entry]:
-    """The event's entries that a player of ``name`` or ``partner_name`` plays in (letter case
-    and spaces aside), withdrawn ones too."""
-    keys = entry_name_keys(name, partner_name)
+def entries_named(event: Event, members: Sequence[Member]) -> list[Entry]:
+    """The event's entries that a player of a member's name plays in (letter case and spaces
+    aside), withdrawn ones too."""
+    keys = entry_name_keys(*(member.name for member in members))
     rows = event.entries.values_list("pk", "player__name", "partner__name")
     found = [pk for pk, player, partner in rows if keys & entry_name_keys(player, partner or "")]
     return list(event.entries.with_players().filter(pk__in=found)) if found else []
@@ -181,31 +190,36 @@ def _lock_open_event(event: Event) -> Event:
 def insert_entry(
     *,
     event: Event,
-    name: str,
-    partner_name: str = "",
+    members: Sequence[Member],
     club: str = "",
     start_number: int | None = None,
     is_stand_in: bool = False,
     notes: str = "",
-    category: str = "",
-    partner_category: str = "",
-    player: Player | None = None,
-    partner: Player | None = None,
+    players: Sequence[Player | None] = (),
 ) -> Entry:
     """Write an entry with its player(s), unchecked and unlogged: for the services only.
 
-    ``player`` and ``partner`` are registry players found already (``find_player``); without
-    them a new player is created for the name. Without ``start_number`` the next free one is
-    given (the caller holds the event's lock); none free raises ``RegistrationError``. A taken
-    start number raises ``IntegrityError`` from the database.
+    ``members`` are the entry's one or two members (``tournament.members.entry_members``);
+    ``players`` the registry players found already for them, in their order
+    (``known_players``): a member without one (None, or none given) becomes a new player, with
+    the member's category and wishes and the entry's club. Without ``start_number`` the next
+    free one is given (the caller holds the event's lock); none free raises
+    ``RegistrationError``. A taken start number raises ``IntegrityError`` from the database.
     """
     club = club.strip()
-    if player is None:
-        player = Player.objects.create(name=name.strip(), club=club, category=category.strip())
-    if partner is None and partner_name.strip():
-        partner = Player.objects.create(
-            name=partner_name.strip(), club=club, category=partner_category.strip()
+    found = [*players, *[None] * (len(members) - len(players))]
+    written = [
+        player
+        if player is not None
+        else Player.objects.create(
+            name=member.name.strip(),
+            club=club,
+            category=member.category.strip(),
+            unlisted=bool(member.unlisted),
+            public_profile=bool(member.public_profile),
         )
+        for member, player in zip(members, found, strict=True)
+    ]
     if start_number is None:
         start_number = next_start_number(event)
         if start_number is None:
@@ -213,8 +227,8 @@ def insert_entry(
     entry = Entry.objects.create(
         event=event,
         start_number=start_number,
-        player=player,
-        partner=partner,
+        player=written[0],
+        partner=written[1] if len(written) > 1 else None,
         is_stand_in=is_stand_in,
         notes=notes.strip(),
     )
@@ -223,69 +237,55 @@ def insert_entry(
 
 
 def _registry_players(
-    *,
-    event: Event,
-    name: str,
-    partner_name: str,
-    club: str,
-    player_id: int | None,
-    partner_id: int | None,
-    new_player: bool,
-    new_partner: bool,
-    ask: bool,
-) -> tuple[Player | None, Player | None]:
-    """The registry players of a registration (None: create a new one); with ``ask``, likely
-    players raise ``PossibleDuplicates``."""
+    *, event: Event, members: Sequence[Member], club: str, ask: bool
+) -> list[Player | None]:
+    """The registry players of a registration's members, in their order (None: create a new
+    one); with ``ask``, likely players raise ``PossibleDuplicates``. No two members are the
+    same player."""
     club = club.strip()
-    player, alike = (None, []) if new_player else find_player(
-        event=event, name=name.strip(), club=club, player_id=player_id
-    )
-    partner, partner_alike = None, []
-    if partner_name.strip() and not new_partner:
-        partner, partner_alike = find_player(
+    players: list[Player | None] = []
+    alike: list[list] = []
+    for member in members:
+        taken = [player.pk for player in players if player is not None]
+        player, likely = (None, []) if member.new_player else find_player(
             event=event,
-            name=partner_name.strip(),
+            name=member.name.strip(),
             club=club,
-            player_id=partner_id,
-            exclude=[player.pk] if player is not None else [],
+            player_id=member.player_id,
+            exclude=taken,
         )
-    if ask and (alike or partner_alike):
-        found = Player.objects.in_bulk(
-            [match.candidate.id for match in [*alike, *partner_alike]]
-        )
+        if player is not None and player.pk in taken:
+            player = None
+        players.append(player)
+        alike.append(likely)
+    if ask and any(alike):
+        found = Player.objects.in_bulk([match.candidate.id for likely in alike for match in likely])
         raise PossibleDuplicates(
-            players=[(found[match.candidate.id], match) for match in alike],
-            partners=[(found[match.candidate.id], match) for match in partner_alike],
+            alike=[[(found[match.candidate.id], match) for match in likely] for likely in alike]
         )
-    if player is not None and partner is not None and player.pk == partner.pk:
-        partner = None
-    return player, partner
+    return players
 
 
 def known_players(
-    *, event: Event, name: str, partner_name: str = "", club: str = ""
-) -> tuple[Player | None, Player | None]:
-    """The registry players of a latecomer or stand-in seated by the plan's services: the one
-    player of the same name and club where there is one, as an import takes them (nobody is
-    asked at a re-plan); None: a new player."""
-    return _registry_players(
-        event=event, name=name, partner_name=partner_name, club=club, player_id=None,
-        partner_id=None, new_player=False, new_partner=False, ask=False,
-    )
+    *, event: Event, members: Sequence[Member], club: str = ""
+) -> list[Player | None]:
+    """The registry players of a latecomer or stand-in seated by the plan's services: for each
+    member the one player of the same name and club where there is one, as an import takes
+    them (nobody is asked at a re-plan); None: a new player."""
+    return _registry_players(event=event, members=members, club=club, ask=False)
 
 
-def _update_known_player(
-    player: Player, *, club: str, category: str, unlisted: bool, public_profile: bool
-) -> None:
+def _update_known_player(player: Player, *, club: str, member: Member) -> None:
     """A registry player registered again: a club or category typed replaces theirs, and they
-    become unlisted or public when asked to. Their other events' lists follow the flags."""
+    become unlisted or public when the member asks to. Their other events' lists follow the
+    flags."""
     before = (player.unlisted, player.public_profile)
     if club.strip():
         player.club = club.strip()
-    if category.strip():
-        player.category = category.strip()
-    player.unlisted = player.unlisted or unlisted
-    player.public_profile = player.public_profile or public_profile
+    if member.category.strip():
+        player.category = member.category.strip()
+    player.unlisted = player.unlisted or bool(member.unlisted)
+    player.public_profile = player.public_profile or bool(member.public_profile)
     player.save(update_fields=["club", "category", "unlisted", "public_profile"])
     if (player.unlisted, player.public_profile) != before:
         for event_id in player_events([player.pk]).get(player.pk, ()):
@@ -296,39 +296,28 @@ def _update_known_player(
 def register_entry(
     *,
     event: Event,
-    name: str,
-    partner_name: str = "",
+    members: Sequence[Member],
     club: str = "",
     notes: str = "",
     start_number: int | None = None,
     is_stand_in: bool = False,
-    category: str = "",
-    partner_category: str = "",
     user: Any = None,
     form_token: str | None = None,
     allow_same_name: bool = False,
-    player_id: int | None = None,
-    partner_id: int | None = None,
-    new_player: bool = False,
-    new_partner: bool = False,
     ask_when_alike: bool = False,
-    unlisted: bool = False,
-    public_profile: bool = False,
-    partner_unlisted: bool = False,
-    partner_public_profile: bool = False,
 ) -> Entry:
-    """Register a single or (with ``partner_name``) a pair while the event has no plan.
+    """Register a single (one member) or a pair (two) while the event has no plan.
 
-    ``category`` and ``partner_category`` are the players' optional categories (special
-    prizes); ``unlisted`` and ``public_profile`` (``partner_…`` for the partner) the players'
-    wishes (``Player.unlisted``, ``Player.public_profile``).
+    ``members`` (``tournament.members.Member``) carry each player's name, optional category
+    (special prizes), wishes (``Player.unlisted``, ``Player.public_profile``) and registry
+    choice; a second member without a name is no partner.
 
     The players come from the registry (``tournament.services.players.find_player``): the one
-    chosen by ``player_id``/``partner_id``, else the one player of that name and club; a
-    player seen before keeps their name, takes a club or category typed, and is unlisted or
-    public when asked to be (turning either off is the entry page's). With ``ask_when_alike``
-    players who are only likely the same raise ``PossibleDuplicates`` (the form asks); else, and
-    with ``new_player``/``new_partner``, a new player is created.
+    a member chose by ``player_id``, else the one player of that name and club; a player seen
+    before keeps their name, takes a club or category typed, and is unlisted or public when
+    asked to be (turning either off is the entry page's). With ``ask_when_alike`` players who
+    are only likely the same raise ``PossibleDuplicates`` (the form asks); else, and for a
+    member with ``new_player``, a new player is created.
 
     Without ``start_number`` the next free one is given. Raises ``RegistrationClosed`` once a
     plan exists and ``RegistrationError`` (field ``start_number``) when the number is taken, also
@@ -343,66 +332,35 @@ def register_entry(
         if form_token
         else None
     )
-    if not name.strip():
+    members = entry_members(members)
+    if not members[0].name:
         raise RegistrationError(gettext_noop("Please enter a name."), field="name")
     if start_number is not None and is_start_number_taken(event, start_number):
         raise _taken_error(start_number)
     if not allow_same_name:
-        same = entries_named(event, name, partner_name)
+        same = entries_named(event, members)
         if same:
             raise SameNameRegistered(entries=same)
-    player, partner = _registry_players(
-        event=event,
-        name=name,
-        partner_name=partner_name,
-        club=club,
-        player_id=None if new_player else player_id,
-        partner_id=None if new_partner else partner_id,
-        new_player=new_player,
-        new_partner=new_partner,
-        ask=ask_when_alike,
-    )
-    is_pair = bool(partner_name.strip())
-    flags = {
-        player: (unlisted, public_profile, category),
-        partner: (partner_unlisted, partner_public_profile, partner_category),
-    }
-    for known, (hidden, public, typed_category) in flags.items():
+    players = _registry_players(event=event, members=members, club=club, ask=ask_when_alike)
+    for member, known in zip(members, players, strict=True):
         if known is not None:
-            _update_known_player(known, club=club, category=typed_category, unlisted=hidden,
-                                 public_profile=public)
+            _update_known_player(known, club=club, member=member)
     try:
         with transaction.atomic():
             entry = insert_entry(
                 event=event,
-                name=name,
-                partner_name=partner_name,
+                members=members,
                 club=club,
                 start_number=start_number,
                 is_stand_in=is_stand_in,
                 notes=notes,
-                category=category,
-                partner_category=partner_category if is_pair else "",
-                player=player,
-                partner=partner,
+                players=players,
             )
     except IntegrityError:
         # a concurrent registration took the number between the check and the insert
         if start_number is not None and event.entries.filter(start_number=start_number).exists():
             raise _taken_error(start_number) from None
         raise
-    new_flags = [
-        (member, hidden, public)
-        for member, hidden, public in (
-            (entry.player, unlisted, public_profile),
-            (entry.partner, partner_unlisted, partner_public_profile),
-        )
-        if member is not None and member not in (player, partner)
-    ]
-    for member, hidden, public in new_flags:
-        if hidden or public:
-            member.unlisted, member.public_profile = hidden, public
-            member.save(update_fields=["unlisted", "public_profile"])
     audit.log(
         event=event,
         action=ChangeLog.Action.REGISTERED,
@@ -428,23 +386,16 @@ def update_entry(
     *,
     entry: Entry,
     user: Any,
-    name: str,
-    partner_name: str = "",
+    members: Sequence[Member],
     club: str = "",
     notes: str = "",
     start_number: int,
     is_stand_in: bool = False,
-    category: str = "",
-    partner_category: str = "",
-    unlisted: bool | None = None,
-    public_profile: bool | None = None,
-    partner_unlisted: bool | None = None,
-    partner_public_profile: bool | None = None,
 ) -> list[list[Any]]:
-    """Change an entry's names, club, notes, start number, pair partner, stand-in flag or the
-    players' categories, and whether its players are unlisted or have a public page (None:
-    unchanged). A change of a name or of those wishes moves on the results stamp of every event
-    the players play in (their lists show them).
+    """Change an entry's members (one for a single, two for a pair: their names, categories
+    and whether they are unlisted or have a public page, a wish of None: unchanged), club,
+    notes, start number or stand-in flag. A change of a name or of those wishes moves on the
+    results stamp of every event the players play in (their lists show them).
 
     Once the event has a plan only names, club and notes may change; a start number, stand-in
     or single/pair change raises ``RegistrationClosed`` (with the form field). A taken start
@@ -454,17 +405,15 @@ def update_entry(
     event = lock_event(entry.event)
     ensure_not_finished(event, RegistrationError)
     entry = Entry.objects.select_for_update(of=("self",)).with_players().get(pk=entry.pk)
-    name, partner_name = name.strip(), partner_name.strip()
+    members = entry_members(members)
     club, notes = club.strip(), notes.strip()
-    category = category.strip()
-    partner_category = partner_category.strip() if partner_name else ""
-    if not name:
+    if not members[0].name:
         raise RegistrationError(gettext_noop("Please enter a name."), field="name")
     if plan_exists(event):
         for field, changed in (
             ("start_number", start_number != entry.start_number),
             ("is_stand_in", is_stand_in != entry.is_stand_in),
-            ("partner_name", bool(partner_name) != entry.is_pair),
+            (PARTNER.field("name"), (len(members) == 2) != entry.is_pair),
         ):
             if changed:
                 raise registration_closed(field)
@@ -474,72 +423,55 @@ def update_entry(
         raise _taken_error(start_number)
 
     before = audit.entry_ref(entry)
-    old_partner = entry.partner
+    # each role's player row before and member now (None: a single has no partner)
+    olds = dict(zip(ROLES, (entry.player, entry.partner), strict=True))
+    news = dict(zip(ROLES, members, strict=False))
+
+    def new_value(role: Any, attribute: str) -> Any:
+        member = news.get(role)
+        if member is None:
+            return held(None, attribute)
+        value = getattr(member, attribute)
+        return held(olds[role], attribute) if value is None else value
+
+    def member_changes(*attributes: str) -> list[tuple[str, Any, Any]]:
+        return [
+            (role.logged(attribute), held(olds[role], attribute), new_value(role, attribute))
+            for role, attribute in by_role(*attributes)
+        ]
+
     changes = [
         [field, old, new]
         for field, old, new in (
             ("start_number", entry.start_number, start_number),
-            ("name", entry.player.name, name),
-            ("partner", old_partner.name if old_partner else "", partner_name),
+            *member_changes("name"),
             ("club", entry.player.club, club),
             ("notes", entry.notes, notes),
             ("stand_in", entry.is_stand_in, is_stand_in),
-            ("category", entry.player.category, category),
-            ("partner_category", old_partner.category if old_partner else "", partner_category),
+            *member_changes("category"),
+            *member_changes(*WISHES),
         )
         if old != new
     ]
-    player = entry.player
-    if unlisted is None:
-        unlisted = player.unlisted
-    if public_profile is None:
-        public_profile = player.public_profile
-    if partner_unlisted is None:
-        partner_unlisted = old_partner.unlisted if old_partner else False
-    if partner_public_profile is None:
-        partner_public_profile = old_partner.public_profile if old_partner else False
-    if not partner_name:
-        partner_unlisted = partner_public_profile = False
-    changes += [
-        [field, old, new]
-        for field, old, new in (
-            ("unlisted", player.unlisted, unlisted),
-            ("public_profile", player.public_profile, public_profile),
-            ("partner_unlisted", old_partner.unlisted if old_partner else False, partner_unlisted),
-            (
-                "partner_public_profile",
-                old_partner.public_profile if old_partner else False,
-                partner_public_profile,
-            ),
-        )
-        if old != new
-    ]
-    player = _player_to_rename(player, name, entry=entry, event=event)
-    player.name, player.club, player.category = name, club, category
-    player.unlisted, player.public_profile = unlisted, public_profile
-    player.save(update_fields=["name", "club", "category", "unlisted", "public_profile"])
-    entry.player = player
-    if partner_name:
-        if old_partner is None:
-            entry.partner = Player.objects.create(
-                name=partner_name,
-                club=club,
-                category=partner_category,
-                unlisted=partner_unlisted,
-                public_profile=partner_public_profile,
-            )
-        else:
-            partner = _player_to_rename(old_partner, partner_name, entry=entry, event=event)
-            partner.name, partner.club = partner_name, club
-            partner.category = partner_category
-            partner.unlisted = partner_unlisted
-            partner.public_profile = partner_public_profile
-            partner.save(
-                update_fields=["name", "club", "category", "unlisted", "public_profile"]
-            )
-            entry.partner = partner
-    else:
-        entry.partner = None
+    written: list[Player | None] = []
+    for role, old in olds.items():
+        if role not in news:
+            written.append(None)
+            continue
+        values = {
+            "name": new_value(role, "name"),
+            "club": club,
+            **{attribute: new_value(role, attribute) for attribute in ("category", *WISHES)},
+        }
+        if old is None:
+            written.append(Player.objects.create(**values))
+            continue
+        player = _player_to_rename(old, values["name"], entry=entry, event=event)
+        for attribute, value in values.items():
+            setattr(player, attribute, value)
+        player.save(update_fields=list(values))
+        written.append(player)
+    entry.player, entry.partner = written
     entry.start_number = start_number
     entry.notes = notes
     entry.is_stand_in = is_stand_in
@@ -553,19 +485,19 @@ def update_entry(
         if event.entries.filter(start_number=start_number).exclude(pk=entry.pk).exists():
             raise _taken_error(start_number) from None
         raise
+    old_partner = olds[PARTNER]
     if old_partner is not None and entry.partner is None:
         with contextlib.suppress(ProtectedError):
             old_partner.delete()
     # What the standings show of an entry: of this event only (start number, stand-in), and of
     # the players in every event they played (name, wishes); notes, club and category no.
     shown_here = {"start_number", "is_stand_in"}
-    shown = {"name", "partner", "unlisted", "public_profile", "partner_unlisted",
-             "partner_public_profile"}
+    shown = {role.logged(attribute) for role, attribute in by_role("name", *WISHES)}
     changed = {field for field, _old, _new in changes}
     events = {event.pk} if changed & (shown_here | shown) else set()
     if changed & shown:
-        members = [pk for pk in (player.pk, old_partner.pk if old_partner else None) if pk]
-        for played in player_events(members).values():
+        rows = {row.pk for row in [*olds.values(), *written] if row is not None and row.pk}
+        for played in player_events(sorted(rows)).values():
             events |= played
     for event_id in sorted(events):
         results_changed(event_id=event_id)
@@ -640,12 +572,11 @@ def reinstate_entry(*, entry: Entry, user: Any) -> Entry:
     return _set_withdrawn(entry=entry, withdrawn=False, user=user)
 
 
-def _import_players(
-    event: Event, rows: list[ImportRow]
-) -> tuple[list[Player], list[Player | None]]:
-    """The players and partners of imported rows: the one registry player of the same name and
-    club where there is one (``tournament.registry.exact_match``; each at most once), else new
-    players, created together. An import asks nothing: a player only likely known is new."""
+def _import_players(event: Event, rows: list[ImportRow]) -> list[list[Player]]:
+    """The players of imported rows, for each row one per member (``ImportRow.members``): the
+    one registry player of the same name and club where there is one
+    (``tournament.registry.exact_match``; each at most once), else new players, created
+    together. An import asks nothing: a player only likely known is new."""
     pool = player_candidates(registry_for(event))
     by_key: dict[tuple[str, str], list[int]] = {}
     for candidate in pool:
@@ -659,28 +590,21 @@ def _import_players(
             return ids[0]
         return None
 
+    members = [row.members() for row in rows]
     wanted = [
-        (known(row.name, row.club), known(row.partner, row.club) if row.partner else None)
-        for row in rows
+        [known(member.name, row.club) for member in row_members]
+        for row, row_members in zip(rows, members, strict=True)
     ]
-    existing = Player.objects.in_bulk([pk for pair in wanted for pk in pair if pk])
+    existing = Player.objects.in_bulk([pk for ids in wanted for pk in ids if pk])
     new = iter(
         Player.objects.bulk_create(
-            Player(name=name, club=row.club)
-            for row, (player_id, partner_id) in zip(rows, wanted, strict=True)
-            for name, found in ((row.name, player_id), (row.partner, partner_id))
-            if name and found is None
+            Player(name=member.name, club=row.club)
+            for row, row_members, ids in zip(rows, members, wanted, strict=True)
+            for member, found in zip(row_members, ids, strict=True)
+            if found is None
         )
     )
-    players: list[Player] = []
-    partners: list[Player | None] = []
-    for row, (player_id, partner_id) in zip(rows, wanted, strict=True):
-        players.append(existing[player_id] if player_id else next(new))
-        if not row.partner:
-            partners.append(None)
-        else:
-            partners.append(existing[partner_id] if partner_id else next(new))
-    return players, partners
+    return [[existing[pk] if pk else next(new) for pk in ids] for ids in wanted]
 
 
 @transaction.atomic
@@ -725,19 +649,17 @@ def import_entries(
         raise RegistrationError.of(no_free_start_number())
     try:
         with transaction.atomic():
-            players, partners = _import_players(event, chosen)
+            players = _import_players(event, chosen)
             entries = Entry.objects.bulk_create(
                 Entry(
                     event=event,
                     start_number=number,
-                    player=player,
-                    partner=partner,
+                    player=found[0],
+                    partner=found[1] if len(found) > 1 else None,
                     is_stand_in=row.is_stand_in,
                     notes=row.notes,
                 )
-                for row, number, player, partner in zip(
-                    chosen, numbers, players, partners, strict=True
-                )
+                for row, number, found in zip(chosen, numbers, players, strict=True)
             )
     except IntegrityError:
         taken = set(event.entries.values_list("start_number", flat=True))

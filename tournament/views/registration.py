@@ -25,6 +25,7 @@ from tournament.imports import (
     read_table,
 )
 from tournament.limits import MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MIN_PLAYER_SEARCH
+from tournament.members import ROLES
 from tournament.models import Event, FormSubmission
 from tournament.services import (
     REGISTRATION_CLOSED,
@@ -79,7 +80,7 @@ def entry_create(request: HttpRequest, event: Event) -> HttpResponse:
                 add_form_error(form, error)
                 same_name = error.entries
             except PossibleDuplicates as error:
-                duplicates = _duplicate_choices(error)
+                duplicates = _duplicate_choices(error, form)
             except RegistrationError as error:
                 add_form_error(form, error)
             else:
@@ -107,15 +108,27 @@ def entry_create(request: HttpRequest, event: Event) -> HttpResponse:
     )
 
 
-def _duplicate_choices(error: PossibleDuplicates) -> dict:
-    """The likely players to choose from, each with the last event they played in."""
-    players = [player for player, _match in [*error.players, *error.partners]]
+def _duplicate_choices(error: PossibleDuplicates, form: EntryForm) -> dict:
+    """The likely players to choose from, each with the last event they played in: for each
+    member (``tournament.members.ROLES``) with likely players, the name typed, the form's
+    choice field and the rows."""
+    players = [player for likely in error.alike for player, _match in likely]
     latest = last_events([player.pk for player in players])
-
-    def rows(found: list) -> list[dict]:
-        return [{"player": player, "last_event": latest.get(player.pk)} for player, _m in found]
-
-    return {"message": str(error), "players": rows(error.players), "partners": rows(error.partners)}
+    return {
+        "message": str(error),
+        "members": [
+            {
+                "name": form[role.field("name")].value(),
+                "field": role.choice_field,
+                "rows": [
+                    {"player": player, "last_event": latest.get(player.pk)}
+                    for player, _match in likely
+                ],
+            }
+            for role, likely in zip(ROLES, error.alike, strict=False)
+            if likely
+        ],
+    }
 
 
 def _after_registering(request: HttpRequest, event: Event) -> HttpResponse:
@@ -129,21 +142,12 @@ def _after_registering(request: HttpRequest, event: Event) -> HttpResponse:
 def entry_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     entry = get_object_or_404(event.entries.with_players(), pk=pk)
     closed = plan_exists(event)
-    initial = {
-        "name": entry.player.name,
-        "partner_name": entry.partner.name if entry.partner else "",
-        "club": entry.player.club,
-        "notes": entry.notes,
-        "start_number": entry.start_number,
-        "is_stand_in": entry.is_stand_in,
-        "category": entry.player.category,
-        "partner_category": entry.partner.category if entry.partner else "",
-        "unlisted": entry.player.unlisted,
-        "public_profile": entry.player.public_profile,
-        "partner_unlisted": entry.partner.unlisted if entry.partner else False,
-        "partner_public_profile": entry.partner.public_profile if entry.partner else False,
-    }
-    form = EntryForm(request.POST or None, initial=initial, editing=True, plan_exists=closed)
+    form = EntryForm(
+        request.POST or None,
+        initial=EntryForm.initial_of(entry),
+        editing=True,
+        plan_exists=closed,
+    )
     if request.method == "POST" and form.is_valid():
         try:
             changes = update_entry(entry=entry, user=request.user, **form.cleaned_data)

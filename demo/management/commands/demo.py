@@ -49,6 +49,7 @@ from scoring.services import (
     update_standings_settings,
 )
 from scoring.simulate import random_game
+from tournament.members import Member
 from tournament.models import Event, EventRole, Round, Table
 from tournament.seating import SeatingError
 from tournament.services import (
@@ -164,21 +165,17 @@ class Command(BaseCommand):
                 register_entry(
                     event=event,
                     user=organiser,
-                    name=player,
+                    members=[Member(player, category=category(player))],
                     club=rng.choice(CLUBS),
-                    category=category(player),
                     allow_same_name=True,
                 )
             for _ in range(pairs):
-                player, partner = name(), name()
+                names = name(), name()
                 register_entry(
                     event=event,
                     user=organiser,
-                    name=player,
-                    partner_name=partner,
+                    members=[Member(player, category=category(player)) for player in names],
                     club=rng.choice(CLUBS),
-                    category=category(player),
-                    partner_category=category(partner),
                     allow_same_name=True,
                 )
             self.stdout.write(

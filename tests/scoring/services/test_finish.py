@@ -18,6 +18,7 @@ from scoring.services.finish import FinishRefused, finish_blockers, finish_event
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
 from tests.scoring.games import WON
 from tournament.audit import describe
+from tournament.members import Member
 from tournament.models import ChangeLog, Event, Round
 from tournament.services import (
     EventFinished,
@@ -176,10 +177,10 @@ def test_a_finished_event_refuses_registrations_and_entry_changes(field):
     finish_event(event=event)
     event.refresh_from_db()
     with pytest.raises(RegistrationClosed) as refused:
-        register_entry(event=event, name="Spät Kommer")
+        register_entry(event=event, members=[Member("Spät Kommer")])
     assert refused.value.message.msgid == EVENT_FINISHED_MESSAGE
     with pytest.raises(RegistrationError) as refused:
-        update_entry(entry=e[1], user=None, name="Neuer Name", start_number=1)
+        update_entry(entry=e[1], user=None, members=[Member("Neuer Name")], start_number=1)
     assert refused.value.message.msgid == EVENT_FINISHED_MESSAGE
     e[1].player.refresh_from_db()
     assert e[1].player.name == "Spieler 1"

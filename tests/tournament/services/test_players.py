@@ -6,6 +6,7 @@ import pytest
 
 from tests.factories import make_entry, make_event, make_role, make_round, make_table, make_user
 from tests.tournament.lists import parse
+from tournament.members import Member
 from tournament.models import ChangeLog, Entry, Event, EventRole, Player, Seat
 from tournament.services import (
     PlayerError,
@@ -28,8 +29,8 @@ def version(event: Event) -> int:
 
 def test_a_regular_is_reused_by_exact_name_and_club():
     earlier = make_event()
-    old = register_entry(event=earlier, name="Hans Maier", club="SV Ulm").player
-    entry = register_entry(event=make_event(), name="maier, hans", club="sv ulm",
+    old = register_entry(event=earlier, members=[Member("Hans Maier")], club="SV Ulm").player
+    entry = register_entry(event=make_event(), members=[Member("maier, hans")], club="sv ulm",
                            ask_when_alike=True)
     assert entry.player.pk == old.pk
     assert entry.player.name == "Hans Maier"  # the registry's spelling stays
@@ -37,77 +38,78 @@ def test_a_regular_is_reused_by_exact_name_and_club():
 
 
 def test_a_new_name_creates_a_new_player():
-    register_entry(event=make_event(), name="Hans Maier", club="SV Ulm")
-    entry = register_entry(event=make_event(), name="Grete Huber", ask_when_alike=True)
+    register_entry(event=make_event(), members=[Member("Hans Maier")], club="SV Ulm")
+    entry = register_entry(event=make_event(), members=[Member("Grete Huber")], ask_when_alike=True)
     assert Player.objects.count() == 2 and entry.player.name == "Grete Huber"
 
 
 def test_likely_duplicates_are_asked_about_and_nothing_is_saved():
-    first = register_entry(event=make_event(), name="Hans Maier", club="SV Ulm").player
-    second = register_entry(event=make_event(), name="Hans Maier", club="TSV").player
+    first = register_entry(event=make_event(), members=[Member("Hans Maier")], club="SV Ulm").player
+    second = register_entry(event=make_event(), members=[Member("Hans Maier")], club="TSV").player
     event = make_event()
     with pytest.raises(PossibleDuplicates) as error:
-        register_entry(event=event, name="Hans Maier", ask_when_alike=True)
+        register_entry(event=event, members=[Member("Hans Maier")], ask_when_alike=True)
     assert {player.pk for player, _match in error.value.players} == {first.pk, second.pk}
     assert error.value.partners == []
     assert not event.entries.exists() and Player.objects.count() == 2
 
 
 def test_without_asking_a_likely_duplicate_is_a_new_player():
-    register_entry(event=make_event(), name="Hans Maier", club="SV Ulm")
-    entry = register_entry(event=make_event(), name="Hans Mayer", club="SV Ulm")
+    register_entry(event=make_event(), members=[Member("Hans Maier")], club="SV Ulm")
+    entry = register_entry(event=make_event(), members=[Member("Hans Mayer")], club="SV Ulm")
     assert Player.objects.count() == 2 and entry.player.name == "Hans Mayer"
 
 
 def test_the_organisers_choice_decides():
-    known = register_entry(event=make_event(), name="Hans Maier", club="SV Ulm").player
-    chosen = register_entry(event=make_event(), name="Hans Maier", player_id=known.pk,
+    known = register_entry(event=make_event(), members=[Member("Hans Maier")], club="SV Ulm").player
+    chosen = register_entry(event=make_event(), members=[Member("Hans Maier", player_id=known.pk)],
                             ask_when_alike=True)
     assert chosen.player.pk == known.pk
-    fresh = register_entry(event=make_event(), name="Hans Maier", new_player=True,
+    fresh = register_entry(event=make_event(), members=[Member("Hans Maier", new_player=True)],
                            ask_when_alike=True)
     assert fresh.player.pk != known.pk and Player.objects.count() == 2
 
 
 def test_a_stale_suggestion_does_not_count():
     """The id of a suggestion tapped, then the name typed over: the name decides."""
-    known = register_entry(event=make_event(), name="Hans Maier").player
-    entry = register_entry(event=make_event(), name="Otto Ott", player_id=known.pk,
+    known = register_entry(event=make_event(), members=[Member("Hans Maier")]).player
+    entry = register_entry(event=make_event(), members=[Member("Otto Ott", player_id=known.pk)],
                            ask_when_alike=True)
     assert entry.player.pk != known.pk and entry.player.name == "Otto Ott"
 
 
 def test_players_of_the_event_itself_are_never_offered():
     event = make_event()
-    register_entry(event=event, name="Hans Maier")
-    entry = register_entry(event=event, name="Hans Maier", allow_same_name=True,
+    register_entry(event=event, members=[Member("Hans Maier")])
+    entry = register_entry(event=event, members=[Member("Hans Maier")], allow_same_name=True,
                            ask_when_alike=True)
     assert Player.objects.count() == 2 and entry.player.name == "Hans Maier"
 
 
 def test_a_pair_finds_both_players_and_asks_about_the_partner():
     earlier = make_event()
-    old = register_entry(event=earlier, name="Anna Berg", partner_name="Karl Berg", club="CVJM")
+    old = register_entry(event=earlier, members=[Member("Anna Berg"), Member("Karl Berg")],
+                         club="CVJM")
     event = make_event()
     with pytest.raises(PossibleDuplicates) as error:
-        register_entry(event=event, name="Anna Berg", partner_name="Karl Berg", club="",
+        register_entry(event=event, members=[Member("Anna Berg"), Member("Karl Berg")], club="",
                        ask_when_alike=True)
     assert [p.pk for p, _m in error.value.players] == [old.player.pk]
     assert [p.pk for p, _m in error.value.partners] == [old.partner.pk]
-    entry = register_entry(event=event, name="Anna Berg", partner_name="Karl Berg",
+    entry = register_entry(event=event, members=[Member("Anna Berg"), Member("Karl Berg")],
                            club="CVJM", ask_when_alike=True)
     assert (entry.player.pk, entry.partner.pk) == (old.player.pk, old.partner.pk)
 
 
 def test_registration_saves_the_wishes_and_a_regular_turns_them_on_only():
-    entry = register_entry(event=make_event(), name="Hans Maier", unlisted=True,
-                           public_profile=True)
+    entry = register_entry(event=make_event(),
+                           members=[Member("Hans Maier", unlisted=True, public_profile=True)])
     player = Player.objects.get(pk=entry.player.pk)
     assert player.unlisted and player.public_profile
     earlier = make_event()
-    regular = register_entry(event=earlier, name="Otto Ott", unlisted=True).player
+    regular = register_entry(event=earlier, members=[Member("Otto Ott", unlisted=True)]).player
     before = version(earlier)
-    again = register_entry(event=make_event(), name="Otto Ott", public_profile=True)
+    again = register_entry(event=make_event(), members=[Member("Otto Ott", public_profile=True)])
     regular.refresh_from_db()
     assert again.player.pk == regular.pk
     assert regular.unlisted and regular.public_profile  # unlisted stays on
@@ -116,20 +118,21 @@ def test_registration_saves_the_wishes_and_a_regular_turns_them_on_only():
 
 def test_editing_the_wishes_or_the_name_moves_the_results_stamp():
     event = make_event()
-    entry = register_entry(event=event, name="Hans Maier", partner_name="Karl")
+    entry = register_entry(event=event, members=[Member("Hans Maier"), Member("Karl")])
     other = make_event()
     make_entry(other, 1)
     Entry.objects.create(event=other, start_number=2, player=entry.partner)
     start, other_start = version(event), version(other)
-    changes = update_entry(entry=entry, user=None, name="Hans Maier", partner_name="Karl",
-                           start_number=entry.start_number, partner_unlisted=True)
+    changes = update_entry(entry=entry, user=None,
+                           members=[Member("Hans Maier"), Member("Karl", unlisted=True)],
+                           start_number=entry.start_number)
     assert changes == [["partner_unlisted", False, True]]
     assert Player.objects.get(pk=entry.partner.pk).unlisted
     assert version(event) == start + 1 and version(other) == other_start + 1
-    assert update_entry(entry=entry, user=None, name="Hans Maier", partner_name="Karl",
+    assert update_entry(entry=entry, user=None, members=[Member("Hans Maier"), Member("Karl")],
                         start_number=entry.start_number, notes="spät") == [["notes", "", "spät"]]
     assert version(event) == start + 1  # notes are not shown in any list
-    update_entry(entry=entry, user=None, name="Hans Meier", partner_name="Karl",
+    update_entry(entry=entry, user=None, members=[Member("Hans Meier"), Member("Karl")],
                  start_number=entry.start_number)
     assert version(event) == start + 2
 
@@ -214,8 +217,8 @@ def test_merge_needs_an_organiser_of_every_event(two_events):
 
 def test_an_import_reuses_the_one_player_of_the_same_name_and_club():
     earlier = make_event()
-    hans = register_entry(event=earlier, name="Hans Maier", club="SV Ulm").player
-    anna = register_entry(event=earlier, name="Anna Berg", partner_name="Karl Berg").player
+    hans = register_entry(event=earlier, members=[Member("Hans Maier")], club="SV Ulm").player
+    anna = register_entry(event=earlier, members=[Member("Anna Berg"), Member("Karl Berg")]).player
     twins = [make_entry(make_event(), 1, "Otto Ott").player for _ in range(2)]
     event = make_event()
     rows = parse(
@@ -241,10 +244,11 @@ def test_another_persons_name_leaves_the_shared_player_to_the_other_events():
     entry = Entry.objects.create(event=event, start_number=1, player=hans)
     others = [make_entry(event, n) for n in (2, 3)]
     make_table(make_round(event), [entry, *others])
-    update_entry(entry=entry, user=None, name="Hans Meier", start_number=1)  # respelt
+    update_entry(entry=entry, user=None, members=[Member("Hans Meier")], start_number=1)  # respelt
     assert Entry.objects.get(pk=entry.pk).player_id == hans.pk
     assert Player.objects.get(pk=hans.pk).name == "Hans Meier"
-    update_entry(entry=entry, user=None, name="Grete Huber", start_number=1)  # someone else
+    # someone else
+    update_entry(entry=entry, user=None, members=[Member("Grete Huber")], start_number=1)
     entry.refresh_from_db()
     assert entry.player_id != hans.pk and entry.player.name == "Grete Huber"
     assert Player.objects.get(pk=hans.pk).name == "Hans Meier"  # the earlier event keeps him
@@ -253,6 +257,6 @@ def test_another_persons_name_leaves_the_shared_player_to_the_other_events():
 
 def test_a_player_of_this_event_only_is_renamed_in_place():
     entry = make_entry(make_event(), 1, "Hans Maier")
-    update_entry(entry=entry, user=None, name="Grete Huber", start_number=1)
+    update_entry(entry=entry, user=None, members=[Member("Grete Huber")], start_number=1)
     assert Entry.objects.get(pk=entry.pk).player_id == entry.player.pk
     assert Player.objects.get(pk=entry.player.pk).name == "Grete Huber"

@@ -9,6 +9,7 @@ from tests.tournament.lists import parse, problems_by_row
 from tests.tournament.plans import CLOSED
 from tournament import imports, services
 from tournament.limits import MAX_START_NUMBER
+from tournament.members import Member
 from tournament.models import ChangeLog, Entry, Player
 from tournament.services import (
     RegistrationError,
@@ -24,10 +25,10 @@ pytestmark = pytest.mark.django_db
 def test_register_gives_next_free_start_number():
     event = make_event()
     assert next_start_number(event) == 1
-    first = register_entry(event=event, name=" Hans Maier ", club="CVJM")
-    pair = register_entry(event=event, name="Anna", partner_name="Karl")
-    typed = register_entry(event=event, name="Otto", start_number=20)
-    after = register_entry(event=event, name="Egon")
+    first = register_entry(event=event, members=[Member(" Hans Maier ")], club="CVJM")
+    pair = register_entry(event=event, members=[Member("Anna"), Member("Karl")])
+    typed = register_entry(event=event, members=[Member("Otto")], start_number=20)
+    after = register_entry(event=event, members=[Member("Egon")])
     assert [first.start_number, pair.start_number, typed.start_number, after.start_number] == [
         1,
         2,
@@ -40,9 +41,9 @@ def test_register_gives_next_free_start_number():
 
 def test_register_clashing_start_number_is_refused():
     event = make_event()
-    register_entry(event=event, name="Hans", start_number=5)
+    register_entry(event=event, members=[Member("Hans")], start_number=5)
     with pytest.raises(RegistrationError) as error:
-        register_entry(event=event, name="Otto", start_number=5)
+        register_entry(event=event, members=[Member("Otto")], start_number=5)
     assert error.value.field == "start_number"
     assert event.entries.count() == 1
 
@@ -54,8 +55,8 @@ def test_start_number_race_is_caught_in_the_service(organiser, monkeypatch):
     players = Player.objects.count()
     monkeypatch.setattr(registration, "is_start_number_taken", lambda *args, **kwargs: False)
     with pytest.raises(services.RegistrationError) as error:
-        services.register_entry(event=event, user=organiser, name="Hans", partner_name="Karl",
-                                start_number=5)
+        services.register_entry(event=event, user=organiser,
+                                members=[Member("Hans"), Member("Karl")], start_number=5)
     monkeypatch.undo()
     assert error.value.field == "start_number"
     assert str(error.value) == "Startnummer 5 ist in diesem Turnier bereits vergeben."
@@ -69,7 +70,8 @@ def test_start_number_race_on_edit_is_caught(organiser, monkeypatch):
     entry = make_entry(event, 6, "Hans")
     monkeypatch.setattr(registration, "is_start_number_taken", lambda *args, **kwargs: False)
     with pytest.raises(services.RegistrationError, match="Startnummer 5 ist"):
-        services.update_entry(entry=entry, user=organiser, name="Hans Neu", start_number=5)
+        services.update_entry(entry=entry, user=organiser, members=[Member("Hans Neu")],
+                              start_number=5)
     entry.refresh_from_db()
     assert entry.start_number == 6 and entry.player.name == "Hans"
     assert not ChangeLog.objects.exists()
@@ -80,14 +82,14 @@ def test_start_number_race_on_edit_is_caught(organiser, monkeypatch):
     [
         ({"start_number": 9}, "start_number"),
         ({"is_stand_in": True}, "is_stand_in"),
-        ({"partner_name": "Karl"}, "partner_name"),
+        ({"members": [Member("Hans"), Member("Karl")]}, "partner_name"),
     ],
 )
 def test_service_refuses_seating_changes_once_a_plan_exists(organiser, fields, field):
     event = make_event()
     entry = make_entry(event, 1, "Hans")
     make_round(event)
-    data = {"name": "Hans", "start_number": 1, **fields}
+    data = {"members": [Member("Hans")], "start_number": 1, **fields}
     with pytest.raises(services.RegistrationClosed) as error:
         services.update_entry(entry=entry, user=organiser, **data)
     assert error.value.field == field and CLOSED in str(error.value)
@@ -130,9 +132,9 @@ def test_next_start_number_after_the_maximum_is_the_lowest_free_one():
     make_entry(event, 1)
     make_entry(event, 3)
     assert next_start_number(event) == 2
-    entry = register_entry(event=event, name="Hans")
+    entry = register_entry(event=event, members=[Member("Hans")])
     assert entry.start_number == 2
-    assert register_entry(event=event, name="Otto").start_number == 4
+    assert register_entry(event=event, members=[Member("Otto")]).start_number == 4
 
 
 def test_no_free_start_number_refuses_the_registration(monkeypatch):
@@ -142,7 +144,7 @@ def test_no_free_start_number_refuses_the_registration(monkeypatch):
         make_entry(event, number)
     assert next_start_number(event) is None
     with pytest.raises(RegistrationError) as error:
-        register_entry(event=event, name="Hans")
+        register_entry(event=event, members=[Member("Hans")])
     assert error.value.field == "start_number"
     assert str(error.value) == "Keine Startnummer ist mehr frei: alle von 1 bis 3 sind vergeben."
     assert event.entries.count() == 3 and not ChangeLog.objects.exists()
@@ -184,14 +186,14 @@ def test_registering_a_name_in_the_event_again_asks_first():
         ("Karl Rapp", "hans maier", [hans, pair]),
     ]:
         with pytest.raises(SameNameRegistered) as error:
-            register_entry(event=event, name=name, partner_name=partner)
+            register_entry(event=event, members=[Member(name), Member(partner)])
         assert sorted(error.value.entries, key=lambda e: e.start_number) == expected
         assert error.value.field == "allow_same_name"
     assert event.entries.count() == 2
-    other = register_entry(event=event, name="Hans Maier", allow_same_name=True)
+    other = register_entry(event=event, members=[Member("Hans Maier")], allow_same_name=True)
     assert other.start_number == 3 and other.player.name == "Hans Maier"
     # another event's players do not count
-    assert register_entry(event=make_event(), name="Hans Maier").start_number == 1
+    assert register_entry(event=make_event(), members=[Member("Hans Maier")]).start_number == 1
 
 
 def test_import_leaves_out_rows_naming_registered_players_unless_ticked(organiser):
@@ -216,19 +218,20 @@ def test_a_players_category_is_optional_saved_and_logged():
     from tournament.services import register_entry, update_entry
 
     event = make_event()
-    single = register_entry(event=event, name="Rosi Rapp", category=" Frau ")
-    pair = register_entry(event=event, name="Eva Bauer", partner_name="Ida Bauer",
-                          category="Frau", partner_category="Frau")
-    plain = register_entry(event=event, name="Otto Klotz")
+    single = register_entry(event=event, members=[Member("Rosi Rapp", category=" Frau ")])
+    pair = register_entry(event=event, members=[Member("Eva Bauer", category="Frau"),
+                                                Member("Ida Bauer", category="Frau")])
+    plain = register_entry(event=event, members=[Member("Otto Klotz")])
     assert (single.player.category, pair.partner.category, plain.player.category) == (
         "Frau", "Frau", ""
     )
     assert ChangeLog.objects.filter(entry=pair).get().description.endswith(
         "Kategorie: Frau, Frau"
     )
-    changes = update_entry(entry=pair, user=None, name="Eva Bauer", partner_name="Ida Bauer",
-                           start_number=pair.start_number, category="Frau",
-                           partner_category="Jugend")
+    changes = update_entry(entry=pair, user=None,
+                           members=[Member("Eva Bauer", category="Frau"),
+                                    Member("Ida Bauer", category="Jugend")],
+                           start_number=pair.start_number)
     assert changes == [["partner_category", "Frau", "Jugend"]]
     pair.refresh_from_db()
     assert pair.partner.category == "Jugend"

@@ -9,6 +9,7 @@ import pytest
 
 from tests.factories import make_entry, make_event
 from tests.tournament.plans import make_field, play_one_game, snapshot
+from tournament.members import Member
 from tournament.models import ChangeLog, Entry, Event, Round, Table
 from tournament.seating import SeatingError
 from tournament.services import (
@@ -242,7 +243,7 @@ def test_a_latecomer_known_from_an_earlier_evening_is_that_player():
     from tournament.services import register_entry, replace_entry
 
     earlier = make_event(name="Herbstbinokel")
-    regular = register_entry(event=earlier, name="Otto Nachzügler", club="CVJM").player
+    regular = register_entry(event=earlier, members=[Member("Otto Nachzügler")], club="CVJM").player
     event = make_event()
     make_field(event, 9, 0)
     generate_plan(event=event, seed=3)
@@ -255,7 +256,7 @@ def test_a_latecomer_known_from_an_earlier_evening_is_that_player():
     assert late["Otto Nachzügler"].player_id == regular.pk
     assert late["Neu Hinzu"].player_id != regular.pk
     # a stand-in taking an absent entry's seats: the same rule
-    again = register_entry(event=earlier, name="Rosa Ersatz", club="SV Ulm").player
+    again = register_entry(event=earlier, members=[Member("Rosa Ersatz")], club="SV Ulm").player
     absent = event.entries.get(start_number=2)
     players_before = Player.objects.count()
     new = replace_entry(absent=absent, name="Rosa Ersatz", club="SV Ulm", stand_in=True)

@@ -10,6 +10,7 @@ from django.db import IntegrityError, connection, transaction
 
 from tests.factories import make_entry, make_event
 from tests.tournament.lists import parse
+from tournament.members import Member
 from tournament.models import ChangeLog, Entry, Event, FormSubmission
 from tournament.services import (
     AlreadySubmitted,
@@ -34,9 +35,9 @@ def test_tokens_are_random_and_fit_the_column():
 def test_register_twice_with_one_token_registers_once():
     event = make_event()
     token = new_form_token()
-    entry = register_entry(event=event, name="Hans Maier", form_token=token)
+    entry = register_entry(event=event, members=[Member("Hans Maier")], form_token=token)
     with pytest.raises(AlreadySubmitted) as error:
-        register_entry(event=event, name="Hans Maier", form_token=token)
+        register_entry(event=event, members=[Member("Hans Maier")], form_token=token)
     assert str(error.value) == (
         "Startnummer 1: Hans Maier ist bereits angemeldet; das Formular wurde zweimal "
         "abgeschickt, es wurde nichts erneut angemeldet."
@@ -46,9 +47,11 @@ def test_register_twice_with_one_token_registers_once():
     assert ChangeLog.objects.filter(event=event).count() == 1
     # the repeat wins over the warning for the same name, and over a changed form
     with pytest.raises(AlreadySubmitted):
-        register_entry(event=event, name="Otto", allow_same_name=True, form_token=token)
+        register_entry(event=event, members=[Member("Otto")], allow_same_name=True,
+                       form_token=token)
     # a new token registers again (here: another player of the same name)
-    register_entry(event=event, name="Hans Maier", allow_same_name=True, form_token="other")
+    register_entry(event=event, members=[Member("Hans Maier")], allow_same_name=True,
+                   form_token="other")
     assert event.entries.count() == 2
 
 
@@ -58,7 +61,7 @@ def test_the_unique_token_is_what_refuses():
     event = make_event()
     FormSubmission.objects.create(token="t-1", kind=Kind.ENTRY, event=event)
     with pytest.raises(AlreadySubmitted, match="bereits abgeschickt"):
-        register_entry(event=event, name="Hans", form_token="t-1")
+        register_entry(event=event, members=[Member("Hans")], form_token="t-1")
     assert not event.entries.exists()
     with pytest.raises(IntegrityError), transaction.atomic():
         FormSubmission.objects.create(token="t-1", kind=Kind.IMPORT)
@@ -70,9 +73,10 @@ def test_a_refused_registration_leaves_its_token_unused():
     event = make_event()
     make_entry(event, 1, "Hans Maier")
     with pytest.raises(Exception, match="bereits angemeldet"):
-        register_entry(event=event, name="Hans Maier", form_token="t-2")
+        register_entry(event=event, members=[Member("Hans Maier")], form_token="t-2")
     assert not FormSubmission.objects.filter(token="t-2").exists()
-    entry = register_entry(event=event, name="Hans Maier", form_token="t-2", allow_same_name=True)
+    entry = register_entry(event=event, members=[Member("Hans Maier")], form_token="t-2",
+                           allow_same_name=True)
     assert FormSubmission.objects.get(token="t-2").entry == entry
 
 
@@ -200,7 +204,7 @@ def test_two_registrations_of_one_form_at_once_register_once():
     event = make_event()
 
     def register():
-        return register_entry(event=event, name="Hans Maier", form_token="form-1")
+        return register_entry(event=event, members=[Member("Hans Maier")], form_token="form-1")
 
     outcomes = run_together(register, register)
     assert sorted(type(out).__name__ for out in outcomes) == ["AlreadySubmitted", "Entry"], outcomes

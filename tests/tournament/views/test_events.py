@@ -10,6 +10,7 @@ from tests.factories import make_entry, make_event, make_round, make_user
 from tests.tournament.plans import make_field
 from tournament import audit, services
 from tournament.forms import EventForm
+from tournament.members import Member
 from tournament.models import ChangeLog, Event
 from tournament.services import generate_plan
 
@@ -236,7 +237,7 @@ def test_entries_list_sorts(client, organiser, field_of_entries, sort, order):
 
 def test_change_log_page_lists_every_change_newest_first(client, organiser):
     event = make_event()
-    entry = services.register_entry(event=event, user=organiser, name="Hans")
+    entry = services.register_entry(event=event, user=organiser, members=[Member("Hans")])
     services.withdraw_entry(entry=entry, user=organiser)
     audit.log(
         event=event, action=ChangeLog.Action.PLAN, rounds=3, singles=1, pairs=0, seed=7
