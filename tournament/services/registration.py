@@ -491,7 +491,7 @@ def update_entry(
             old_partner.delete()
     # What the standings show of an entry: of this event only (start number, stand-in), and of
     # the players in every event they played (name, wishes); notes, club and category no.
-    shown_here = {"start_number", "is_stand_in"}
+    shown_here = {"start_number", "stand_in"}
     shown = {role.logged(attribute) for role, attribute in by_role("name", *WISHES)}
     changed = {field for field, _old, _new in changes}
     events = {event.pk} if changed & (shown_here | shown) else set()

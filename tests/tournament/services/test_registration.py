@@ -235,3 +235,19 @@ def test_a_players_category_is_optional_saved_and_logged():
     assert changes == [["partner_category", "Frau", "Jugend"]]
     pair.refresh_from_db()
     assert pair.partner.category == "Jugend"
+
+
+@pytest.mark.parametrize(
+    ("change", "moves"),
+    [({"is_stand_in": True}, True), ({"start_number": 9}, True), ({"notes": "spät"}, False)],
+)
+def test_an_edit_the_standings_show_moves_the_results_stamp(change, moves):
+    """The standings mark stand-ins and show start numbers: such an edit moves the event's
+    results stamp (cached standings are computed anew); a note alone does not."""
+    event = make_event()
+    entry = register_entry(event=event, members=[Member("Hans")])
+    before = type(event).objects.get(pk=event.pk).results_version
+    fields = {"members": [Member("Hans")], "start_number": entry.start_number, **change}
+    services.update_entry(entry=entry, user=None, **fields)
+    after = type(event).objects.get(pk=event.pk).results_version
+    assert (after > before) is moves
