@@ -30,7 +30,16 @@ from tournament.imports import (
     no_free_start_number,
     start_number_taken,
 )
-from tournament.members import PARTNER, ROLES, WISHES, Member, by_role, entry_members, held
+from tournament.members import (
+    PARTNER,
+    ROLES,
+    WISHES,
+    Member,
+    Role,
+    by_role,
+    entry_members,
+    held,
+)
 from tournament.models import ChangeLog, Entry, Event, FormSubmission, Player, Seat
 from tournament.results import results_changed
 from tournament.services.lifecycle import ensure_not_finished
@@ -423,54 +432,21 @@ def update_entry(
         raise _taken_error(start_number)
 
     before = audit.entry_ref(entry)
-    # each role's player row before and member now (None: a single has no partner)
-    olds = dict(zip(ROLES, (entry.player, entry.partner), strict=True))
-    news = dict(zip(ROLES, members, strict=False))
-
-    def new_value(role: Any, attribute: str) -> Any:
-        member = news.get(role)
-        if member is None:
-            return held(None, attribute)
-        value = getattr(member, attribute)
-        return held(olds[role], attribute) if value is None else value
-
-    def member_changes(*attributes: str) -> list[tuple[str, Any, Any]]:
-        return [
-            (role.logged(attribute), held(olds[role], attribute), new_value(role, attribute))
-            for role, attribute in by_role(*attributes)
-        ]
-
+    edit = _MemberEdit(entry, members)
     changes = [
         [field, old, new]
         for field, old, new in (
             ("start_number", entry.start_number, start_number),
-            *member_changes("name"),
+            *edit.changes("name"),
             ("club", entry.player.club, club),
             ("notes", entry.notes, notes),
             ("stand_in", entry.is_stand_in, is_stand_in),
-            *member_changes("category"),
-            *member_changes(*WISHES),
+            *edit.changes("category"),
+            *edit.changes(*WISHES),
         )
         if old != new
     ]
-    written: list[Player | None] = []
-    for role, old in olds.items():
-        if role not in news:
-            written.append(None)
-            continue
-        values = {
-            "name": new_value(role, "name"),
-            "club": club,
-            **{attribute: new_value(role, attribute) for attribute in ("category", *WISHES)},
-        }
-        if old is None:
-            written.append(Player.objects.create(**values))
-            continue
-        player = _player_to_rename(old, values["name"], entry=entry, event=event)
-        for attribute, value in values.items():
-            setattr(player, attribute, value)
-        player.save(update_fields=list(values))
-        written.append(player)
+    written = edit.write(club=club, event=event)
     entry.player, entry.partner = written
     entry.start_number = start_number
     entry.notes = notes
@@ -485,22 +461,11 @@ def update_entry(
         if event.entries.filter(start_number=start_number).exclude(pk=entry.pk).exists():
             raise _taken_error(start_number) from None
         raise
-    old_partner = olds[PARTNER]
+    old_partner = edit.olds[PARTNER]
     if old_partner is not None and entry.partner is None:
         with contextlib.suppress(ProtectedError):
             old_partner.delete()
-    # What the standings show of an entry: of this event only (start number, stand-in), and of
-    # the players in every event they played (name, wishes); notes, club and category no.
-    shown_here = {"start_number", "stand_in"}
-    shown = {role.logged(attribute) for role, attribute in by_role("name", *WISHES)}
-    changed = {field for field, _old, _new in changes}
-    events = {event.pk} if changed & (shown_here | shown) else set()
-    if changed & shown:
-        rows = {row.pk for row in [*olds.values(), *written] if row is not None and row.pk}
-        for played in player_events(sorted(rows)).values():
-            events |= played
-    for event_id in sorted(events):
-        results_changed(event_id=event_id)
+    _results_changed_by(changes, event=event, players=[*edit.olds.values(), *written])
     if changes:
         audit.log(
             event=event,
@@ -511,6 +476,73 @@ def update_entry(
             changes=changes,
         )
     return changes
+
+
+class _MemberEdit:
+    """An entry's members as edited: each role's player row before (``olds``, None: a single
+    has no partner) and member now (``news``)."""
+
+    def __init__(self, entry: Entry, members: Sequence[Member]) -> None:
+        self.entry = entry
+        self.olds = dict(zip(ROLES, (entry.player, entry.partner), strict=True))
+        self.news = dict(zip(ROLES, members, strict=False))
+
+    def value(self, role: Role, attribute: str) -> Any:
+        """A member attribute after the edit (a wish of None keeps the player's)."""
+        member = self.news.get(role)
+        if member is None:
+            return held(None, attribute)
+        value = getattr(member, attribute)
+        return held(self.olds[role], attribute) if value is None else value
+
+    def changes(self, *attributes: str) -> list[tuple[str, Any, Any]]:
+        """``(field, old, new)`` of these attributes, role by role, as the log names them."""
+        return [
+            (role.logged(attribute), held(self.olds[role], attribute), self.value(role, attribute))
+            for role, attribute in by_role(*attributes)
+        ]
+
+    def write(self, *, club: str, event: Event) -> list[Player | None]:
+        """The player rows of the entry after the edit, written: a new player for a member new
+        to the entry, a renamed one where the name changed (``_player_to_rename``), None for a
+        role without member."""
+        written: list[Player | None] = []
+        for role, old in self.olds.items():
+            if role not in self.news:
+                written.append(None)
+                continue
+            values = {
+                "name": self.value(role, "name"),
+                "club": club,
+                **{attribute: self.value(role, attribute) for attribute in ("category", *WISHES)},
+            }
+            if old is None:
+                written.append(Player.objects.create(**values))
+                continue
+            player = _player_to_rename(old, values["name"], entry=self.entry, event=event)
+            for attribute, value in values.items():
+                setattr(player, attribute, value)
+            player.save(update_fields=list(values))
+            written.append(player)
+        return written
+
+
+def _results_changed_by(
+    changes: list[list[Any]], *, event: Event, players: Sequence[Player | None]
+) -> None:
+    """Move the results stamp of the events whose standings show what changed: of this event
+    only (start number, stand-in), and of every event the players played in (name, wishes);
+    notes, club and category no."""
+    shown_here = {"start_number", "stand_in"}
+    shown = {role.logged(attribute) for role, attribute in by_role("name", *WISHES)}
+    changed = {field for field, _old, _new in changes}
+    events = {event.pk} if changed & (shown_here | shown) else set()
+    if changed & shown:
+        rows = {row.pk for row in players if row is not None and row.pk}
+        for played in player_events(sorted(rows)).values():
+            events |= played
+    for event_id in sorted(events):
+        results_changed(event_id=event_id)
 
 
 def _player_to_rename(member: Player, name: str, *, entry: Entry, event: Event) -> Player:
