@@ -30,6 +30,14 @@ MONEY_FIELDS = {
 
 A = ChangeLog.Action
 
+KIND_MONEY = "kasse"  # the change log's filter of these records (``?art=kasse``)
+MONEY_LABEL = gettext_noop("Money and prizes")
+MONEY_ACTIONS = (  # every action described here: shown under "kasse", not under "turnier"
+    A.CASH_SETTINGS, A.CHECKED_IN, A.CHECK_IN_UNDONE, A.PAID, A.PAYMENT_CANCELLED,
+    A.PRIZE_SETTINGS, A.PRIZE_ADDED, A.PRIZE_REMOVED, A.LOT_DRAWN, A.HANDED_OUT,
+    A.HANDOUT_UNDONE,
+)
+
 
 MONEY_AMOUNT_FIELDS = {
     "start_fee_single", "start_fee_pair", "lost_game_fee", "lost_game_fee_higher",

@@ -8,11 +8,15 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         from scoring import (
-            audit,  # noqa: F401  (registers how the change log describes scoring)
+            audit,  # registers how the change log describes scoring
             receivers,
         )
         from tournament import signals
+        from tournament.audit import register_source
         from tournament.models import Event
+
+        # the event's change log shows the sheets' records too
+        register_source(audit.KIND_SHEETS, audit.SHEETS_LABEL, audit.sheet_lines)
 
         signals.tables_created.connect(receivers.create_sheets, sender=Event)
         signals.seats_changed.connect(receivers.seating_changed, sender=Event)

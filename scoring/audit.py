@@ -1,13 +1,21 @@
-"""How the change log describes the scoring app's actions (see ``tournament.audit``)."""
+"""How the change log describes the scoring app's actions (see ``tournament.audit``): the event's
+actions of rounds and standings (``ChangeLog``), and every record of a sheet's trail
+(``SheetChange``), which the event's change log shows too (``sheet_lines``, registered as a
+source when the app is ready)."""
 
-from collections.abc import Mapping
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
+from scoring.models import Game, SheetChange
 from scoring.ranking import TIE_BREAKS
-from tournament.audit import describes, yes_no
-from tournament.models import ChangeLog
+from scoring.sheet_rows import number_ranges
+from tournament.audit import Line, describes, yes_no
+from tournament.errors import Message
+from tournament.models import ChangeLog, Event
 
 A = ChangeLog.Action
 
@@ -44,3 +52,190 @@ def _published(params: Mapping[str, Any]) -> str:
 @describes(A.UNPUBLISHED)
 def _unpublished(params: Mapping[str, Any]) -> str:
     return gettext("The standings are no longer public.")
+
+
+# --- games in words --------------------------------------------------------------------------
+
+
+def game_line(
+    *,
+    declarer: object,
+    bid: object,
+    kind: str,
+    melds: Sequence[object],
+    tricks: Sequence[object] | None = None,
+    revoked: object | None = None,
+    points: Sequence[int] | None = None,
+) -> str:
+    """A game in one line: “declarer 3 · bid 200 · played · meld 80/20/40 · …”."""
+    kinds = dict(Game.Kind.choices)
+    parts = [
+        f"{gettext('declarer')} {declarer}",
+        f"{gettext('bid')} {bid}",
+        str(kinds.get(kind, kind)),
+        f"{gettext('meld')} {'/'.join(str(m) for m in melds)}",
+    ]
+    if tricks is not None:
+        parts.append(f"{gettext('trick points')} {'/'.join(str(t) for t in tricks)}")
+    if revoked is not None:
+        parts.append(f"{gettext('misplayed')} {revoked}")
+    if points:
+        parts.append(f"{gettext('points')} {'/'.join(str(p) for p in points)}")
+    return " · ".join(parts)
+
+
+def describe_values(
+    values: Mapping[str, Any] | None, numbers: Sequence[int] | None = None
+) -> str:
+    """A game in one line, parties by start number: for the stale-save warning and the trail.
+
+    ``values`` is in ``sheet_games`` form with ``numbers`` the parties' start numbers, or in
+    ``audit_values`` form (declarer and misplay already start numbers) without.
+    """
+    if values is None:
+        return gettext("no game (row empty)")
+
+    def party(value: int) -> int:
+        return value if numbers is None else numbers[value]
+
+    revoked = values.get("revoked")
+    return game_line(
+        declarer=party(values["declarer"]),
+        bid=values["bid"],
+        kind=values["kind"],
+        melds=values["melds"],
+        tricks=values.get("tricks"),
+        revoked=party(revoked) if revoked is not None else None,
+        points=values.get("points"),
+    )
+
+
+# --- a sheet's trail -------------------------------------------------------------------------
+#
+# A sheet's record (``SheetChange``) is described from ``sheet_params``: the game's number and
+# the game as it is after the change (``after``, or what a link save or a late save kept), and
+# where the reader has no column of its own for it, the game before (``before``).
+
+S = SheetChange.Action
+
+
+def sheet_params(change: SheetChange, *, before: bool = True) -> dict[str, Any]:
+    """What describes a sheet's record; ``before=False`` leaves out the game before the change
+    (the sheet's trail shows it in a column of its own)."""
+    params: dict[str, Any] = {"game": change.game_number, "after": change.after}
+    if before and change.game_number:
+        params["before"] = change.before
+    return params
+
+
+@describes(S.SAVED)
+def _game_saved(params: Mapping[str, Any]) -> str:
+    values = {"game": params["game"], "after": describe_values(params["after"])}
+    if "before" in params:
+        return gettext("Game %(game)s saved: %(after)s; before: %(before)s") % {
+            **values, "before": describe_values(params["before"])
+        }
+    return gettext("Game %(game)s saved: %(after)s") % values
+
+
+@describes(S.DELETED)
+def _game_deleted(params: Mapping[str, Any]) -> str:
+    if "before" in params:
+        return gettext("Game %(game)s deleted; before: %(before)s") % {
+            "game": params["game"], "before": describe_values(params["before"])
+        }
+    return gettext("Game %(game)s deleted") % {"game": params["game"]}
+
+
+@describes(S.SUBMITTED)
+def _submitted(params: Mapping[str, Any]) -> str:
+    return gettext("Score sheet handed in.")
+
+
+@describes(S.CONFIRMED)
+def _confirmed(params: Mapping[str, Any]) -> str:
+    return gettext("Score sheet confirmed: it counts as final; its link can no longer change it.")
+
+
+@describes(S.REOPENED)
+def _reopened(params: Mapping[str, Any]) -> str:
+    return gettext("Score sheet reopened: its link can change it again.")
+
+
+@describes(S.LATE)
+def _late_refused(params: Mapping[str, Any]) -> str:
+    after = params.get("after") or {}
+    games = sorted(int(number) for number in after.get("rows", {}))
+    text = ngettext(
+        "A save of game %(games)s through the link came too late and was not stored.",
+        "A save of games %(games)s through the link came too late and was not stored.",
+        len(games),
+    ) % {"games": number_ranges(games)}
+    if after.get("reason"):
+        text += " " + str(Message(after["reason"], **after.get("params", {})))
+    return text
+
+
+@describes(S.LINK_SAVED)
+def _link_saved(params: Mapping[str, Any]) -> str:
+    after = params.get("after") or {}
+    said = []
+    saved, deleted = after.get("saved") or [], after.get("deleted") or []
+    if saved:
+        said.append(
+            ngettext("game %(games)s saved", "games %(games)s saved", len(saved))
+            % {"games": number_ranges(saved)}
+        )
+    if deleted:
+        said.append(
+            ngettext("game %(games)s deleted", "games %(games)s deleted", len(deleted))
+            % {"games": number_ranges(deleted)}
+        )
+    device = gettext("device: %(agent)s, address %(address)s") % {
+        "agent": after.get("agent") or "–",
+        "address": after.get("address") or "–",
+    }
+    return "; ".join([*said, device])
+
+
+@describes(S.LINK_RENEWED)
+def _link_renewed(params: Mapping[str, Any]) -> str:
+    return gettext("New link issued: the old link and its printed code no longer work.")
+
+
+def who(change_user: Any) -> str:
+    """Who made a recorded change of a sheet: the organiser's name, or the scorekeeper via the
+    link."""
+    if change_user is None:
+        return gettext("Scorekeeper via link")
+    return change_user.get_username()
+
+
+def sheet_line(change: SheetChange, *, before: bool = True) -> Line:
+    """A sheet's record as a line of a change log: where is its round and table (read with the
+    record)."""
+    table = change.sheet.table
+    return Line(
+        at=change.created_at,
+        id=change.pk,
+        action=change.action,
+        label=str(change.get_action_display()),
+        params=sheet_params(change, before=before),
+        where=gettext("Round %(number)s, table %(table)s")
+        % {"number": table.round.number, "table": table.number},
+        who=who(change.user),
+    )
+
+
+KIND_SHEETS = "zettel"
+SHEETS_LABEL = gettext_noop("Score sheets")
+
+
+def sheet_lines(event: Event, limit: int) -> tuple[int, list[Line]]:
+    """The event's sheet records for its change log (``tournament.audit.LineSource``): how
+    many, and the ``limit`` newest as lines, in two queries."""
+    records = SheetChange.objects.filter(sheet__table__round__event=event)
+    newest = records.select_related("user", "sheet__table__round").order_by(
+        "-created_at", "-id"
+    )[:limit]
+    return records.count(), [sheet_line(change) for change in newest]

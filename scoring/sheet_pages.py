@@ -20,12 +20,13 @@ from typing import Any
 from django.db.models import Count, Prefetch, QuerySet
 from django.http import QueryDict
 from django.utils.formats import date_format
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 
+from scoring.audit import describe_values, game_line
 from scoring.forms import ROW_KEY, GameRowForm, initial_from_values
 from scoring.models import Game, ScoreSheet, SheetChange
 from scoring.services.sheets import sheet_games
-from scoring.sheet_rows import missing_numbers, normalise_row, number_ranges
+from scoring.sheet_rows import missing_numbers, normalise_row
 from tournament import seats
 from tournament.errors import Message
 from tournament.limits import UNUSUAL_BID
@@ -127,60 +128,7 @@ def sheet_frame(sheet: ScoreSheet) -> SheetFrame:
     )
 
 
-# --- games in words --------------------------------------------------------------------------
-
-
-def _game_line(
-    *,
-    declarer: object,
-    bid: object,
-    kind: str,
-    melds: Sequence[object],
-    tricks: Sequence[object] | None = None,
-    revoked: object | None = None,
-    points: Sequence[int] | None = None,
-) -> str:
-    """A game in one line: “declarer 3 · bid 200 · played · meld 80/20/40 · …”."""
-    kinds = dict(Game.Kind.choices)
-    parts = [
-        f"{gettext('declarer')} {declarer}",
-        f"{gettext('bid')} {bid}",
-        str(kinds.get(kind, kind)),
-        f"{gettext('meld')} {'/'.join(str(m) for m in melds)}",
-    ]
-    if tricks is not None:
-        parts.append(f"{gettext('trick points')} {'/'.join(str(t) for t in tricks)}")
-    if revoked is not None:
-        parts.append(f"{gettext('misplayed')} {revoked}")
-    if points:
-        parts.append(f"{gettext('points')} {'/'.join(str(p) for p in points)}")
-    return " · ".join(parts)
-
-
-def describe_values(
-    values: Mapping[str, Any] | None, numbers: Sequence[int] | None = None
-) -> str:
-    """A game in one line, parties by start number: for the stale-save warning and the log.
-
-    ``values`` is in ``sheet_games`` form with ``numbers`` the parties' start numbers, or in
-    ``audit_values`` form (declarer and misplay already start numbers) without.
-    """
-    if values is None:
-        return gettext("no game (row empty)")
-
-    def party(value: int) -> int:
-        return value if numbers is None else numbers[value]
-
-    revoked = values.get("revoked")
-    return _game_line(
-        declarer=party(values["declarer"]),
-        bid=values["bid"],
-        kind=values["kind"],
-        melds=values["melds"],
-        tricks=values.get("tricks"),
-        revoked=party(revoked) if revoked is not None else None,
-        points=values.get("points"),
-    )
+# --- rows as stored and as typed (games in words: ``scoring.audit``) -------------------------
 
 
 def field_values(values: Mapping[str, Any] | None, *, dealer: int) -> dict[str, str]:
@@ -256,7 +204,7 @@ def describe_late(rows: Mapping, frame: SheetFrame) -> list[tuple[int, str]]:
         parties = range(len(numbers))
         described.append((
             int(number),
-            _game_line(
+            game_line(
                 declarer=party(typed.get("declarer", "")),
                 bid=typed.get("bid", ""),
                 kind=typed.get("kind", ""),
@@ -671,36 +619,3 @@ def round_overview(round_: Round) -> RoundOverview:
     ]
     counts = Counter(state.status for state in states)
     return RoundOverview(round=round_, tables=states, counts=dict(counts))
-
-
-def describe_change(change: SheetChange) -> str:
-    """What a recorded change of a sheet left behind, in words (the "after" of the trail)."""
-    after = change.after or {}
-    if change.game_number:
-        return describe_values(change.after)
-    if change.action == SheetChange.Action.LINK_SAVED:
-        said = []
-        saved, deleted = after.get("saved") or [], after.get("deleted") or []
-        if saved:
-            said.append(
-                ngettext("game %(games)s saved", "games %(games)s saved", len(saved))
-                % {"games": number_ranges(saved)}
-            )
-        if deleted:
-            said.append(
-                ngettext("game %(games)s deleted", "games %(games)s deleted", len(deleted))
-                % {"games": number_ranges(deleted)}
-            )
-        device = gettext("device: %(agent)s, address %(address)s") % {
-            "agent": after.get("agent") or "–",
-            "address": after.get("address") or "–",
-        }
-        return "; ".join([*said, device])
-    return ""
-
-
-def who(change_user: Any) -> str:
-    """Who made a recorded change: the organiser's name, or the scorekeeper via the link."""
-    if change_user is None:
-        return gettext("Scorekeeper via link")
-    return change_user.get_username()

@@ -9,11 +9,18 @@ Parameters are plain JSON values. An entry is named as ``{"number": 12, "name": 
 ``entry_ref`` for the record's own entry), as it was at the time of the change. Records written
 before actions had parameters hold their old sentence as ``{"text": "…"}`` and are shown as
 written.
+
+An event's change log page shows the records of several models as lines of one kind (``Line``),
+merged by time: each app registers the source of its records with ``register_source`` (this
+app cannot import the apps above it); see "the sources of an event's change log" below.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
@@ -344,3 +351,174 @@ def _players_merged(params: Mapping[str, Any]) -> str:
 
 
 # The series (Cup): its own log (``tournament.models.SeriesLog``), described the same way.
+
+
+# --- the sources of an event's change log -----------------------------------------------------
+
+
+@dataclass(eq=False)
+class Line:
+    """One record as a change log shows it: when, what (the action's label), where (“Round 1,
+    table 3”, or empty for the whole event), the sentence and who.
+
+    The sentence (``text``) is described from ``action`` and ``params`` only when it is read, so
+    a page describes only the lines it shows.
+    """
+
+    at: datetime
+    id: int  # the record's id: orders records of one source with the same time
+    action: str
+    label: str
+    params: Mapping[str, Any] = field(repr=False)
+    where: str = ""
+    who: str = ""
+
+    @cached_property
+    def text(self) -> str:
+        return describe(self.action, self.params)
+
+    @property
+    def sentence(self) -> str:
+        """The text after where it happened: “Round 1, table 3: Game 4 saved: …”."""
+        if not self.where:
+            return self.text
+        return gettext("%(where)s: %(text)s") % {"where": self.where, "text": self.text}
+
+
+LineSource = Callable[[Event, int], tuple[int, list[Line]]]
+"""``(event, limit)`` → how many records of the event the source has, and its ``limit`` newest
+as lines, newest first (by time, then by id)."""
+
+
+@dataclass(frozen=True)
+class Source:
+    kind: str  # the filter's value on the change log page (``?art=…``)
+    label: str  # msgid: how the filter names it
+    lines: LineSource
+
+
+_SOURCES: dict[str, Source] = {}
+
+
+def register_source(kind: str, label: str, lines: LineSource) -> None:
+    """Show the records of ``lines`` in an event's change log, under the filter ``kind``."""
+    registered = _SOURCES.get(kind)
+    if registered is not None and registered.lines is not lines:
+        raise ValueError(f"change-log source {kind!r} registered twice")
+    _SOURCES[kind] = Source(kind=kind, label=label, lines=lines)
+
+
+def sources() -> list[Source]:
+    """The registered sources, in the order they were registered (the apps' order)."""
+    return list(_SOURCES.values())
+
+
+@dataclass
+class LogPage:
+    """One page of an event's change log: its lines, newest first, and where it stands."""
+
+    lines: list[Line]
+    number: int
+    per_page: int
+    count: int  # the chosen sources' records in all
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.count // self.per_page))
+
+    @property
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    @property
+    def has_next(self) -> bool:
+        return self.number < self.pages
+
+    @property
+    def first(self) -> int:
+        """The position of the page's first line in the whole log (1: the newest)."""
+        return (self.number - 1) * self.per_page + 1 if self.lines else 0
+
+    @property
+    def last(self) -> int:
+        return self.first + len(self.lines) - 1 if self.lines else 0
+
+
+def event_log(
+    event: Event, *, kinds: Collection[str] | None = None, page: int = 1, per_page: int = 100
+) -> LogPage:
+    """Page ``page`` of the event's change log from the sources of ``kinds`` (None: every
+    source), newest first; a page after the last is the last.
+
+    The page's lines are among the ``page × per_page`` newest of each source: each source gives
+    that many and its count, the lines are merged by time and the page is sliced off. Only the
+    page's lines are described; the queries are each source's, however many records there are.
+    """
+    chosen = [
+        (rank, source)
+        for rank, source in enumerate(_SOURCES.values())
+        if kinds is None or source.kind in kinds
+    ]
+    page = max(1, page)
+    while True:
+        limit = page * per_page
+        count, merged = 0, []
+        for rank, source in chosen:
+            total, lines = source.lines(event, limit)
+            count += total
+            merged.extend(((line.at, rank, line.id), line) for line in lines[:limit])
+        last_page = max(1, -(-count // per_page))
+        if page <= last_page:
+            break
+        page = last_page  # asked for a page after the last: once more for the last
+    merged.sort(key=lambda item: item[0], reverse=True)
+    return LogPage(
+        lines=[line for _key, line in merged[limit - per_page:limit]],
+        number=page,
+        per_page=per_page,
+        count=count,
+    )
+
+
+def user_name(user: Any) -> str:
+    """How a line names the account that made a change (empty: none)."""
+    return user.get_username() if user is not None else ""
+
+
+def change_line(change: ChangeLog) -> Line:
+    """A record of an event's change log as a line (read with its user)."""
+    return Line(
+        at=change.created_at,
+        id=change.pk,
+        action=change.action,
+        label=str(change.get_action_display()),
+        params=change.params,
+        who=user_name(change.user),
+    )
+
+
+_CLAIMED: set[str] = set()  # ChangeLog actions that a source of their own shows
+
+
+def change_log_source(actions: Collection[str] | None = None) -> LineSource:
+    """The source of an event's ``ChangeLog`` records of ``actions``; without ``actions``, of
+    every action that no other such source claims."""
+    claimed = frozenset(actions) if actions is not None else None
+    if claimed is not None:
+        _CLAIMED.update(claimed)
+
+    def lines(event: Event, limit: int) -> tuple[int, list[Line]]:
+        records = ChangeLog.objects.filter(event=event)
+        if claimed is None:
+            records = records.exclude(action__in=sorted(_CLAIMED))
+        else:
+            records = records.filter(action__in=sorted(claimed))
+        newest = records.select_related("user").order_by("-created_at", "-id")[:limit]
+        return records.count(), [change_line(change) for change in newest]
+
+    return lines
+
+
+KIND_EVENT = "turnier"  # the event itself, its entries, plan, rounds, standings and roles
+
+register_source(KIND_EVENT, gettext_noop("Tournament and entries"), change_log_source())

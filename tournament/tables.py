@@ -4,7 +4,7 @@ import django_tables2 as tables
 from django.db.models import Case, Value, When
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import ChangeLog, Entry
+from tournament.models import Entry
 
 
 class EntryTable(tables.Table):
@@ -59,26 +59,3 @@ class OrganiserEntryTable(EntryTable):
             pair_first=Case(When(partner__isnull=True, then=Value(0)), default=Value(1))
         ).order_by(("-" if is_descending else "") + "pair_first", "start_number")
         return queryset, True
-
-
-class ChangeLogTable(tables.Table):
-    """The event's change log, newest first."""
-
-    created_at = tables.DateTimeColumn(verbose_name=_("Time"), format="d.m.Y H:i")
-    action = tables.Column(
-        verbose_name=_("Action"), accessor="get_action_display", order_by=("action",)
-    )
-    entry = tables.Column(
-        verbose_name=_("No."),
-        accessor="entry__start_number",
-        default="",
-        attrs={"td": {"class": "num"}},
-    )
-    description = tables.Column(verbose_name=_("Description"), orderable=False)
-    user = tables.Column(verbose_name=_("User"), accessor="user__username", default="")
-
-    class Meta:
-        model = ChangeLog
-        fields = ["created_at", "action", "entry", "description", "user"]
-        attrs = {"class": "data"}
-        empty_text = _("No changes recorded yet.")

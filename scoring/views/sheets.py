@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.views.decorators.http import require_POST
 
+from scoring.audit import sheet_line
 from scoring.forms import GameRowForm, SheetFrameForm, forged_row_numbers
 from scoring.melds import MELDS
 from scoring.models import ScoreSheet
@@ -45,7 +46,6 @@ from scoring.services import (
 )
 from scoring.sheet_pages import (
     SheetFrame,
-    describe_change,
     describe_late,
     describe_values,
     late_rows,
@@ -56,7 +56,6 @@ from scoring.sheet_pages import (
     sheet_frame,
     sheet_page,
     sheet_state,
-    who,
 )
 from scoring.sheet_rows import number_ranges
 from tournament.limits import MAX_GAMES_PER_ROUND, UNUSUAL_BID
@@ -533,9 +532,8 @@ def sheet_changes(request: HttpRequest, event: Event, number: int, table: int) -
     changes = [
         {
             "change": change,
-            "who": who(change.user),
+            "line": sheet_line(change, before=False),  # the game before has its own column
             "before": describe_values(change.before) if change.game_number else "",
-            "after": describe_change(change),
         }
         for change in sheet.changes.select_related("user").order_by("-created_at", "-id")
     ]

@@ -1,12 +1,16 @@
 """Organiser pages of an event: its page with the entries, creating and editing it, its log."""
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
+from tournament import audit
 from tournament.filters import EntryFilter
 from tournament.forms import EventForm
 from tournament.models import Event, FormSubmission
@@ -20,7 +24,7 @@ from tournament.services import (
     used_form_token,
 )
 from tournament.services.submissions import already_submitted
-from tournament.tables import ChangeLogTable, OrganiserEntryTable
+from tournament.tables import OrganiserEntryTable
 from tournament.web import account_view, add_form_error, desk_view, organiser_view
 
 
@@ -101,8 +105,59 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "tournament/event_form.html", {"form": form, "event": event})
 
 
+KIND_PARAM = "art"  # which records: "alle", or a source's kind ("turnier", "zettel", "kasse")
+ALL_KINDS = "alle"
+PAGE_PARAM = "seite"
+LOG_PER_PAGE = 100
+MAX_LOG_PAGE = 10_000  # a page number past it is the last page
+
+
+def _page_number(value: str) -> int:
+    try:
+        return min(max(1, int(value)), MAX_LOG_PAGE)
+    except ValueError:
+        return 1
+
+
 @desk_view
 def change_log(request: HttpRequest, event: Event) -> HttpResponse:
-    table = ChangeLogTable(event.changes.select_related("entry", "user"))
-    RequestConfig(request, paginate={"per_page": 100}).configure(table)
-    return render(request, "tournament/change_log.html", {"event": event, "table": table})
+    """The event's change log: its records and every registered source's (the sheets', the
+    money's; ``tournament.audit.register_source``) merged by time, newest first, 100 a page;
+    ``?art=zettel`` shows only one source's, ``?seite=2`` the next older page."""
+    sources = audit.sources()
+    kind = request.GET.get(KIND_PARAM, ALL_KINDS)
+    if kind not in {source.kind for source in sources}:
+        kind = ALL_KINDS
+    page = audit.event_log(
+        event,
+        kinds=None if kind == ALL_KINDS else [kind],
+        page=_page_number(request.GET.get(PAGE_PARAM, "")),
+        per_page=LOG_PER_PAGE,
+    )
+    url = reverse("change-log", args=[event.slug])
+
+    def link(kind: str, number: int = 1) -> str:
+        query = {
+            **({KIND_PARAM: kind} if kind != ALL_KINDS else {}),
+            **({PAGE_PARAM: number} if number > 1 else {}),
+        }
+        return f"{url}?{urlencode(query)}" if query else url
+
+    filters = [
+        (link(value), label, value == kind)
+        for value, label in [
+            (ALL_KINDS, gettext("All")),
+            *((source.kind, gettext(source.label)) for source in sources),
+        ]
+    ]
+    return render(
+        request,
+        "tournament/change_log.html",
+        {
+            "event": event,
+            "page": page,
+            "filters": filters,
+            "previous_url": link(kind, page.number - 1) if page.has_previous else "",
+            "next_url": link(kind, page.number + 1) if page.has_next else "",
+        },
+    )

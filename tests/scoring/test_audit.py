@@ -1,0 +1,89 @@
+"""A sheet's records in words (``scoring.audit``, described through ``tournament.audit``): the same
+sentence on the sheet's trail and in the event's change log, in the reader's language."""
+
+import pytest
+from django.utils import translation
+
+from scoring.audit import sheet_line, sheet_params
+from scoring.models import SheetChange
+from scoring.services import save_sheet_rows, submit_sheet
+from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
+from tournament import audit
+
+GAME = {"declarer": 12, "bid": 200, "kind": "played", "melds": [80, 20, 0],
+        "tricks": [150, 60, 40], "revoked": None, "points": [230, 80, 40]}
+BEFORE = {**GAME, "bid": 180, "points": [250, 80, 40]}
+SAMPLES = {
+    "saved": {"game": 4, "before": None, "after": GAME},
+    "deleted": {"game": 4, "before": GAME, "after": None},
+    "submitted": {"game": None, "after": None},
+    "confirmed": {"game": None, "after": None},
+    "reopened": {"game": None, "after": None},
+    "late_refused": {"game": None, "after": {
+        "rows": {"3": {"bid": "200"}, "4": {}},
+        "reason": "Round %(number)s is closed: the score sheet links no longer work. Please ask "
+                  "the organisers.",
+        "params": {"number": 2},
+    }},
+    "link_saved": {"game": None, "after": {"saved": [1, 2, 3], "deleted": [5], "version": 4,
+                                           "agent": "Pixel 8", "address": "10.0.0.7"}},
+    "link_renewed": {"game": None, "after": None},
+}
+
+
+def test_every_sheet_action_has_a_sample_here():
+    assert set(SAMPLES) == set(SheetChange.Action.values)
+
+
+@pytest.mark.parametrize("action", sorted(SAMPLES))
+def test_every_sheet_action_reads_in_german_and_in_english(action):
+    german = audit.describe(action, SAMPLES[action])
+    with translation.override("en"):
+        english = audit.describe(action, SAMPLES[action])
+    for text in (german, english):
+        assert text and "%(" not in text and "{" not in text
+    assert german != english
+
+
+def test_a_game_is_described_after_and_before_the_change():
+    assert audit.describe("saved", SAMPLES["saved"]) == (
+        "Spiel 4 gespeichert: Alleinspieler 12 · Reizwert 200 · gespielt · Gemeldet 80/20/0 · "
+        "Stiche 150/60/40 · Punkte 230/80/40; vorher: kein Spiel (Zeile leer)"
+    )
+    assert audit.describe("deleted", SAMPLES["deleted"]).startswith(
+        "Spiel 4 gelöscht; vorher: Alleinspieler 12 · Reizwert 200 ·"
+    )
+    # the trail shows the game before in a column of its own
+    without_before = {"game": 4, "after": GAME}
+    assert audit.describe("saved", without_before) == (
+        "Spiel 4 gespeichert: Alleinspieler 12 · Reizwert 200 · gespielt · Gemeldet 80/20/0 · "
+        "Stiche 150/60/40 · Punkte 230/80/40"
+    )
+
+
+def test_saves_through_the_link_name_the_games_and_the_device():
+    assert audit.describe("link_saved", SAMPLES["link_saved"]) == (
+        "Spiele 1–3 gespeichert; Spiel 5 gelöscht; Gerät: Pixel 8, Adresse 10.0.0.7"
+    )
+    assert audit.describe("late_refused", SAMPLES["late_refused"]) == (
+        "Spiele 3–4 kamen über den Link zu spät und wurden nicht gespeichert. Durchgang 2 ist "
+        "abgeschlossen: Die Links zu den Spielzetteln funktionieren nicht mehr. Bitte wenden Sie "
+        "sich an die Turnierleitung."
+    )
+
+
+@pytest.mark.django_db
+def test_a_line_names_round_table_and_who():
+    event = make_event()
+    entries = [make_entry(event, number) for number in (1, 2, 3)]
+    sheet = make_sheet(make_table(make_round(event, 2), entries, number=7))
+    save_sheet_rows(sheet=sheet, base_version=0, rows={
+        n: {"bid": 200, "declarer": 0, "melds": [0, 0, 0], "tricks": [200, 50, 0]}
+        for n in range(1, 13)
+    })
+    submit_sheet(sheet=sheet)
+    change = SheetChange.objects.get(action=SheetChange.Action.SUBMITTED)
+    line = sheet_line(change)
+    assert (line.label, line.who) == ("abgegeben", "Schreiber über Link")
+    assert line.sentence == "Durchgang 2, Tisch 7: Spielzettel abgegeben."
+    assert sheet_params(change) == {"game": None, "after": None}
