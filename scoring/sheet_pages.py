@@ -459,84 +459,20 @@ def sheet_page(
     games = sheet_games(sheet, frame.parties) if games is None else games
     forms = forms or {}
     other_device = other_device or {}
-    seat_count = len(frame.seats)
-    declarers = [*((str(i), short) for i, short in enumerate(frame.party_shorts)), ("", "–")]
-    kinds = [(value, str(label)) for value, label in Game.Kind.choices]
-    dealers = [(str(i), label) for i, label in enumerate(frame.seat_labels, start=1)]
-    revoked = [("", gettext("nobody")),
-               *((str(i), label) for i, label in enumerate(frame.party_labels))]
-    legend = gettext("Game %(number)s")
-    meld, tricks = gettext("meld"), gettext("trick points")
-    heads = [f"{short} {party.name}" for short, party in zip(frame.party_shorts, frame.parties,
-                                                              strict=True)]
+    labels = _RowLabels(frame)
     totals = [0] * len(frame.parties)
     rows: list[Row] = []
     focus_set = False
     for number in range(1, frame.games + 1):
         values = games.get(number)
-        form = forms.get(number)
         if values is not None:
             totals = [t + p for t, p in zip(totals, values["points"], strict=True)]
-        errors, non_field = _form_errors(form) if form is not None else (NO_ERRORS, [])
-        column_errors = form.column_errors if form is not None else {}
-        stored = stored_fields(values)
-        if form is not None:
-            shown = posted_values(form)
-        else:
-            shown = stored or field_values(None, dealer=seats.dealer_position(number, seat_count))
-        shows_points = values is not None and not errors and not non_field and (
-            number not in other_device
+        row = _row(
+            labels, number, values, forms.get(number), totals,
+            other_device=other_device, may_focus=not focus_set,
         )
-        focus = None
-        if not focus_set and errors:
-            focus, focus_set = next(iter(errors)), True
-        row_declarers = _choices(declarers, shown.get("declarer", ""), " checked")
-        if focus == "declarer":
-            value, label, mark = row_declarers[0]
-            row_declarers[0] = (value, label, mark + " autofocus")
-        rows.append(Row(
-            number=number,
-            values=shown,
-            stored=stored,
-            parties=[
-                PartyLine(
-                    index=str(index),
-                    short=frame.party_shorts[index],
-                    name=party.name,
-                    meld_name=f"g{number}-meld{index}",
-                    tricks_name=f"g{number}-tricks{index}",
-                    meld_label=f"{meld}: {heads[index]}",
-                    tricks_label=f"{tricks}: {heads[index]}",
-                    meld=shown.get(f"meld{index}", ""),
-                    tricks=shown.get(f"tricks{index}", ""),
-                    points=str(values["points"][index]) if shows_points else "",
-                    total=str(totals[index]) if values is not None else "",
-                    meld_errors=errors.get(f"meld{index}", []),
-                    tricks_errors=errors.get(f"tricks{index}", []),
-                    meld_bad=bool(errors.get(f"meld{index}") or column_errors.get("melds")),
-                    tricks_bad=bool(errors.get(f"tricks{index}") or column_errors.get("tricks")),
-                )
-                for index, party in enumerate(frame.parties)
-            ],
-            declarers=row_declarers,
-            kinds=_choices(kinds, shown.get("kind", ""), " checked"),
-            dealers=_choices(dealers, shown.get("dealer", ""), " selected"),
-            revoked=_choices(revoked, shown.get("revoked", ""), " selected"),
-            legend=legend % {"number": number},
-            errors=errors,
-            non_field_errors=non_field,
-            other_device=(
-                describe_values(other_device[number], frame.numbers)
-                if number in other_device
-                else None
-            ),
-            unusual_bid=(
-                form.unusual_bid
-                if form is not None
-                else values is not None and values["bid"] > UNUSUAL_BID
-            ),
-            focus=focus,
-        ))
+        focus_set = focus_set or row.focus is not None
+        rows.append(row)
     return SheetPage(
         sheet=sheet,
         frame=frame,
@@ -546,6 +482,102 @@ def sheet_page(
         status=sheet.status if status is None else status,
         via_link=via_link,
         missing=missing_numbers(games, frame.games),
+    )
+
+
+class _RowLabels:
+    """What every row of a sheet's page offers, in the reader's language: the choices of
+    declarer, kind, dealer and revoke, and the parties' headings."""
+
+    def __init__(self, frame: SheetFrame) -> None:
+        self.frame = frame
+        self.declarers = [
+            *((str(i), short) for i, short in enumerate(frame.party_shorts)), ("", "–")
+        ]
+        self.kinds = [(value, str(label)) for value, label in Game.Kind.choices]
+        self.dealers = [(str(i), label) for i, label in enumerate(frame.seat_labels, start=1)]
+        self.revoked = [("", gettext("nobody")),
+                        *((str(i), label) for i, label in enumerate(frame.party_labels))]
+        self.legend = gettext("Game %(number)s")
+        self.meld, self.tricks = gettext("meld"), gettext("trick points")
+        self.heads = [
+            f"{short} {party.name}"
+            for short, party in zip(frame.party_shorts, frame.parties, strict=True)
+        ]
+
+
+def _row(
+    labels: _RowLabels,
+    number: int,
+    values: dict | None,
+    form: GameRowForm | None,
+    totals: list[int],
+    *,
+    other_device: Mapping[int, dict | None],
+    may_focus: bool,
+) -> Row:
+    """One game's row: as stored, or as typed with its messages (``form``); the first row with
+    a message takes the focus where ``may_focus``."""
+    frame = labels.frame
+    errors, non_field = _form_errors(form) if form is not None else (NO_ERRORS, [])
+    column_errors = form.column_errors if form is not None else {}
+    stored = stored_fields(values)
+    if form is not None:
+        shown = posted_values(form)
+    else:
+        shown = stored or field_values(
+            None, dealer=seats.dealer_position(number, len(frame.seats))
+        )
+    shows_points = values is not None and not errors and not non_field and (
+        number not in other_device
+    )
+    focus = next(iter(errors)) if may_focus and errors else None
+    declarers = _choices(labels.declarers, shown.get("declarer", ""), " checked")
+    if focus == "declarer":
+        value, label, mark = declarers[0]
+        declarers[0] = (value, label, mark + " autofocus")
+    return Row(
+        number=number,
+        values=shown,
+        stored=stored,
+        parties=[
+            PartyLine(
+                index=str(index),
+                short=frame.party_shorts[index],
+                name=party.name,
+                meld_name=f"g{number}-meld{index}",
+                tricks_name=f"g{number}-tricks{index}",
+                meld_label=f"{labels.meld}: {labels.heads[index]}",
+                tricks_label=f"{labels.tricks}: {labels.heads[index]}",
+                meld=shown.get(f"meld{index}", ""),
+                tricks=shown.get(f"tricks{index}", ""),
+                points=str(values["points"][index]) if shows_points else "",
+                total=str(totals[index]) if values is not None else "",
+                meld_errors=errors.get(f"meld{index}", []),
+                tricks_errors=errors.get(f"tricks{index}", []),
+                meld_bad=bool(errors.get(f"meld{index}") or column_errors.get("melds")),
+                tricks_bad=bool(errors.get(f"tricks{index}") or column_errors.get("tricks")),
+            )
+            for index, party in enumerate(frame.parties)
+        ],
+        declarers=declarers,
+        kinds=_choices(labels.kinds, shown.get("kind", ""), " checked"),
+        dealers=_choices(labels.dealers, shown.get("dealer", ""), " selected"),
+        revoked=_choices(labels.revoked, shown.get("revoked", ""), " selected"),
+        legend=labels.legend % {"number": number},
+        errors=errors,
+        non_field_errors=non_field,
+        other_device=(
+            describe_values(other_device[number], frame.numbers)
+            if number in other_device
+            else None
+        ),
+        unusual_bid=(
+            form.unusual_bid
+            if form is not None
+            else values is not None and values["bid"] > UNUSUAL_BID
+        ),
+        focus=focus,
     )
 
 
