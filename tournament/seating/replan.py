@@ -1,0 +1,342 @@
+"""Re-planning: the rounds still to plan, with the played rounds as history and fixed seats.
+
+The rounds still to plan are seated per kind (singles, pairs) by the same local search as the
+first plan, started from the meetings of the played rounds: the repeat cost counts every round,
+and a pair of entries is "bad" only once the new rounds add a meeting beyond what the played
+rounds (or two fixed seats at one table) make unavoidable. The roles are planned before the
+tables: every entry gets a role per new round (first-named, third-named, other; for pairs:
+pair A, pair B) within its quota over all rounds -- first the number of each role per entry
+(a flow), then per round (a flow per round; such a split always exists by Koenig's edge
+colouring theorem). The search then only swaps entries of the same role within a round, so
+every table keeps one first- and one third-named. Should that restriction keep the search
+from its target (small fields), a free search follows and the roles are handed out per table
+afterwards, as fairly as the tables allow: no repeats come first, fair roles second.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Iterator, Mapping, Sequence
+
+from tournament.seating.checks import check_fixed, check_played
+from tournament.seating.roles import FIRST, THIRD, role_totals, roles_by_table, round_roles
+from tournament.seating.search import ReplanSearch
+
+# Search effort per re-plan: swaps per attempt (divided by the field size) and attempts per mode.
+_REPLAN_BUDGET = 20_000
+_REPLAN_ATTEMPTS = 4
+# One round left and at most this many ways to seat it: every way is tried (exact).
+_EXACT_LIMIT = 20_000
+
+
+def _seatings_count(sizes: Sequence[int]) -> int:
+    """How many ways there are to seat ``sum(sizes)`` entries at tables of ``sizes``."""
+    count = math.factorial(sum(sizes))
+    for size in sizes:
+        count //= math.factorial(size)
+    for size in set(sizes):
+        count //= math.factorial(sizes.count(size))
+    return count
+
+
+def _exact_round(
+    n: int,
+    sizes: Sequence[int],
+    met: Sequence[int],
+    fixed_at: Mapping[int, int],
+    room: tuple[list[int], list[int]],
+    rng: random.Random,
+) -> list[list[int]]:
+    """The one round left, seated the best way of all: the least repeat cost, then the fewest
+    roles beyond the quotas (ties drawn at random). For small fields only (``_EXACT_LIMIT``)."""
+    pinned: dict[int, list[int]] = {}
+    for p, t in sorted(fixed_at.items()):
+        pinned.setdefault(t, []).append(p)
+    free_tables = [t for t in range(len(sizes)) if t not in pinned]
+    scores: dict[tuple[int, ...], tuple[int, int]] = {}
+
+    def score(group: tuple[int, ...]) -> tuple[int, int]:
+        if group not in scores:
+            cost = sum(met[a * n + b] for i, a in enumerate(group) for b in group[i + 1 :])
+            excess = min(
+                (room[FIRST][f] <= 0) + (room[THIRD][t] <= 0)
+                for f in group
+                for t in group
+                if f != t
+            )
+            scores[group] = (cost, excess)
+        return scores[group]
+
+    def pinned_groups(
+        tables: list[int], rest: list[int]
+    ) -> Iterator[tuple[list[tuple[int, tuple[int, ...]]], list[int]]]:
+        if not tables:
+            yield [], rest
+            return
+        t = tables[0]
+        for others in itertools.combinations(rest, sizes[t] - len(pinned[t])):
+            left = [p for p in rest if p not in others]
+            group = tuple(sorted(pinned[t] + list(others)))
+            for tail, remaining in pinned_groups(tables[1:], left):
+                yield [(t, group), *tail], remaining
+
+    def free_groups(rest: list[int], open_sizes: list[int]) -> Iterator[list[tuple[int, ...]]]:
+        if not rest:
+            yield []
+            return
+        head = rest[0]
+        for size in sorted(set(open_sizes)):
+            smaller = open_sizes[:]
+            smaller.remove(size)
+            for others in itertools.combinations(rest[1:], size - 1):
+                left = [p for p in rest[1:] if p not in others]
+                for tail in free_groups(left, smaller):
+                    yield [(head, *others), *tail]
+
+    free = [p for p in range(n) if p not in fixed_at]
+    best: list[list[int]] | None = None
+    best_score = (0, 0)
+    ties = 0
+    for placed, rest in pinned_groups(sorted(pinned), free):
+        for groups in free_groups(rest, [sizes[t] for t in free_tables]):
+            total = [0, 0]
+            for _, group in placed:
+                cost, excess = score(group)
+                total[0] += cost
+                total[1] += excess
+            for group in groups:
+                cost, excess = score(group)
+                total[0] += cost
+                total[1] += excess
+            candidate = (total[0], total[1])
+            if best is None or candidate < best_score:
+                best_score, ties = candidate, 1
+            elif candidate == best_score:
+                ties += 1
+                if rng.randrange(ties):
+                    continue
+            else:
+                continue
+            tables: list[list[int]] = [[] for _ in sizes]
+            for t, group in placed:
+                tables[t] = list(group)
+            by_size = {size: [t for t in free_tables if sizes[t] == size] for size in sizes}
+            for group in groups:
+                tables[by_size[len(group)].pop()] = list(group)
+            best = tables
+    assert best is not None
+    return best
+
+
+def _replan_bound(
+    n: int, sizes: Sequence[int], new_rounds: int, met: Sequence[int], fixed_at: Mapping[int, int]
+) -> int:
+    """A lower bound of the repeat cost the new rounds add beyond the unavoidable: each entry
+    meets at least ``min(size) - 1`` others per round; spread over its table mates of the
+    played rounds at the least cost, summed over the entries and halved (every meeting has two
+    ends)."""
+    if n > 100 or len(sizes) < 2:
+        return 0
+    total = 0
+    for p in range(n):
+        if p in fixed_at:
+            meetings = (sizes[fixed_at[p]] - 1) * new_rounds
+        else:
+            meetings = (min(sizes) - 1) * new_rounds
+        counts: dict[int, int] = {}
+        for q in range(n):
+            if q == p:
+                continue
+            if p in fixed_at and fixed_at.get(q) == fixed_at[p]:
+                meetings -= new_rounds  # met anyway, counted in the target
+                continue
+            h = met[p * n + q]
+            counts[h] = counts.get(h, 0) + 1
+        # the cheapest ``meetings`` extra meetings: a meeting beyond h costs h, h + 1, ...
+        value = 0
+        available = 0
+        while meetings > 0:
+            available += counts.get(value, 0)
+            take = min(available, meetings)
+            total += take * value
+            meetings -= take
+            value += 1
+    return (total + 1) // 2
+
+
+def _seating_order(table: list[int], pairs: bool) -> list[int]:
+    """[first, third, others...] in seating order: pairs A, B; singles 1st, 2nd, 3rd, 4th."""
+    if pairs:
+        return table[:2]
+    first, third, *others = table
+    return [first, others[0], third, *others[1:]]
+
+
+def _replan_kind(
+    ids: Sequence[int],
+    sizes: Sequence[int],
+    history: Sequence[tuple[int, ...]],
+    new_rounds: int,
+    per_role: int,
+    fixed: Mapping[int, int],
+    rng: random.Random,
+    pairs: bool,
+) -> list[list[tuple[int, ...]]]:
+    """The new rounds' tables of one kind (start numbers in seating order).
+
+    ``history`` are the played tables of this kind, ``fixed`` start number -> table index. An
+    entry playing ``k`` rounds in all (played and new) may be first- and third-named (pair A
+    and pair B) ``ceil(k / per_role)`` times each.
+    """
+    n = len(ids)
+    if n == 0:
+        return [[] for _ in range(new_rounds)]
+    index = {number: i for i, number in enumerate(ids)}
+    met = [0] * (n * n)
+    done: tuple[list[int], list[int]] = ([0] * n, [0] * n)
+    four = [0] * n
+    third_seat = 1 if pairs else 2
+    played_rounds = [0] * n
+    for table in history:
+        members = [index[number] for number in table if number in index]
+        for p in members:
+            played_rounds[p] += 1
+        if table[0] in index:
+            done[FIRST][index[table[0]]] += 1
+        if table[third_seat] in index:
+            done[THIRD][index[table[third_seat]]] += 1
+        for i, a in enumerate(members):
+            if len(table) == 4:
+                four[a] += 1
+            for b in members[i + 1 :]:
+                met[a * n + b] += 1
+                met[b * n + a] += 1
+    fixed_at = {index[number]: t for number, t in fixed.items()}
+    # how often two entries may meet before it counts as a new repeat: once, or as often as
+    # the played rounds and two fixed seats at one table make them meet anyway
+    allowed = [max(1, m) for m in met]
+    target = sum(m * (m - 1) // 2 for m in met) // 2
+    pinned_pairs = sorted(fixed_at.items())
+    for i, (a, table_a) in enumerate(pinned_pairs):
+        for b, table_b in pinned_pairs[i + 1 :]:
+            if table_a == table_b:
+                h = met[a * n + b]
+                allowed[a * n + b] = allowed[b * n + a] = h + new_rounds
+                target += (h + new_rounds) * (h + new_rounds - 1) // 2 - h * (h - 1) // 2
+    quota = [-(-(played_rounds[p] + new_rounds) // per_role) for p in range(n)]
+    room = (
+        [quota[p] - done[FIRST][p] for p in range(n)],
+        [quota[p] - done[THIRD][p] for p in range(n)],
+    )
+    target += _replan_bound(n, sizes, new_rounds, met, fixed_at)
+    four_seats = sum(four) + 4 * sum(1 for size in sizes if size == 4) * new_rounds
+    cap4 = -(-four_seats // n) + 1
+    budget = max(300, _REPLAN_BUDGET // n)
+    best: list[list[list[int]]] | None = None
+    best_cost = -1
+    best_classes: list[list[int]] | None = None
+    if new_rounds == 1 and _seatings_count(sizes) <= _EXACT_LIMIT:
+        best = [_exact_round(n, sizes, met, fixed_at, room, rng)]
+    else:
+        for by_roles in (True, False):
+            for _ in range(_REPLAN_ATTEMPTS):
+                classes = None
+                if by_roles:
+                    totals = role_totals(n, new_rounds, len(sizes), room, done, rng)
+                    classes = [
+                        round_roles(totals, sizes, fixed_at, rng) for _ in range(new_rounds)
+                    ]
+                search = ReplanSearch(
+                    n, sizes, new_rounds, met, allowed, four, cap4, classes, fixed_at, rng
+                )
+                if len(sizes) > 1:
+                    search.run(target, budget)
+                if best is None or search.cost < best_cost:
+                    best, best_cost, best_classes = search.snapshot(), search.cost, classes
+                if best_cost <= target:
+                    break
+            if best_cost <= target:
+                break
+    assert best is not None
+    if best_classes is not None:
+        classes = best_classes
+        ordered = [
+            [sorted(table, key=lambda p, r=r: classes[r][p]) for table in round_tables]
+            for r, round_tables in enumerate(best)
+        ]
+        for round_tables in ordered:
+            for table in round_tables:
+                others = table[2:]
+                rng.shuffle(others)
+                table[2:] = others
+    else:
+        ordered = roles_by_table(best, room, rng)
+    return [
+        [tuple(ids[p] for p in _seating_order(table, pairs)) for table in round_tables]
+        for round_tables in ordered
+    ]
+
+
+def replan(
+    singles: Sequence[int],
+    pairs: Sequence[int],
+    rounds: int,
+    seed: int,
+    played: Sequence[Sequence[Sequence[int]]],
+    fixed: Mapping[int, int],
+) -> list[list[tuple[int, ...]]]:
+    """``plan_seating`` with played rounds and/or fixed seats.
+
+    Quality goals over all rounds, played and new, in this order:
+
+    * no new repeat: no two entries share a table more often than the played rounds (and two
+      fixed seats at one table) make them. Where that is impossible, as few as possible: one
+      round left in a small field is seated exactly; otherwise the search stops at a lower bound
+      or after its budget (the tests show that it reaches no new repeat from 12 singles on and
+      prove by exhaustive search for smaller fields whether a plan without exists);
+    * fair roles: a single playing ``k`` rounds in all (a latecomer fewer) is first- and
+      third-named at most ``ceil(k / 3)`` times each, a pair is pair A and pair B at most
+      ``ceil(k / 2)`` times each, the played rounds counted, as far as they leave room for it;
+    * nobody sits at a four-table more than once beyond the even spread
+      ``ceil(four-table seats / singles)``.
+    """
+    single_set, pair_set = set(singles), set(pairs)
+    history = check_played(played, single_set, pair_set, rounds)
+    n = len(single_set)
+    n_four = n % 3
+    singles_sizes = [4] * n_four + [3] * ((n - 4 * n_four) // 3)
+    pairs_sizes = [2] * (len(pair_set) // 2)
+    fixed_singles, fixed_pairs = check_fixed(
+        fixed, single_set, pair_set, singles_sizes, len(pairs_sizes)
+    )
+    new_rounds = rounds - len(history)
+    rng = random.Random(seed)
+    pairs_rng = random.Random(rng.getrandbits(64))
+    single_ids = sorted(single_set)
+    pair_ids = sorted(pair_set)
+    rng.shuffle(single_ids)
+    pairs_rng.shuffle(pair_ids)
+    played_tables = [table for round_plan in history for table in round_plan]
+    singles_plan = _replan_kind(
+        single_ids,
+        singles_sizes,
+        [table for table in played_tables if len(table) != 2],
+        new_rounds,
+        3,
+        fixed_singles,
+        rng,
+        pairs=False,
+    )
+    pairs_plan = _replan_kind(
+        pair_ids,
+        pairs_sizes,
+        [table for table in played_tables if len(table) == 2],
+        new_rounds,
+        2,
+        fixed_pairs,
+        pairs_rng,
+        pairs=True,
+    )
+    return history + [singles_plan[r] + pairs_plan[r] for r in range(new_rounds)]
