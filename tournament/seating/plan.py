@@ -16,7 +16,7 @@ from tournament.seating.checks import check_field, check_numbers
 from tournament.seating.graphs import balanced_orientation
 from tournament.seating.replan import replan
 from tournament.seating.roles import order_tables
-from tournament.seating.search import SinglesSearch
+from tournament.seating.search import SwapSearch
 
 # Proven minima of the repeat cost C for three rounds and small numbers of singles; every other
 # seatable number of singles (9, 12 and 13 or more) reaches 0.
@@ -52,6 +52,31 @@ def _lower_bound(n: int, sizes: Sequence[int], rounds: int) -> int:
     return all_pairs * q * (q - 1) // 2 + s * q
 
 
+def _draw_singles(
+    n: int, rounds: int, sizes: Sequence[int], rng: random.Random
+) -> list[list[list[int]]]:
+    """The search's start: a random draw per round that hands the four-table seats on in one
+    shuffled rotation, so that they are spread evenly."""
+    n_four_seats = 4 * sum(1 for s in sizes if s == 4)
+    rotation = list(range(n))
+    rng.shuffle(rotation)
+    tables: list[list[list[int]]] = []
+    for r in range(rounds):
+        start = r * n_four_seats
+        at_four = [rotation[(start + i) % n] for i in range(n_four_seats)]
+        at_four_set = set(at_four)
+        rest = [p for p in range(n) if p not in at_four_set]
+        rng.shuffle(at_four)
+        rng.shuffle(rest)
+        round_tables: list[list[int]] = []
+        for i in range(0, n_four_seats, 4):
+            round_tables.append(at_four[i : i + 4])
+        for i in range(0, len(rest), 3):
+            round_tables.append(rest[i : i + 3])
+        tables.append(round_tables)
+    return tables
+
+
 def _seat_singles(n: int, rounds: int, rng: random.Random) -> list[list[list[int]]]:
     """Tables (lists of player indices ``0..n-1``, in seating order) for every round."""
     if n == 0:
@@ -67,7 +92,8 @@ def _seat_singles(n: int, rounds: int, rng: random.Random) -> list[list[list[int
     best: list[list[list[int]]] | None = None
     best_cost = -1
     for _ in range(attempts):
-        search = SinglesSearch(n, rounds, sizes, cap4, rng)
+        tables = _draw_singles(n, rounds, sizes, rng)
+        search = SwapSearch(n, tables, cap4, rng, first_improvement=n > 60)
         if len(sizes) > 1:
             search.run(target, budget)
         if best is None or search.cost < best_cost:

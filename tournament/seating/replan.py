@@ -21,8 +21,16 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 
 from tournament.seating.checks import check_fixed, check_played
-from tournament.seating.roles import FIRST, THIRD, role_totals, roles_by_table, round_roles
-from tournament.seating.search import ReplanSearch
+from tournament.seating.roles import (
+    FIRST,
+    OTHER,
+    THIRD,
+    role_slots,
+    role_totals,
+    roles_by_table,
+    round_roles,
+)
+from tournament.seating.search import SwapSearch
 
 # Search effort per re-plan: swaps per attempt (divided by the field size) and attempts per mode.
 _REPLAN_BUDGET = 20_000
@@ -166,12 +174,141 @@ def _replan_bound(
     return (total + 1) // 2
 
 
+def _draw_tables(
+    n: int,
+    sizes: Sequence[int],
+    new_rounds: int,
+    four: Sequence[int],
+    classes: list[list[int]] | None,
+    fixed_at: Mapping[int, int],
+    rng: random.Random,
+) -> tuple[list[list[list[int]]], list[list[list[int]]]]:
+    """The search's start for the new rounds: fixed entries at their tables, the others at
+    random, with ``classes`` (each entry's role per round) each at a seat of its role; the
+    four-table seats to those who sat there least (``four``: the seats of the played rounds).
+
+    Returns the tables per round and, per round and entry, the entries it may swap with: the
+    entries of its role (all when there are no ``classes``), fixed ones left out."""
+    four = list(four)
+    tables: list[list[list[int]]] = []
+    partners: list[list[list[int]]] = []
+    for r in range(new_rounds):
+        role_of = classes[r] if classes is not None else [OTHER] * n
+        round_tables: list[list[int]] = [[] for _ in sizes]
+        free = [role_slots(size) if classes is not None else [OTHER] * size for size in sizes]
+        for p, t in fixed_at.items():
+            round_tables[t].append(p)
+            free[t].remove(role_of[p])
+        members: list[list[int]] = [[], [], []]
+        for p in range(n):
+            if p not in fixed_at:
+                members[role_of[p]].append(p)
+        for role, group in enumerate(members):
+            rng.shuffle(group)
+            at_four = [t for t, size in enumerate(sizes) if size == 4 for s in free[t] if s == role]
+            at_three = [
+                t for t, size in enumerate(sizes) if size != 4 for s in free[t] if s == role
+            ]
+            rng.shuffle(at_three)
+            # the four-table seats to those who sat there least (stable: random otherwise)
+            ranked = sorted(group, key=lambda p: four[p])
+            for p, t in zip(ranked, at_four + at_three, strict=True):
+                round_tables[t].append(p)
+        for table in round_tables:
+            if len(table) == 4:
+                for p in table:
+                    four[p] += 1
+        tables.append(round_tables)
+        partners.append([members[role] for role in role_of])
+    return tables, partners
+
+
 def _seating_order(table: list[int], pairs: bool) -> list[int]:
     """[first, third, others...] in seating order: pairs A, B; singles 1st, 2nd, 3rd, 4th."""
     if pairs:
         return table[:2]
     first, third, *others = table
     return [first, others[0], third, *others[1:]]
+
+
+def _read_history(
+    index: Mapping[int, int], history: Sequence[tuple[int, ...]], pairs: bool
+) -> tuple[list[int], tuple[list[int], list[int]], list[int], list[int]]:
+    """What the played tables of one kind tell about the entries of ``index`` (start number ->
+    index): how often every two met (``n * n``), how often each was first- and third-named
+    (pair A and pair B), sat at a four-table, and played."""
+    n = len(index)
+    met = [0] * (n * n)
+    done: tuple[list[int], list[int]] = ([0] * n, [0] * n)
+    four = [0] * n
+    third_seat = 1 if pairs else 2
+    played_rounds = [0] * n
+    for table in history:
+        members = [index[number] for number in table if number in index]
+        for p in members:
+            played_rounds[p] += 1
+        if table[0] in index:
+            done[FIRST][index[table[0]]] += 1
+        if table[third_seat] in index:
+            done[THIRD][index[table[third_seat]]] += 1
+        for i, a in enumerate(members):
+            if len(table) == 4:
+                four[a] += 1
+            for b in members[i + 1 :]:
+                met[a * n + b] += 1
+                met[b * n + a] += 1
+    return met, done, four, played_rounds
+
+
+def _search_rounds(
+    sizes: Sequence[int],
+    new_rounds: int,
+    met: Sequence[int],
+    allowed: Sequence[int],
+    four: Sequence[int],
+    fixed_at: Mapping[int, int],
+    target: int,
+    roles: tuple[tuple[list[int], list[int]], tuple[list[int], list[int]]],
+    rng: random.Random,
+) -> tuple[list[list[list[int]]], list[list[int]] | None]:
+    """The new rounds' tables by the swap search, and the roles they were seated by (``None``
+    when the search ran without them). ``roles`` are the room and the played count of first-
+    and third-named per entry. Searches with roles first, then without; stops at ``target``."""
+    n = len(four)
+    room, done = roles
+    four_seats = sum(four) + 4 * sum(1 for size in sizes if size == 4) * new_rounds
+    cap4 = -(-four_seats // n) + 1
+    budget = max(300, _REPLAN_BUDGET // n)
+    pinned = [p in fixed_at for p in range(n)]
+    best: list[list[list[int]]] | None = None
+    best_cost = -1
+    best_classes: list[list[int]] | None = None
+    for by_roles in (True, False):
+        for _ in range(_REPLAN_ATTEMPTS):
+            classes = None
+            if by_roles:
+                totals = role_totals(n, new_rounds, len(sizes), room, done, rng)
+                classes = [round_roles(totals, sizes, fixed_at, rng) for _ in range(new_rounds)]
+            tables, partners = _draw_tables(n, sizes, new_rounds, four, classes, fixed_at, rng)
+            search = SwapSearch(
+                n,
+                tables,
+                cap4,
+                rng,
+                met=met,
+                allowed=allowed,
+                four=four,
+                partners=partners,
+                pinned=pinned,
+            )
+            if len(sizes) > 1:
+                search.run(target, budget)
+            if best is None or search.cost < best_cost:
+                best, best_cost, best_classes = search.snapshot(), search.cost, classes
+            if best_cost <= target:
+                return best, best_classes
+    assert best is not None
+    return best, best_classes
 
 
 def _replan_kind(
@@ -194,25 +331,7 @@ def _replan_kind(
     if n == 0:
         return [[] for _ in range(new_rounds)]
     index = {number: i for i, number in enumerate(ids)}
-    met = [0] * (n * n)
-    done: tuple[list[int], list[int]] = ([0] * n, [0] * n)
-    four = [0] * n
-    third_seat = 1 if pairs else 2
-    played_rounds = [0] * n
-    for table in history:
-        members = [index[number] for number in table if number in index]
-        for p in members:
-            played_rounds[p] += 1
-        if table[0] in index:
-            done[FIRST][index[table[0]]] += 1
-        if table[third_seat] in index:
-            done[THIRD][index[table[third_seat]]] += 1
-        for i, a in enumerate(members):
-            if len(table) == 4:
-                four[a] += 1
-            for b in members[i + 1 :]:
-                met[a * n + b] += 1
-                met[b * n + a] += 1
+    met, done, four, played_rounds = _read_history(index, history, pairs)
     fixed_at = {index[number]: t for number, t in fixed.items()}
     # how often two entries may meet before it counts as a new repeat: once, or as often as
     # the played rounds and two fixed seats at one table make them meet anyway
@@ -231,39 +350,17 @@ def _replan_kind(
         [quota[p] - done[THIRD][p] for p in range(n)],
     )
     target += _replan_bound(n, sizes, new_rounds, met, fixed_at)
-    four_seats = sum(four) + 4 * sum(1 for size in sizes if size == 4) * new_rounds
-    cap4 = -(-four_seats // n) + 1
-    budget = max(300, _REPLAN_BUDGET // n)
-    best: list[list[list[int]]] | None = None
-    best_cost = -1
-    best_classes: list[list[int]] | None = None
+    classes: list[list[int]] | None = None
     if new_rounds == 1 and _seatings_count(sizes) <= _EXACT_LIMIT:
         best = [_exact_round(n, sizes, met, fixed_at, room, rng)]
     else:
-        for by_roles in (True, False):
-            for _ in range(_REPLAN_ATTEMPTS):
-                classes = None
-                if by_roles:
-                    totals = role_totals(n, new_rounds, len(sizes), room, done, rng)
-                    classes = [
-                        round_roles(totals, sizes, fixed_at, rng) for _ in range(new_rounds)
-                    ]
-                search = ReplanSearch(
-                    n, sizes, new_rounds, met, allowed, four, cap4, classes, fixed_at, rng
-                )
-                if len(sizes) > 1:
-                    search.run(target, budget)
-                if best is None or search.cost < best_cost:
-                    best, best_cost, best_classes = search.snapshot(), search.cost, classes
-                if best_cost <= target:
-                    break
-            if best_cost <= target:
-                break
-    assert best is not None
-    if best_classes is not None:
-        classes = best_classes
+        best, classes = _search_rounds(
+            sizes, new_rounds, met, allowed, four, fixed_at, target, (room, done), rng
+        )
+    if classes is not None:
+        role_of = classes
         ordered = [
-            [sorted(table, key=lambda p, r=r: classes[r][p]) for table in round_tables]
+            [sorted(table, key=lambda p, r=r: role_of[r][p]) for table in round_tables]
             for r, round_tables in enumerate(best)
         ]
         for round_tables in ordered:
