@@ -1,5 +1,5 @@
-"""Two graph algorithms the roles rest on: a balanced orientation of a graph's edges (an Euler
-tour argument) and a small maximum flow (Dinic's algorithm)."""
+"""Two graph algorithms the roles rest on: a balanced orientation of a graph's edges (closed
+walks, as for an Euler tour) and a small maximum flow (Dinic's algorithm)."""
 
 from __future__ import annotations
 

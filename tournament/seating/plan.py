@@ -3,8 +3,9 @@
 Singles and pairs are independent sub-problems. Pairs follow a round robin (circle method), pair
 A balanced by an Euler orientation. Singles start from a random draw that already spreads the
 four-table seats evenly; a tabu search then swaps two singles of one round between tables until
-the repeat cost reaches its proven minimum (or a lower bound, or the search budget is spent).
-The roles are assigned afterwards (:func:`tournament.seating.roles.order_tables`).
+the repeat cost reaches its proven minimum (or a lower bound, or the search budget is spent);
+the search is the re-plan's too (``tournament.seating.search``). The roles are assigned
+afterwards (:func:`tournament.seating.roles.order_tables`).
 """
 
 from __future__ import annotations
@@ -85,8 +86,8 @@ def _seat_singles(n: int, rounds: int, rng: random.Random) -> list[list[list[int
     sizes = [4] * n_four + [3] * ((n - 4 * n_four) // 3)
     cap4 = four_table_limit(n, rounds)
     target = _lower_bound(n, sizes, rounds)
-    # rounds == 3: the minimum is known and reachable, search until it is reached (it takes a
-    # few milliseconds; the attempt limit is a mere safety net). Otherwise best effort.
+    # rounds == 3: the minimum is known and reachable, search until it is reached (the attempt
+    # limit is a mere safety net). Otherwise best effort.
     budget = max(300, 400_000 // n) if rounds == 3 else max(200, 40_000 // n)
     attempts = 200 if rounds == 3 else 2
     best: list[list[list[int]]] | None = None

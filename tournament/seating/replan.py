@@ -1,16 +1,17 @@
 """Re-planning: the rounds still to plan, with the played rounds as history and fixed seats.
 
-The rounds still to plan are seated per kind (singles, pairs) by the same local search as the
-first plan, started from the meetings of the played rounds: the repeat cost counts every round,
-and a pair of entries is "bad" only once the new rounds add a meeting beyond what the played
-rounds (or two fixed seats at one table) make unavoidable. The roles are planned before the
-tables: every entry gets a role per new round (first-named, third-named, other; for pairs:
-pair A, pair B) within its quota over all rounds -- first the number of each role per entry
-(a flow), then per round (a flow per round; such a split always exists by Koenig's edge
-colouring theorem). The search then only swaps entries of the same role within a round, so
-every table keeps one first- and one third-named. Should that restriction keep the search
-from its target (small fields), a free search follows and the roles are handed out per table
-afterwards, as fairly as the tables allow: no repeats come first, fair roles second.
+The rounds still to plan are seated per kind (singles, pairs) by the first plan's local search
+(``SwapSearch``), started from the meetings of the played rounds: the repeat cost counts every
+round, and a pair of entries is "bad" only once the new rounds add a meeting beyond what the
+played rounds (or two fixed seats at one table) make unavoidable; fixed entries never move. The
+roles are planned before the tables: every entry gets a role per new round (first-named,
+third-named, other; for pairs: pair A, pair B) within its quota over all rounds -- first the
+number of each role per entry (a flow), then per round (a flow per round; such a split always
+exists by Koenig's edge colouring theorem). The search then only swaps entries of the same role
+within a round, so every table keeps one first- and one third-named. Should that restriction
+keep the search from its target (small fields), a free search follows and the roles are handed
+out per table afterwards, as fairly as the tables allow: no repeats come first, fair roles
+second. One round left in a small field is seated exactly (every way is tried).
 """
 
 from __future__ import annotations
