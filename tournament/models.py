@@ -511,6 +511,7 @@ class FormSubmission(models.Model):
         ENTRY = "entry", _("entry registered")
         IMPORT = "import", _("list imported")
         EVENT = "event", _("tournament created")
+        PAYMENT = "payment", _("payment taken")
 
     token = models.CharField(_("token"), max_length=limits.MAX_FORM_TOKEN_LENGTH, unique=True)
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)

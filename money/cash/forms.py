@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from money.models import MoneySettings, Payment
-from tournament.forms import CheckedTextField
+from tournament.forms import CheckedTextField, form_token_field
 from tournament.limits import (
     MAX_AMOUNT,
     MAX_GAMES_PER_ENTRY,
@@ -91,6 +91,7 @@ class PaymentForm(forms.Form):
     )
     note = CheckedTextField(gettext_noop("Note"), max_length=MAX_PRIZE_TEXT, required=False)
     check_in = forms.BooleanField(label=_("Check in at the same time"), required=False)
+    form_token = form_token_field()
 
 
 class CancelPaymentForm(forms.Form):

@@ -22,6 +22,7 @@ from tournament.errors import UserError
 from tournament.limits import MAX_AMOUNT
 from tournament.models import ChangeLog, Entry, Event
 from tournament.services.registration import lock_event
+from tournament.services.submissions import Kind, use_form_token
 
 # What an organiser sets on the money settings page, in the order the log names them.
 MONEY_SETTINGS_FIELDS = (
@@ -162,13 +163,20 @@ def take_payment(
     method: str = Payment.Method.CASH,
     note: str = "",
     check_in: bool = False,
+    form_token: str = "",
 ) -> Payment:
     """Record that ``entry`` paid ``amount`` (Startgeld or lost-game money, cash or other),
     taken by ``user`` now; with ``check_in`` the entry is checked in too, in the same step (the
     door), unless it is already. Both are logged.
 
+    A form sent twice (its one-time ``form_token``, ``tournament.services.submissions``) takes
+    the money once: the second raises ``AlreadySubmitted``. Two desk helpers checking the same
+    entry in with its Startgeld at once: the entry is locked, and the second finds it checked
+    in with its Startgeld paid and is refused.
+
     Raises ``CashError`` (field ``amount``) for an amount that is not above 0 or above
-    ``limits.MAX_AMOUNT``, and when a withdrawn entry is to be checked in.
+    ``limits.MAX_AMOUNT``, when a withdrawn entry is to be checked in, and when an entry is to
+    be checked in with its Startgeld that is checked in and has paid it already.
     """
     amount = euros(amount)
     if not Decimal(0) < amount <= MAX_AMOUNT:
@@ -180,6 +188,21 @@ def take_payment(
     if purpose not in Payment.Purpose.values or method not in Payment.Method.values:
         raise ValueError(f"unknown purpose or method: {purpose!r}, {method!r}")
     entry = _lock_entry(entry)
+    if form_token:
+        submission = use_form_token(token=form_token, kind=Kind.PAYMENT, event=entry.event)
+        submission.entry = entry
+        submission.save(update_fields=["entry"])
+    if check_in and entry.is_checked_in and purpose == Payment.Purpose.START_FEE and (
+        entry.payments.filter(purpose=Payment.Purpose.START_FEE, cancelled_at__isnull=True)
+        .exists()
+    ):
+        raise CashError(
+            gettext_noop(
+                "Start number %(number)s is checked in already and has paid the entry fee; "
+                "nothing was taken. Look at its account if more is due."
+            ),
+            number=entry.start_number,
+        )
     if check_in and not entry.is_checked_in:
         _check_in(entry, user)
     payment = Payment.objects.create(

@@ -35,6 +35,7 @@ from money.models import MoneySettings, Payment
 from money.summary import treasurer_summary
 from tournament.audit import describe
 from tournament.models import ChangeLog, Entry, Event
+from tournament.services.submissions import AlreadySubmitted, new_form_token
 from tournament.web import add_form_error, desk_view, organiser_view, show_error
 
 SHOW_PARAM = "zeige"
@@ -124,6 +125,7 @@ def _entry_page(
                 "purpose": purpose,
                 "amount": amount,
                 "check_in": not entry.is_checked_in and not entry.is_withdrawn,
+                "form_token": new_form_token(),
             }
         )
     payments = entry.payments.select_related("taken_by", "cancelled_by").order_by("taken_at", "id")
@@ -160,6 +162,9 @@ def cash_pay(request: HttpRequest, event: Event, start_number: int) -> HttpRespo
         return _entry_page(request, event, entry, form, status=400)
     try:
         payment = take_payment(entry=entry, user=request.user, **form.cleaned_data)
+    except AlreadySubmitted as sent:
+        messages.info(request, str(sent))
+        return _back(request, event, entry)
     except CashError as error:
         add_form_error(form, error)
         return _entry_page(request, event, entry, form, status=400)

@@ -76,6 +76,15 @@ def already_submitted(submission: FormSubmission) -> AlreadySubmitted:
             submission=submission,
             name=event.name,
         )
+    if submission.kind == Kind.PAYMENT and entry is not None:
+        return AlreadySubmitted(
+            gettext_noop(
+                "Start number %(number)s: this payment has been taken already; the form was "
+                "sent twice, nothing was taken again."
+            ),
+            submission=submission,
+            number=entry.start_number,
+        )
     return AlreadySubmitted(
         gettext_noop("This form has been sent already; nothing was saved again."),
         submission=submission,

@@ -155,3 +155,29 @@ def test_cancelling_keeps_the_payment_on_record_and_logs_it():
         "Nr. 1 Hans Maier: Zahlung von 80,00\u00a0€ (Startgeld, bar) storniert. "
         "Grund: 80 statt 8 getippt"
     )
+
+
+def test_a_payment_form_sent_twice_is_taken_once():
+    from tournament.services.submissions import AlreadySubmitted
+
+    event = make_event()
+    entry = make_entry(event, 1, "Hans")
+    first = take_payment(entry=entry, purpose="start_fee", amount=D("8"), form_token="t-1")
+    with pytest.raises(AlreadySubmitted):
+        take_payment(entry=entry, purpose="start_fee", amount=D("8"), form_token="t-1")
+    assert list(Payment.objects.all()) == [first]
+
+
+def test_checking_in_with_the_fee_again_is_refused_but_a_plain_payment_is_not():
+    event = make_event()
+    entry = make_entry(event, 1, "Hans")
+    take_payment(entry=entry, purpose="start_fee", amount=D("8"), check_in=True)
+    with pytest.raises(CashError, match="schon eingecheckt"):
+        take_payment(entry=entry, purpose="start_fee", amount=D("8"), check_in=True)
+    # checked in but not paid (or paid and cancelled): the door button still takes the fee
+    other = make_entry(event, 2, "Otto")
+    check_in(entry=other)
+    take_payment(entry=other, purpose="start_fee", amount=D("8"), check_in=True)
+    # a further payment on the account (no check-in) is the organiser's call
+    take_payment(entry=entry, purpose="start_fee", amount=D("2"))
+    assert Payment.objects.filter(entry=entry).count() == 2

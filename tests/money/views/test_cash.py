@@ -202,3 +202,40 @@ def test_lost_game_money_is_collected_at_the_end_from_its_own_list(client, organ
     html = html_of(client.get(reverse("cash-entry", args=[event.slug, 1])))
     assert "2 verlorene Spiele zählen" in html
     assert "als Alleinspieler verloren: 1 gespielt, 0 Durch, 1 abgeschrieben" in html
+
+
+def test_the_door_button_sent_twice_takes_the_money_once(client, organiser, event):
+    """The list's button carries a one-time token: a double click or a resend takes 8 € once
+    and says so."""
+    html = html_of(desk(client, event))
+    row = html.split("Anna Rapp")[1].split("</tr>")[0]
+    token = row.split('name="form_token" value="')[1].split('"')[0]
+    data = {"purpose": "start_fee", "amount": "8.00", "method": "cash", "check_in": "1",
+            "form_token": token, "next": "liste"}
+    url = reverse("cash-pay", args=[event.slug, 2])
+    first, second = client.post(url, data), client.post(url, data)
+    assert first.status_code == second.status_code == 302
+    assert Payment.objects.filter(entry__start_number=2).count() == 1
+    assert ChangeLog.objects.filter(action=ChangeLog.Action.PAID).count() == 1
+    html = html_of(client.get(second["Location"]))
+    assert "diese Zahlung wurde bereits kassiert" in html
+
+
+def test_a_second_door_check_in_of_a_paid_entry_is_refused(client, organiser, event):
+    """Two helpers at two screens, each with its own token: the second finds the entry checked
+    in with its Startgeld paid, takes nothing and says why."""
+    url = reverse("cash-pay", args=[event.slug, 1])
+    pages = [desk(client, event) for _ in range(2)]
+    tokens = [
+        html_of(page).split("Hans Maier")[1].split('name="form_token" value="')[1].split('"')[0]
+        for page in pages
+    ]
+    assert tokens[0] != tokens[1]
+    first, second = (
+        client.post(url, {"purpose": "start_fee", "amount": "8.00", "method": "cash",
+                          "check_in": "1", "form_token": token, "next": "liste"})
+        for token in tokens
+    )
+    assert first.status_code == 302 and second.status_code == 400
+    assert Payment.objects.filter(entry__start_number=1).count() == 1
+    assert "ist schon eingecheckt und hat das Startgeld bezahlt" in html_of(second)

@@ -209,3 +209,28 @@ def test_two_registrations_of_one_form_at_once_register_once():
     outcomes = run_together(register, register)
     assert sorted(type(out).__name__ for out in outcomes) == ["AlreadySubmitted", "Entry"], outcomes
     assert event.entries.count() == 1
+
+
+@needs_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_two_helpers_checking_one_entry_in_with_its_fee_at_once_take_it_once():
+    """Each helper's page has its own token: the entry's lock serialises them and the second
+    is refused (the probe recorded 2 × 8 €)."""
+    from decimal import Decimal
+
+    from money.cash.services import CashError, take_payment
+    from money.models import Payment
+
+    event = make_event()
+    entry = make_entry(event, 1, "Hans")
+
+    def door(token: str):
+        return take_payment(
+            entry=entry, purpose="start_fee", amount=Decimal("8"), check_in=True,
+            form_token=token,
+        )
+
+    outcomes = run_together(lambda: door("a"), lambda: door("b"))
+    assert sum(isinstance(out, Payment) for out in outcomes) == 1, outcomes
+    assert sum(isinstance(out, CashError) for out in outcomes) == 1, outcomes
+    assert Payment.objects.filter(entry=entry).count() == 1
