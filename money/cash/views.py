@@ -209,9 +209,14 @@ def cash_cancel(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
         entry__event=event,
     )
     form = CancelPaymentForm(request.POST)
-    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    if not form.is_valid():
+        # the payment stays as it is: a cancellation keeps its reason or does not happen
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect("cash-entry", slug=event.slug, start_number=payment.entry.start_number)
     try:
-        cancel_payment(payment=payment, user=request.user, reason=reason)
+        cancel_payment(payment=payment, user=request.user, reason=form.cleaned_data["reason"])
     except CashError as error:
         show_error(request, error)
     else:

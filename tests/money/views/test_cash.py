@@ -239,3 +239,23 @@ def test_a_second_door_check_in_of_a_paid_entry_is_refused(client, organiser, ev
     assert first.status_code == 302 and second.status_code == 400
     assert Payment.objects.filter(entry__start_number=1).count() == 1
     assert "ist schon eingecheckt und hat das Startgeld bezahlt" in html_of(second)
+
+
+@pytest.mark.parametrize(
+    ("reason", "said"),
+    [("x" * 201, "höchstens 200 Zeichen"), ("ver\u0007tippt", "Steuerzeichen")],
+)
+def test_a_cancellation_with_a_bad_reason_is_refused_and_says_why(
+    client, organiser, event, reason, said
+):
+    """A reason too long or with control characters: the payment stays and the page says why
+    (it used to cancel and drop the reason)."""
+    payment = take_payment(
+        entry=event.entries.get(start_number=1), purpose="start_fee", amount=D("80")
+    )
+    response = client.post(reverse("cash-cancel", args=[event.slug, payment.pk]),
+                           {"reason": reason})
+    assert not Payment.objects.get(pk=payment.pk).is_cancelled
+    html = html_of(client.get(response["Location"]))
+    assert "Grund" in html and said in html
+    assert not ChangeLog.objects.filter(action=ChangeLog.Action.PAYMENT_CANCELLED).exists()
