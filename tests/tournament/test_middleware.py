@@ -1,5 +1,7 @@
-"""``Cache-Control: no-store`` (``tournament.middleware``) on sheet links, the points preview,
-the exports and the QR page; other pages keep the browser's ordinary caching."""
+"""``tournament.middleware``: ``Cache-Control: no-store`` on sheet links and saves, the points
+preview, the exports (a series' too), the QR page, the printouts with sheet links and the
+organiser's sheet page; other pages keep the browser's ordinary caching. A NUL in an address
+is a 404, never a 500."""
 
 import pytest
 from django.urls import reverse
@@ -25,8 +27,21 @@ def no_store(response) -> bool:
 
 
 def test_answers_nobody_should_keep_are_not_stored(client, organiser, event):
-    token = event.rounds.get(number=1).tables.get(number=1).sheet.token
+    from series.services import add_event, create_series
+
+    series = create_series(user=organiser, name="Cup", slug="cup")
+    add_event(series=series, event=event, user=organiser)
+    table = event.rounds.get(number=1).tables.get(number=1)
+    token = table.sheet.token
+    sheet = [event.slug, 1, table.number]
     requests = {
+        "sheet-link-save": ("post", reverse("sheet-link-save", args=[token])),
+        "sheet-edit": ("get", reverse("sheet-edit", args=sheet)),
+        "sheet-edit-save": ("post", reverse("sheet-edit-save", args=sheet)),
+        "print-cards": ("get", reverse("print-cards", args=[event.slug])),
+        "print-sheets": ("get", reverse("print-sheets", args=[event.slug])),
+        "series-xlsx": ("get", reverse("series-xlsx", args=[series.slug])),
+        "series-csv": ("get", reverse("series-csv", args=[series.slug])),
         "sheet-link": ("get", reverse("sheet-link", args=[token])),
         "sheet-preview": ("post", reverse("sheet-preview")),  # 400: no row sent
         "standings-xlsx": ("get", reverse("standings-xlsx", args=[event.slug])),
@@ -37,7 +52,8 @@ def test_answers_nobody_should_keep_are_not_stored(client, organiser, event):
     assert set(requests) == NO_STORE_ROUTES
     for name, (method, url) in requests.items():
         response = getattr(client, method)(url)
-        assert response.status_code == (400 if name == "sheet-preview" else 200), name
+        saves = {"sheet-preview", "sheet-link-save", "sheet-edit-save"}  # nothing sent: 400
+        assert response.status_code == (400 if name in saves else 200), name
         assert no_store(response), (name, response.get("Cache-Control"))
 
 
@@ -52,3 +68,13 @@ def test_other_pages_are_left_alone(client, event):
         response = client.get(url)
         assert response.status_code == 200
         assert not no_store(response), url
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/turnier/{slug}/import/%00abc/", "/zettel/%00/", "/turnier/{slug}/?q=%00",
+     "/rangliste/{slug}/?durchgang=1%00"],
+)
+def test_a_nul_in_an_address_is_a_404(client, organiser, event, url):
+    response = client.get(url.format(slug=event.slug))
+    assert response.status_code == 404
