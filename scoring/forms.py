@@ -21,9 +21,10 @@ from django.utils.translation import gettext_lazy as _
 from scoring.models import Game
 from scoring.rules import CONCEDED, TRICK_TOTAL, InvalidHand
 from scoring.sheet_rows import normalise_row, row_problems
+from tournament.forms import NumberField
 from tournament.limits import MAX_GAMES_PER_ROUND, MAX_POINTS, UNUSUAL_BID
 
-ROW_KEY = re.compile(r"^g(\d+)-")
+ROW_KEY = re.compile(r"^g([0-9]+)-")
 
 # Where an InvalidHand's field is shown: its own input, or under the meld/trick column.
 FIELD_OF_ERROR = {"bid": "bid", "declarer": "declarer", "kind": "kind", "revoked": "revoked",
@@ -68,7 +69,7 @@ def row_fields(
         required=False,
         empty_value=None,
     )
-    fields["bid"] = forms.IntegerField(
+    fields["bid"] = NumberField(
         label=FIELD_LABELS["bid"], required=False, min_value=0, max_value=MAX_POINTS
     )
     fields["bid_ok"] = forms.BooleanField(required=False)
@@ -83,10 +84,10 @@ def row_fields(
         empty_value=None,
     )
     for index in range(len(party_labels)):
-        fields[f"meld{index}"] = forms.IntegerField(
+        fields[f"meld{index}"] = NumberField(
             label=_("meld"), required=False, min_value=0, max_value=MAX_POINTS
         )
-        fields[f"tricks{index}"] = forms.IntegerField(
+        fields[f"tricks{index}"] = NumberField(
             label=_("trick points"), required=False, min_value=0, max_value=TRICK_TOTAL
         )
     return fields
@@ -255,8 +256,8 @@ class SheetFrameForm(forms.Form):
     """The frame of a sheet form: which sheet, which version it was based on, and the id the
     page's script gives each save (``scoring.services.sheets``; a plain form sends none)."""
 
-    sheet = forms.IntegerField(min_value=1)
-    version = forms.IntegerField(min_value=0, max_value=2**31 - 1)
+    sheet = NumberField(min_value=1)
+    version = NumberField(min_value=0, max_value=2**31 - 1)
     save_id = forms.RegexField(regex=r"^[A-Za-z0-9_-]{1,64}$", required=False)
 
 

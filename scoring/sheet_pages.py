@@ -32,6 +32,7 @@ from tournament.errors import Message
 from tournament.limits import UNUSUAL_BID
 from tournament.models import Entry, Round, Seat, Table, parties_in_seating_order
 from tournament.plan import SeatRow, seat_row
+from tournament.text import is_number
 
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{32,64}")
 SEAT_PEOPLE = ("entry__player", "entry__partner", "player")  # what a seat's labels name
@@ -194,7 +195,7 @@ def describe_late(rows: Mapping, frame: SheetFrame) -> list[tuple[int, str]]:
     numbers = frame.numbers
 
     def party(text: str) -> str:
-        return str(numbers[int(text)]) if text.isdigit() and int(text) < len(numbers) else text
+        return str(numbers[int(text)]) if is_number(text) and int(text) < len(numbers) else text
 
     described = []
     for number, typed in sorted(rows.items(), key=lambda item: int(item[0])):

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_noop
 from money.prizes.forms import percent_field
 from series.models import Series
 from series.rules import SeriesRuleError, format_place_points, parse_place_points
-from tournament.forms import CheckedTextField
+from tournament.forms import CheckedTextField, NumberField
 from tournament.limits import MAX_SERIES_EVENTS, MAX_SLUG_LENGTH
 from tournament.models import Event
 
@@ -21,7 +21,7 @@ class SeriesForm(forms.ModelForm):
     """Create or edit a series; an empty short name is made from the name."""
 
     name = CheckedTextField(gettext_noop("Name"))
-    best_of = forms.IntegerField(
+    best_of = NumberField(
         label=_("Best how many evenings"),
         min_value=1,
         max_value=MAX_SERIES_EVENTS,

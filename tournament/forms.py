@@ -7,6 +7,7 @@ participant-list import checks them. A form that creates something carries a one
 (``form_token``, filled by the page) so that sending it twice creates it once.
 """
 
+import re
 from collections.abc import Sequence
 
 from django import forms
@@ -44,7 +45,31 @@ from tournament.members import (
     held,
 )
 from tournament.models import Entry, Event
-from tournament.text import text_problem
+from tournament.text import is_number, text_problem
+
+_AMOUNT = re.compile("-?[0-9]+(?:[.,][0-9]+)?")
+
+
+class NumberField(forms.IntegerField):
+    """A whole number as a person types it: the digits 0–9 only. Python's ``int`` (and so
+    Django's field) also takes Arabic-Indic or full-width digits, which no organiser means."""
+
+    def to_python(self, value):
+        if isinstance(value, str) and value.strip():
+            digits = value.strip().removeprefix("-")  # a minus is for the bounds to refuse
+            if not is_number(digits):
+                raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
+
+
+class AmountField(forms.DecimalField):
+    """An amount or a share as a person types it: digits 0–9 with one decimal comma or point
+    ("7,50", "7.5"). Python's ``Decimal`` also takes "1e3" (1000) and other digits."""
+
+    def to_python(self, value):
+        if isinstance(value, str) and value.strip() and not _AMOUNT.fullmatch(value.strip()):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
 
 
 class CheckedTextField(forms.CharField):
@@ -107,12 +132,12 @@ class EventForm(forms.ModelForm):
     cannot change: the plan, its printouts and the public links depend on them.
     """
 
-    round_count = forms.IntegerField(
+    round_count = NumberField(
         label=_("Rounds"), min_value=MIN_ROUNDS, max_value=MAX_ROUNDS, initial=DEFAULT_ROUNDS
     )
     name = CheckedTextField(gettext_noop("Name"))
     venue = CheckedTextField(gettext_noop("Venue"), required=False)
-    games_per_round = forms.IntegerField(
+    games_per_round = NumberField(
         label=_("Games per round"),
         min_value=MIN_GAMES_PER_ROUND,
         max_value=MAX_GAMES_PER_ROUND,
@@ -216,7 +241,7 @@ def member_fields(role: Role) -> dict[str, forms.Field]:
             help_text=help_text("category"),
         ),
         **{role.field(attribute): wish(attribute) for attribute in WISHES},
-        role.id_field: forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1),
+        role.id_field: NumberField(widget=forms.HiddenInput, required=False, min_value=1),
         role.choice_field: forms.RegexField(regex=CHOICE_PATTERN, required=False),
     }
 
@@ -237,7 +262,7 @@ class EntryForm(forms.Form):
     notes = CheckedTextField(
         gettext_noop("Notes"), max_length=MAX_NOTES_LENGTH, multiline=True, required=False
     )
-    start_number = forms.IntegerField(
+    start_number = NumberField(
         label=_("Start number"),
         min_value=MIN_START_NUMBER,
         max_value=MAX_START_NUMBER,
@@ -326,7 +351,7 @@ class EntryForm(forms.Form):
                 category=data.pop(role.field("category"), "") or "",
                 unlisted=data.pop(role.field("unlisted"), False),
                 public_profile=data.pop(role.field("public_profile"), False),
-                player_id=int(choice) if choice.isdigit() else chosen,
+                player_id=int(choice) if is_number(choice) else chosen,
                 new_player=choice == "new",
             )
             if role is PLAYER or member.name:
@@ -370,8 +395,8 @@ NUMBER_ERRORS = {
 }
 
 
-def start_number_field(label: str, *, required: bool = True) -> forms.IntegerField:
-    return forms.IntegerField(
+def start_number_field(label: str, *, required: bool = True) -> NumberField:
+    return NumberField(
         label=label,
         required=required,
         min_value=MIN_START_NUMBER,
@@ -477,7 +502,7 @@ class ReplanForm(EventScopedForm):
     """Re-plan the rounds not yet started: who left, one latecomer or stand-in, a confirmation,
     and the plan's version the page showed (a change made meanwhile refuses the re-plan)."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    version = NumberField(widget=forms.HiddenInput, min_value=0)
     left = forms.CharField(
         label=_("Start numbers who left"),
         required=False,
@@ -505,7 +530,7 @@ class ReplanForm(EventScopedForm):
         for part in text.replace(";", ",").replace(" ", ",").split(","):
             if not part:
                 continue
-            if not part.isdigit():
+            if not is_number(part):
                 raise forms.ValidationError(
                     _("“%(value)s” is not a start number.") % {"value": part}
                 )

@@ -41,7 +41,7 @@ from tournament.limits import (
     MIN_START_NUMBER,
 )
 from tournament.members import Member, members_of
-from tournament.text import entry_name_keys, name_key, text_problem
+from tournament.text import entry_name_keys, is_number, name_key, text_problem
 
 # Normalised header text → the field it fills.
 COLUMN_NAMES: dict[str, str] = {
@@ -426,7 +426,7 @@ def check_rows(
                 row.problems.append(problem)
         if row.start_number_text:
             text = row.start_number_text.strip()
-            if text.isdigit() and MIN_START_NUMBER <= int(text) <= MAX_START_NUMBER:
+            if is_number(text) and MIN_START_NUMBER <= int(text) <= MAX_START_NUMBER:
                 row.start_number = int(text)
             else:
                 row.problems.append(

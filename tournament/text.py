@@ -27,10 +27,15 @@ def unlisted_name(start_number: int) -> Message:
     """The stand-in text for the name of an entry whose players are not in public lists."""
     return Message(UNLISTED_NAME, number=start_number)
 
-# Unicode's control characters (category Cc: U+0000–U+001F, U+007F–U+009F) and lone
-# surrogates (Cs), which no database text column takes; multi-line text keeps tab and breaks.
-_FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-_FORBIDDEN_MULTILINE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+# Unicode's control characters (category Cc: U+0000–U+001F, U+007F–U+009F), lone surrogates
+# (Cs), which no database text column takes, the line and paragraph separators (U+2028,
+# U+2029), which break a line where none may be, and the bidirectional controls (U+061C,
+# U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which can show a name reversed on every
+# list; multi-line text keeps tab and breaks.
+_INVISIBLE = "\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff"
+_FORBIDDEN = re.compile(f"[\x00-\x1f\x7f-\x9f{_INVISIBLE}]")
+_FORBIDDEN_MULTILINE = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f{_INVISIBLE}]")
+_NUMBER = re.compile("[0-9]+")
 
 
 def forbidden_character(text: str, *, multiline: bool = False) -> str | None:
@@ -64,6 +69,12 @@ def text_problem(
             code=f"U+{ord(character):04X}",
         )
     return None
+
+
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number written in the digits 0–9 (not "٣", "３" or "1e3",
+    which ``int`` and ``str.isdigit`` take too)."""
+    return _NUMBER.fullmatch(text) is not None
 
 
 def name_key(name: str) -> str:

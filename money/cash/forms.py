@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from money.models import MoneySettings, Payment
-from tournament.forms import CheckedTextField, form_token_field
+from tournament.forms import AmountField, CheckedTextField, NumberField, form_token_field
 from tournament.limits import (
     MAX_AMOUNT,
     MAX_GAMES_PER_ENTRY,
@@ -24,7 +24,7 @@ from tournament.limits import (
 
 def amount_field(label, *, required: bool = True, minimum: Decimal = Decimal(0), **options):
     """An amount of euros with cents, typed in the reader's number format."""
-    return forms.DecimalField(
+    return AmountField(
         label=label,
         required=required,
         min_value=minimum,
@@ -51,7 +51,7 @@ class MoneySettingsForm(forms.Form):
         _("Higher amount per lost game (€)"), required=False,
         help_text=_("Optional, e.g. 1,00 from the fifth lost game on."),
     )
-    lost_game_fee_higher_from = forms.IntegerField(
+    lost_game_fee_higher_from = NumberField(
         label=_("… from lost game no."),
         required=False,
         min_value=1,
@@ -103,7 +103,7 @@ class CheckInForm(forms.Form):
 
 
 class FindEntryForm(forms.Form):
-    nr = forms.IntegerField(
+    nr = NumberField(
         label=_("Start number"),
         min_value=MIN_START_NUMBER,
         max_value=MAX_START_NUMBER,

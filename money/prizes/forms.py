@@ -11,7 +11,7 @@ from django.utils.translation import gettext_noop
 
 from money.cash.forms import amount_field
 from money.models import Prize, PrizeSettings
-from tournament.forms import CheckedTextField
+from tournament.forms import AmountField, CheckedTextField, NumberField
 from tournament.limits import (
     MAX_CATEGORY_LENGTH,
     MAX_PERCENT,
@@ -22,8 +22,8 @@ from tournament.limits import (
 )
 
 
-def percent_field(label, **options) -> forms.DecimalField:
-    return forms.DecimalField(
+def percent_field(label, **options) -> AmountField:
+    return AmountField(
         label=label,
         required=False,
         min_value=Decimal(0),
@@ -72,10 +72,10 @@ class PrizeForm(forms.Form):
         widget=forms.RadioSelect, initial="0",
     )
     award = forms.ChoiceField(label=_("For"), choices=Prize.Award.choices, initial="place")
-    place = forms.IntegerField(
+    place = NumberField(
         label=_("Place"), min_value=1, max_value=MAX_PRIZE_PLACE, required=False
     )
-    last_place = forms.IntegerField(
+    last_place = NumberField(
         label=_("to place"), min_value=1, max_value=MAX_PRIZE_PLACE, required=False,
         help_text=_("Optional: the same prize for every place of a range, e.g. 6 to 30."),
     )
@@ -98,6 +98,6 @@ class PrizeForm(forms.Form):
 
 
 class CollectedForm(forms.Form):
-    nr = forms.IntegerField(min_value=MIN_START_NUMBER, max_value=MAX_START_NUMBER)
+    nr = NumberField(min_value=MIN_START_NUMBER, max_value=MAX_START_NUMBER)
     line = forms.CharField(max_length=30)
     collected = forms.BooleanField(required=False)

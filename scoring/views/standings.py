@@ -26,6 +26,7 @@ from scoring.tables import EntryGamesTable, StandingsTable, round_label
 from tournament.errors import UserError
 from tournament.limits import PROJECTOR_ROWS, PROJECTOR_SECONDS, STANDINGS_CACHE_SECONDS
 from tournament.models import Entry, Event
+from tournament.text import is_number
 from tournament.web import desk_view, event_access, organiser_view, refused, show_error
 
 STANDINGS_ROUND_PARAM = "durchgang"
@@ -58,7 +59,7 @@ def _tables_cache_key(
             return None
         value = values[0]
         if name == STANDINGS_ROUND_PARAM:
-            if not value.isdigit() or int(value) not in standings.round_numbers:
+            if not is_number(value) or int(value) not in standings.round_numbers:
                 return None
         elif name in SORT_PARAMS:
             if value.removeprefix("-") not in columns:

@@ -33,6 +33,9 @@ def row(**change: str) -> GameRowForm:
         ({"kind": "conceded", "revoked": "1"}, {"revoked", "__all__"}),
         ({"bid": "2000"}, {"bid"}),
         ({"bid": "2000", "bid_ok": "1"}, set()),  # ticked: a (lost) game like any other
+        # digits a phone's keyboard may give that are no 0–9: refused, not read as numbers
+        ({"bid": "\uff12\uff10\uff10", "meld1": "\u0662\u0660"}, {"bid", "meld1"}),
+        ({"tricks0": "1e2"}, {"tricks0"}),
     ],
 )
 def test_every_problem_of_a_row_is_reported_at_its_field(change, fields):

@@ -56,3 +56,42 @@ def test_an_overlong_event_name_is_refused_not_cut():
 )
 def test_the_money_and_prize_forms_refuse_control_characters(form, data, field):
     assert refused(form(data), field)
+
+
+@pytest.mark.parametrize("typed", ["1e3", "8e0", "\u0668", "\uff18,00", "٨٫٠٠", "Infinity", "NaN"])
+def test_the_kasse_refuses_an_amount_that_is_no_plain_number(client, organiser, typed):
+    """"1e3" was taken as 1000,00 €, Arabic-Indic and full-width digits as numbers."""
+    from decimal import Decimal
+
+    from django.urls import reverse
+
+    from money.cash.services import update_money_settings
+    from money.models import Payment
+    from tests.factories import make_entry, make_event
+
+    event = make_event()
+    update_money_settings(event=event, start_fee_single=Decimal("8"), start_fee_pair=Decimal("8"))
+    make_entry(event, 1, "Hans")
+    response = client.post(
+        reverse("cash-pay", args=[event.slug, 1]),
+        {"purpose": "start_fee", "amount": typed, "method": "cash"},
+    )
+    assert response.status_code == 400
+    assert "Zahl" in response.content.decode()
+    assert not Payment.objects.exists()
+
+
+@pytest.mark.parametrize("typed", ["\u0663", "\uff13", "3\u0663"])
+def test_a_start_number_in_other_digits_is_refused(client, organiser, typed):
+    from django.urls import reverse
+
+    from tests.factories import make_event
+    from tournament.models import Entry
+
+    event = make_event()
+    response = client.post(
+        reverse("entry-create", args=[event.slug]), {"name": "Hans", "start_number": typed}
+    )
+    assert response.status_code == 200
+    assert "ganze Zahl" in response.content.decode()
+    assert not Entry.objects.exists()

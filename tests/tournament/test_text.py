@@ -4,7 +4,13 @@ the one check the entry form and the list import share. Pure: no database."""
 import pytest
 
 from tournament.errors import Message
-from tournament.text import entry_name_keys, forbidden_character, name_key, text_problem
+from tournament.text import (
+    entry_name_keys,
+    forbidden_character,
+    is_number,
+    name_key,
+    text_problem,
+)
 
 NAME = Message("Name")
 NOTES = Message("Notes")
@@ -27,6 +33,13 @@ NOTES = Message("Notes")
         ("kommt später\r\n\tvegetarisch", True, None),
         ("kommt\x00später", True, "U+0000"),
         ("kommt\x0bspäter", True, "U+000B"),
+        # shown reversed or broken on every list: bidirectional controls and line separators
+        ("Hans\u202eMaier", False, "U+202E"),
+        ("\u2066Hans\u2069", False, "U+2066"),
+        ("Hans\u200fMaier", False, "U+200F"),
+        ("Hans\u2028Maier", False, "U+2028"),
+        ("kommt\u2029später", True, "U+2029"),
+        ("Zoë 👨‍👩‍👧", False, None),  # a joiner inside an emoji family stays allowed
     ],
 )
 def test_text_problem(text, multiline, expected):
@@ -68,3 +81,13 @@ def test_entry_name_keys_of_a_single_and_a_pair():
     assert entry_name_keys("Hans Maier") == {"hans maier"}
     assert entry_name_keys("Anna Rapp", " Karl  RAPP") == {"anna rapp", "karl rapp"}
     assert entry_name_keys("", "  ") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("0", True), ("12", True), ("0012", True), ("", False), ("-1", False), ("1e3", False),
+     ("1.5", False), ("\u0663", False), ("\uff11\uff12", False), ("\u0967", False),
+     (" 12", False)],
+)
+def test_a_number_is_written_in_the_digits_0_to_9(text, expected):
+    assert is_number(text) is expected

@@ -28,6 +28,7 @@ from tournament.limits import (
 from tournament.models import Entry, Event, Player
 from tournament.services import PlayerError, merge_players
 from tournament.services.players import candidates, registry_for, visible_players
+from tournament.text import is_number
 from tournament.web import account_view, desk_view, show_error
 
 
@@ -131,7 +132,7 @@ def player_merge(request: HttpRequest, pk: int) -> HttpResponse:
     remove_id = request.POST.get("remove", "")
     remove = (
         visible_players(request.user).filter(pk=int(remove_id)).first()
-        if remove_id.isdigit()
+        if is_number(remove_id)
         else None
     )
     if remove is None:

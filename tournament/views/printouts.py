@@ -9,6 +9,7 @@ from django.shortcuts import render
 from tournament import seats
 from tournament.models import Event
 from tournament.plan import by_name, chunked, load_plan, schedules
+from tournament.text import is_number
 from tournament.web import desk_view
 
 PRINTOUTS = {
@@ -24,7 +25,7 @@ SLIPS_PER_PAGE = 6
 def round_filter(request: HttpRequest) -> list[int] | None:
     """``?durchgang=2`` prints one round only; anything else prints every round."""
     value = request.GET.get(ROUND_PARAM, "")
-    return [int(value)] if value.isdigit() and len(value) < 4 else None
+    return [int(value)] if is_number(value) and len(value) < 4 else None
 
 
 @desk_view

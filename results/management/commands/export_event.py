@@ -11,13 +11,14 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from results.exports import event_workbook, file_stem, standings_csv
 from tournament.models import Event
+from tournament.text import is_number
 
 
 def find_event(key: str) -> Event:
     """The event with id ``key`` (if it is a number) or slug ``key``; CommandError if none."""
     key = key.strip()
     event = None
-    if key.isdigit():
+    if is_number(key):
         event = Event.objects.filter(pk=int(key)).first()
     if event is None:
         event = Event.objects.filter(slug=key).first()
