@@ -14,7 +14,8 @@ CATALOGUE = Path(settings.BASE_DIR) / "tournament" / "locale" / "de" / "LC_MESSA
 
 
 def read_po(path: Path) -> tuple[dict[str, str | tuple[str, ...]], list[str]]:
-    """Entries of a .po file (msgid → msgstr, or the plural forms) and the fuzzy msgids."""
+    """Entries of a .po file (msgid → msgstr, or the plural forms; a msgid with a context as
+    gettext keeps it, context and msgid joined by EOT) and the fuzzy msgids."""
     entries: dict[str, str | tuple[str, ...]] = {}
     fuzzy: list[str] = []
     for block in path.read_text(encoding="utf-8").split("\n\n"):
@@ -30,6 +31,8 @@ def read_po(path: Path) -> tuple[dict[str, str | tuple[str, ...]], list[str]]:
                 fields[key] = ast.literal_eval(value)
         if not fields.get("msgid"):
             continue
+        if "msgctxt" in fields:  # a msgid with a context is its own entry ("ctx\x04msgid")
+            fields["msgid"] = f"{fields['msgctxt']}\x04{fields['msgid']}"
         if "#, fuzzy" in block or ", fuzzy" in block:
             fuzzy.append(fields["msgid"])
         if "msgid_plural" in fields:

@@ -153,6 +153,8 @@ def test_the_summary_page_shows_the_figures(client, organiser):
     assert "Spende an Kinderhospiz" in html and "4 von 11 Teilnehmern eingecheckt" in html
     assert "11 Zahlungen" in html
     assert f'href="{reverse("cash-desk", args=[event.slug])}?zeige=offen"' in html
+    # money received is "eingenommen"; "abgeholt" is what the prize table says of a prize
+    assert html.count("<th>eingenommen</th>") == 2 and "<th>abgeholt</th>" not in html
 
 
 def test_the_kasse_sheet_lists_every_account_and_adds_up_to_the_summary():
