@@ -74,6 +74,9 @@ MONEY_DIGITS: Final = 8
 MAX_AMOUNT: Final = Decimal("10000.00")
 """The highest Startgeld, lost-game amount, payment or prize accepted: far above any evening,
 and it catches an amount typed in cents (750 for 7.50)."""
+OVERPAYMENT_ASK: Final = Decimal("5.00")
+"""A payment more than this above what is still open for its purpose is taken only after the
+desk confirms it (80 € typed for 8 € is a slip, 10 € for 8 € a tip)."""
 MAX_PERCENT: Final = Decimal(100)
 MAX_PRIZE_PLACE: Final = 1000
 """The last place a prize can be defined for."""

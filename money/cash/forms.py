@@ -92,6 +92,14 @@ class PaymentForm(forms.Form):
     note = CheckedTextField(gettext_noop("Note"), max_length=MAX_PRIZE_TEXT, required=False)
     check_in = forms.BooleanField(label=_("Check in at the same time"), required=False)
     form_token = form_token_field()
+    more_ok = forms.BooleanField(
+        label=_("Yes, take this amount, although far less is open"), required=False,
+        widget=forms.HiddenInput,
+    )
+
+    def ask_more(self) -> None:
+        """Show the box that confirms an amount far above what is open."""
+        self.fields["more_ok"].widget = forms.CheckboxInput()
 
 
 class CancelPaymentForm(forms.Form):

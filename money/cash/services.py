@@ -15,14 +15,16 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from money.cash.selectors import cash_book
 from money.models import MoneySettings, Payment
-from money.rules import euros
+from money.rules import ZERO, euros
 from tournament import audit
 from tournament.errors import UserError
-from tournament.limits import MAX_AMOUNT
+from tournament.limits import MAX_AMOUNT, OVERPAYMENT_ASK
 from tournament.models import ChangeLog, Entry, Event
 from tournament.services.registration import lock_event
 from tournament.services.submissions import Kind, use_form_token
+from tournament.templatetags.euros import euro
 
 # What an organiser sets on the money settings page, in the order the log names them.
 MONEY_SETTINGS_FIELDS = (
@@ -41,6 +43,10 @@ MONEY_SETTINGS_FIELDS = (
 
 class CashError(UserError):
     """A refused change at the Kasse."""
+
+
+class FarMoreThanOpen(CashError):
+    """A payment far above what is open: taken only when the desk confirms it."""
 
 
 def _logged(value: Any) -> Any:
@@ -164,6 +170,7 @@ def take_payment(
     note: str = "",
     check_in: bool = False,
     form_token: str = "",
+    ask_when_far_more: bool = False,
 ) -> Payment:
     """Record that ``entry`` paid ``amount`` (Startgeld or lost-game money, cash or other),
     taken by ``user`` now; with ``check_in`` the entry is checked in too, in the same step (the
@@ -173,6 +180,10 @@ def take_payment(
     the money once: the second raises ``AlreadySubmitted``. Two desk helpers checking the same
     entry in with its Startgeld at once: the entry is locked, and the second finds it checked
     in with its Startgeld paid and is refused.
+
+    With ``ask_when_far_more`` (the desk's form until its box is ticked) an amount more than
+    ``limits.OVERPAYMENT_ASK`` above what is still open for its purpose raises
+    ``FarMoreThanOpen`` (field ``amount``) instead.
 
     Raises ``CashError`` (field ``amount``) for an amount that is not above 0 or above
     ``limits.MAX_AMOUNT``, when a withdrawn entry is to be checked in, and when an entry is to
@@ -203,6 +214,21 @@ def take_payment(
             ),
             number=entry.start_number,
         )
+    if ask_when_far_more:
+        row = cash_book(entry.event, [entry]).row_of(entry)
+        still_open = max(
+            row.start_open if purpose == Payment.Purpose.START_FEE else row.lost_open, ZERO
+        )
+        if amount > still_open + OVERPAYMENT_ASK:
+            raise FarMoreThanOpen(
+                gettext_noop(
+                    "%(amount)s is far more than the %(open)s still open; tick the box below "
+                    "to take it anyway."
+                ),
+                field="amount",
+                amount=euro(amount),
+                open=euro(still_open),
+            )
     if check_in and not entry.is_checked_in:
         _check_in(entry, user)
     payment = Payment.objects.create(

@@ -26,6 +26,7 @@ from money.cash.forms import (
 from money.cash.selectors import CashBook, cash_book
 from money.cash.services import (
     CashError,
+    FarMoreThanOpen,
     cancel_payment,
     check_in,
     take_payment,
@@ -36,12 +37,14 @@ from money.summary import treasurer_summary
 from tournament.audit import describe
 from tournament.models import ChangeLog, Entry, Event
 from tournament.services.submissions import AlreadySubmitted, new_form_token
+from tournament.text import is_number
 from tournament.web import add_form_error, desk_view, organiser_view, show_error
 
 SHOW_PARAM = "zeige"
 SHOW_UNPAID = "offen"
 SHOW_LOST = "verlustgeld"
 BACK_TO_LIST = "liste"
+AT_PARAM = "bei"  # the row of the list to return to
 CASH_ACTIONS = (
     ChangeLog.Action.CHECKED_IN,
     ChangeLog.Action.CHECK_IN_UNDONE,
@@ -55,12 +58,15 @@ def _entry(event: Event, start_number: int) -> Entry:
 
 
 def _back(request: HttpRequest, event: Event, entry: Entry) -> HttpResponse:
-    """Back to the desk's list (with its filter) when the form came from there, else to the
-    entry's account."""
+    """Back to the desk's list (with its filter, at the entry's row) when the form came from
+    there, else to the entry's account."""
     if request.POST.get("next") == BACK_TO_LIST:
         url = reverse("cash-desk", kwargs={"slug": event.slug})
         show = request.POST.get(SHOW_PARAM)
-        return redirect(f"{url}?{SHOW_PARAM}={show}" if show in (SHOW_UNPAID, SHOW_LOST) else url)
+        query = f"?{SHOW_PARAM}={show}" if show in (SHOW_UNPAID, SHOW_LOST) else ""
+        # back where the row was (``cash_desk``'s anchors), else at the top
+        at = request.POST.get(AT_PARAM, "")
+        return redirect(f"{url}{query}#nr-{at}" if is_number(at) and len(at) < 6 else url + query)
     return redirect("cash-entry", slug=event.slug, start_number=entry.start_number)
 
 
@@ -79,6 +85,14 @@ def cash_desk(request: HttpRequest, event: Event) -> HttpResponse:
     book = cash_book(event)
     show = request.GET.get(SHOW_PARAM, "")
     rows = {SHOW_UNPAID: book.unpaid, SHOW_LOST: book.lost_unpaid}.get(show, book.rows)
+    # where the list opens again after a row's button: at the row itself, or in a list of who
+    # still owes (which the row leaves once paid) at the row before it
+    filtered = show in (SHOW_UNPAID, SHOW_LOST)
+    numbers = [row.entry.start_number for row in rows]
+    anchors = [
+        (numbers[index - 1] if index else None) if filtered else number
+        for index, number in enumerate(numbers)
+    ]
     return render(
         request,
         "money/cash_desk.html",
@@ -86,13 +100,15 @@ def cash_desk(request: HttpRequest, event: Event) -> HttpResponse:
             "event": event,
             "book": book,
             "rows": rows,
-            "show": show if show in (SHOW_UNPAID, SHOW_LOST) else "",
+            "lines": list(zip(rows, anchors, strict=True)),
+            "show": show if filtered else "",
             "find": find,
             "counts": _counts(book),
             "show_param": SHOW_PARAM,
             "show_unpaid": SHOW_UNPAID,
             "show_lost": SHOW_LOST,
             "back_to_list": BACK_TO_LIST,
+            "at_param": AT_PARAM,
         },
     )
 
@@ -161,10 +177,17 @@ def cash_pay(request: HttpRequest, event: Event, start_number: int) -> HttpRespo
     if not form.is_valid():
         return _entry_page(request, event, entry, form, status=400)
     try:
-        payment = take_payment(entry=entry, user=request.user, **form.cleaned_data)
+        data = dict(form.cleaned_data)
+        payment = take_payment(
+            entry=entry, user=request.user, ask_when_far_more=not data.pop("more_ok"), **data
+        )
     except AlreadySubmitted as sent:
         messages.info(request, str(sent))
         return _back(request, event, entry)
+    except FarMoreThanOpen as error:
+        form.ask_more()
+        add_form_error(form, error)
+        return _entry_page(request, event, entry, form, status=400)
     except CashError as error:
         add_form_error(form, error)
         return _entry_page(request, event, entry, form, status=400)

@@ -259,3 +259,32 @@ def test_a_cancellation_with_a_bad_reason_is_refused_and_says_why(
     html = html_of(client.get(response["Location"]))
     assert "Grund" in html and said in html
     assert not ChangeLog.objects.filter(action=ChangeLog.Action.PAYMENT_CANCELLED).exists()
+
+
+def test_far_more_than_is_open_is_taken_only_when_confirmed(client, organiser, event):
+    """80 € typed for the 8 € open: the account asks (with a box to tick) and takes nothing;
+    ticked, it takes it. A little more (a tip) is taken without asking."""
+    url = reverse("cash-pay", args=[event.slug, 1])
+    data = {"purpose": "start_fee", "amount": "80,00", "method": "cash"}
+    response = client.post(url, data)
+    assert response.status_code == 400
+    html = html_of(response)
+    assert f"80,00{NBSP}€ ist weit mehr als die noch offenen 8,00{NBSP}€" in html
+    assert 'type="checkbox" name="more_ok"' in html
+    assert not Payment.objects.exists()
+    assert client.post(url, {**data, "more_ok": "on"}).status_code == 302
+    assert Payment.objects.get().amount == D("80.00")
+    # 2 € over what is open: no question
+    assert client.post(reverse("cash-pay", args=[event.slug, 2]),
+                       {**data, "amount": "10,00"}).status_code == 302
+
+
+def test_the_list_button_returns_to_its_row(client, organiser, event):
+    html = html_of(desk(client, event))
+    assert 'id="nr-2"' in html and 'name="bei" value="2"' in html
+    response = client.post(
+        reverse("cash-pay", args=[event.slug, 2]),
+        {"purpose": "start_fee", "amount": "8.00", "method": "cash", "next": "liste",
+         "bei": "2"},
+    )
+    assert response["Location"] == reverse("cash-desk", args=[event.slug]) + "#nr-2"
