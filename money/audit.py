@@ -35,7 +35,7 @@ MONEY_LABEL = gettext_noop("Money and prizes")
 MONEY_ACTIONS = (  # every action described here: shown under "kasse", not under "turnier"
     A.CASH_SETTINGS, A.CHECKED_IN, A.CHECK_IN_UNDONE, A.PAID, A.PAYMENT_CANCELLED,
     A.PRIZE_SETTINGS, A.PRIZE_ADDED, A.PRIZE_REMOVED, A.LOT_DRAWN, A.HANDED_OUT,
-    A.HANDOUT_UNDONE,
+    A.HANDOUT_UNDONE, A.EXPENSE_ADDED, A.EXPENSE_CANCELLED,
 )
 
 
@@ -188,4 +188,23 @@ def _handout_undone(params: Mapping[str, Any]) -> str:
     return gettext("%(entry)s: prize for place %(place)s no longer ticked off as collected.") % {
         "entry": entry_label(params["entry_ref"]),
         "place": params["place"],
+    }
+
+
+@describes(A.EXPENSE_ADDED)
+def _expense_added(params: Mapping[str, Any]) -> str:
+    text = gettext("Expense of %(amount)s for “%(purpose)s” recorded.") % {
+        "amount": euro(params["amount"]), "purpose": params["purpose"],
+    }
+    if params.get("paid_by"):
+        text += " " + gettext("Paid by %(name)s.") % {"name": params["paid_by"]}
+    if params.get("from_cash_box"):
+        text += " " + gettext("Paid from the cash box.")
+    return text
+
+
+@describes(A.EXPENSE_CANCELLED)
+def _expense_cancelled(params: Mapping[str, Any]) -> str:
+    return gettext("Expense of %(amount)s for “%(purpose)s” cancelled.") % {
+        "amount": euro(params["amount"]), "purpose": params["purpose"],
     }

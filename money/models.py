@@ -178,6 +178,58 @@ class Payment(models.Model):
         return self.cancelled_at is not None
 
 
+class ExpenseQuerySet(models.QuerySet):
+    def valid(self) -> ExpenseQuerySet:
+        return self.filter(cancelled_at__isnull=True)
+
+
+class Expense(models.Model):
+    """Money the evening cost: the hall, the goods prizes, the food. Like a payment it is never
+    changed or deleted, only cancelled (who and when is kept); both are logged."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="expenses", verbose_name=_("event")
+    )
+    date = models.DateField(_("date"), default=timezone.localdate)
+    purpose = models.CharField(_("what for"), max_length=limits.MAX_PRIZE_TEXT)
+    amount = models.DecimalField(
+        _("amount"),
+        max_digits=limits.MONEY_DIGITS,
+        decimal_places=2,
+        validators=[MinValueValidator(Decimal("0.01")), MaxValueValidator(limits.MAX_AMOUNT)],
+    )
+    paid_by = models.CharField(_("paid by"), max_length=limits.MAX_PRIZE_TEXT, blank=True)
+    from_cash_box = models.BooleanField(_("paid from the cash box"), default=False)
+    receipt = models.CharField(_("receipt"), max_length=limits.MAX_PRIZE_TEXT, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("recorded by"),
+    )
+    recorded_at = models.DateTimeField(_("recorded at"), default=timezone.now)
+    cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
+
+    objects = ExpenseQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("expense")
+        verbose_name_plural = _("expenses")
+        ordering = ["event", "date", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="expense_amount_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.date:%d.%m.%Y} {self.purpose}: {self.amount}"
+
+    @property
+    def is_cancelled(self) -> bool:
+        return self.cancelled_at is not None
+
+
 class PrizeSettings(EventSettings):
     """How the prizes of an event are given: the pot for prizes that are a share of the
     takings, what equal totals do, and the order the prize table is called in. One row per

@@ -6,10 +6,12 @@ The figures add up by construction and a test checks each against a hand calcula
 
 - Startgeld due − collected = still open − paid too much (the same for the lost-game money);
 - takings = Startgeld collected + lost-game money collected = cash + other;
-- what remains = takings − prize money (the prize money of the list, collected or not);
+- what remains = takings − prize money (the prize money of the list, collected or not) −
+  expenses (the hall, goods prizes, food: ``Expense``, cancelled ones left out);
 - the donation is the lost-game money collected or what remains, as the settings say; the club
   keeps what remains after it;
-- cash in the box = cash taken − prize money collected (prizes are paid in cash).
+- cash in the box = cash taken − prize money collected (prizes are paid in cash) − expenses
+  paid from the box.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from decimal import Decimal
 from django.db.models import Count, Sum
 
 from money.cash.selectors import CashBook, CashRow, cash_book
-from money.models import MoneySettings, Payment
+from money.models import Expense, MoneySettings, Payment
 from money.prizes.selectors import PrizeTable, prize_table
 from money.rules import ZERO, euros, total
 from tournament.models import Event
@@ -75,6 +77,8 @@ class Summary:
     remainder: Decimal
     unawarded: Decimal
     provisional: bool
+    expenses: Figure
+    expenses_from_box: Figure
 
     @property
     def takings(self) -> Decimal:
@@ -89,8 +93,8 @@ class Summary:
 
     @property
     def remains(self) -> Decimal:
-        """Takings less the prize money of the prize list."""
-        return self.takings - self.prize_money.amount
+        """Takings less the prize money of the prize list and the expenses."""
+        return self.takings - self.prize_money.amount - self.expenses.amount
 
     @property
     def donation(self) -> Decimal | None:
@@ -107,8 +111,9 @@ class Summary:
 
     @property
     def cash_in_box(self) -> Decimal:
-        """The cash the box should hold: cash taken less the prize money collected."""
-        return self.cash.amount - self.prizes_collected.amount
+        """The cash the box should hold: cash taken less the prize money collected and the
+        expenses paid from the box."""
+        return self.cash.amount - self.prizes_collected.amount - self.expenses_from_box.amount
 
 
 def takings_by_method(event: Event) -> dict[str, Figure]:
@@ -134,6 +139,9 @@ def treasurer_summary(
     methods = takings_by_method(event)
     money_lines = [award.money for award in table.lines if award.money]
     collected_lines = [award.money for award in table.collected_lines if award.money]
+    expenses = list(Expense.objects.valid().filter(event=event).values_list(
+        "amount", "from_cash_box"
+    ))
     return Summary(
         settings=book.settings,
         entries=len(book.rows),
@@ -148,4 +156,6 @@ def treasurer_summary(
         remainder=table.remainder,
         unawarded=table.unawarded,
         provisional=book.provisional or table.provisional,
+        expenses=_figure([amount for amount, _box in expenses]),
+        expenses_from_box=_figure([amount for amount, box in expenses if box]),
     )

@@ -32,6 +32,12 @@ urlpatterns = [
         "turnier/<slug:slug>/kasse/einstellungen/", cash.money_settings, name="money-settings"
     ),
     path("turnier/<slug:slug>/kasse/bericht/", cash.cash_summary, name="cash-summary"),
+    path("turnier/<slug:slug>/kasse/ausgaben/", cash.expenses, name="expenses"),
+    path(
+        "turnier/<slug:slug>/kasse/ausgaben/<int:pk>/storno/",
+        cash.expense_cancel,
+        name="expense-cancel",
+    ),
     # prizes: the organiser defines them ...
     path("turnier/<slug:slug>/preise/", prizes.prizes_page, name="prizes"),
     path(

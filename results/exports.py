@@ -24,7 +24,9 @@ German strings, read by outside checks, and therefore not translated:
   each ranking's place prizes by place, then its special prizes (Platz, Startnummer, Name,
   Preis, Betrag); Preis names the ranking and the goods ("Geldpreis" for money alone), a
   shared place or the special prize, Betrag is empty for goods alone.
-- ``Stand`` (last, added later so the sheets and columns before it stay as they were): how final
+- ``Ausgaben`` (after ``Stand``, added later still): one row per expense not cancelled (Datum,
+  Zweck, Betrag, Bezahlt von, Beleg), "(Kasse)" after the name when paid from the cash box.
+- ``Stand`` (added later so the sheets and columns before it stay as they were): how final
   the standings are, as rows Angabe/Wert: Vorläufig (ja/nein: a started round has a sheet
   missing or not confirmed), Letzte Änderung (the time of the last change of the results,
   "21.11.2026 23:41"), Gezählt (only confirmed sheets, or unconfirmed ones too) and one row
@@ -52,6 +54,7 @@ from collections.abc import Iterable, Sequence
 from django.utils import timezone
 
 from money.cash.selectors import CashBook, cash_book
+from money.models import Expense
 from money.prizes.rules import BEST_ROUND, CATEGORY, LAST, Award
 from money.prizes.selectors import PrizeTable, prize_table
 from results.xlsx import MONEY_FORMAT, Cell, Rows, SheetData, write_workbook
@@ -71,6 +74,9 @@ SHEET_GAMES = "Spiele"
 SHEET_CASH = "Kasse"
 SHEET_PRIZES = "Preise"
 SHEET_STATE = "Stand"
+SHEET_EXPENSES = "Ausgaben"
+EXPENSES_HEADER = ["Datum", "Zweck", "Betrag", "Bezahlt von", "Beleg"]
+EXPENSES_MONEY_COLUMNS = (2,)
 STATE_LABEL = "Stand"
 STATE_HEADER = ["Angabe", "Wert"]
 PROVISIONAL = "vorläufig"
@@ -243,6 +249,21 @@ def prize_rows(table: PrizeTable) -> Rows:
     return rows
 
 
+def expense_rows(event: Event) -> Rows:
+    """Header and one row per expense not cancelled, by date: Datum (dd.mm.yyyy), Zweck,
+    Betrag, Bezahlt von (with "(Kasse)" when paid from the cash box), Beleg."""
+    rows: Rows = [list(EXPENSES_HEADER)]
+    for expense in Expense.objects.valid().filter(event=event).order_by("date", "id"):
+        paid_by = expense.paid_by
+        if expense.from_cash_box:
+            paid_by = f"{paid_by} (Kasse)".strip()
+        rows.append([
+            f"{expense.date:%d.%m.%Y}", expense.purpose, expense.amount, paid_by or None,
+            expense.receipt or None,
+        ])
+    return rows
+
+
 def _money(columns: tuple[int, ...]) -> dict[int, str]:
     return dict.fromkeys(columns, MONEY_FORMAT)
 
@@ -262,11 +283,14 @@ def workbook_sheets(event: Event, standings: Standings | None = None) -> list[Sh
         SheetData(SHEET_PRIZES, prize_rows(prize_table(event, standings)),
                   number_formats=_money(PRIZES_MONEY_COLUMNS)),
         SheetData(SHEET_STATE, state_rows(standings)),
+        SheetData(SHEET_EXPENSES, expense_rows(event),
+                  number_formats=_money(EXPENSES_MONEY_COLUMNS)),
     ]
 
 
 def event_workbook(event: Event, standings: Standings | None = None) -> bytes:
-    """The event's workbook (Einzel, Paare, Sitzplan, Spiele, Kasse, Preise, Stand), .xlsx."""
+    """The event's workbook (Einzel, Paare, Sitzplan, Spiele, Kasse, Preise, Stand, Ausgaben),
+    .xlsx."""
     return write_workbook(workbook_sheets(event, standings), title=event.name)
 
 

@@ -429,6 +429,8 @@ class ChangeLog(AuditRecord):
         LOT_DRAWN = "lot_drawn", _("lot drawn")
         HANDED_OUT = "handed_out", _("prize collected")
         HANDOUT_UNDONE = "handout_undone", _("prize collection undone")
+        EXPENSE_ADDED = "expense_added", _("expense recorded")
+        EXPENSE_CANCELLED = "expense_cancelled", _("expense cancelled")
         PLAYERS_MERGED = "players_merged", _("players merged")
 
     event = models.ForeignKey(
@@ -512,6 +514,7 @@ class FormSubmission(models.Model):
         IMPORT = "import", _("list imported")
         EVENT = "event", _("tournament created")
         PAYMENT = "payment", _("payment taken")
+        EXPENSE = "expense", _("expense recorded")
 
     token = models.CharField(_("token"), max_length=limits.MAX_FORM_TOKEN_LENGTH, unique=True)
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)

@@ -118,3 +118,19 @@ class FindEntryForm(forms.Form):
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "number",
                                         "autofocus": True}),
     )
+
+
+class ExpenseForm(forms.Form):
+    date = forms.DateField(label=_("Date"), localize=True, required=False)
+    purpose = CheckedTextField(
+        gettext_noop("What for"), max_length=MAX_PRIZE_TEXT,
+        help_text=_("E.g. “Hall rent”, “Goods prizes”, “Bread rolls”."),
+    )
+    amount = amount_field(_("Amount (€)"), minimum=Decimal("0.01"))
+    paid_by = CheckedTextField(gettext_noop("Paid by"), max_length=MAX_PRIZE_TEXT, required=False)
+    from_cash_box = forms.BooleanField(label=_("Paid from the cash box"), required=False)
+    receipt = CheckedTextField(
+        gettext_noop("Receipt"), max_length=MAX_PRIZE_TEXT, required=False,
+        help_text=_("E.g. the receipt's number in the folder."),
+    )
+    form_token = form_token_field()

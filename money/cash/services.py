@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from money.cash.selectors import cash_book
-from money.models import MoneySettings, Payment
+from money.models import Expense, MoneySettings, Payment
 from money.rules import ZERO, euros
 from tournament import audit
 from tournament.errors import UserError
@@ -281,3 +281,79 @@ def cancel_payment(*, payment: Payment, user: Any = None, reason: str = "") -> P
         reason=reason.strip(),
     )
     return payment
+
+
+@transaction.atomic
+def add_expense(
+    *,
+    event: Event,
+    user: Any = None,
+    purpose: str,
+    amount: Decimal,
+    date: Any = None,
+    paid_by: str = "",
+    from_cash_box: bool = False,
+    receipt: str = "",
+    form_token: str = "",
+) -> Expense:
+    """Record money the evening cost (the hall, goods prizes, food); logged. A form sent twice
+    (its one-time ``form_token``) records it once (``AlreadySubmitted``).
+
+    Raises ``CashError`` (field ``amount``) for an amount not above 0 or above
+    ``limits.MAX_AMOUNT``, and (field ``purpose``) for an expense that does not say what for.
+    """
+    amount = euros(amount)
+    if not Decimal(0) < amount <= MAX_AMOUNT:
+        raise CashError(
+            gettext_noop("An amount is above 0 and at most %(maximum)s €."),
+            field="amount",
+            maximum=int(MAX_AMOUNT),
+        )
+    if not purpose.strip():
+        raise CashError(gettext_noop("Please say what the money was spent on."), field="purpose")
+    event = lock_event(event)
+    if form_token:
+        use_form_token(token=form_token, kind=Kind.EXPENSE, event=event)
+    expense = Expense.objects.create(
+        event=event,
+        purpose=purpose.strip(),
+        amount=amount,
+        date=date or timezone.localdate(),
+        paid_by=paid_by.strip(),
+        from_cash_box=from_cash_box,
+        receipt=receipt.strip(),
+        recorded_by=audit.recorded_user(user),
+    )
+    audit.log(
+        event=event,
+        action=ChangeLog.Action.EXPENSE_ADDED,
+        user=user,
+        expense=expense.pk,
+        purpose=expense.purpose,
+        amount=str(amount),
+        paid_by=expense.paid_by,
+        from_cash_box=from_cash_box,
+    )
+    return expense
+
+
+@transaction.atomic
+def cancel_expense(*, expense: Expense, user: Any = None) -> Expense:
+    """Cancel an expense recorded by mistake (it stays on record, marked cancelled); logged.
+
+    Raises ``CashError`` when it is cancelled already.
+    """
+    expense = Expense.objects.select_for_update().get(pk=expense.pk)
+    if expense.is_cancelled:
+        raise CashError(gettext_noop("This expense is cancelled already."))
+    expense.cancelled_at = timezone.now()
+    expense.save(update_fields=["cancelled_at"])
+    audit.log(
+        event=expense.event_id,
+        action=ChangeLog.Action.EXPENSE_CANCELLED,
+        user=user,
+        expense=expense.pk,
+        purpose=expense.purpose,
+        amount=str(expense.amount),
+    )
+    return expense

@@ -19,6 +19,7 @@ from money.audit import payment_text
 from money.cash.forms import (
     CancelPaymentForm,
     CheckInForm,
+    ExpenseForm,
     FindEntryForm,
     MoneySettingsForm,
     PaymentForm,
@@ -27,16 +28,20 @@ from money.cash.selectors import CashBook, cash_book
 from money.cash.services import (
     CashError,
     FarMoreThanOpen,
+    add_expense,
+    cancel_expense,
     cancel_payment,
     check_in,
     take_payment,
     update_money_settings,
 )
-from money.models import MoneySettings, Payment
+from money.models import Expense, MoneySettings, Payment
+from money.rules import ZERO
 from money.summary import treasurer_summary
 from tournament.audit import describe
 from tournament.models import ChangeLog, Entry, Event
 from tournament.services.submissions import AlreadySubmitted, new_form_token
+from tournament.templatetags.euros import euro
 from tournament.text import is_number
 from tournament.web import add_form_error, desk_view, organiser_view, show_error
 
@@ -290,3 +295,49 @@ def cash_summary(request: HttpRequest, event: Event) -> HttpResponse:
             "show_lost": SHOW_LOST,
         },
     )
+
+
+@organiser_view
+def expenses(request: HttpRequest, event: Event) -> HttpResponse:
+    """The evening's expenses (the hall, goods prizes, food): the list and a form for one more;
+    the Kassenbericht and the workbook's sheet Ausgaben count them."""
+    form = ExpenseForm(
+        request.POST or None, initial={"form_token": new_form_token(), "date": event.date}
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            expense = add_expense(event=event, user=request.user, **form.cleaned_data)
+        except AlreadySubmitted as sent:
+            messages.info(request, str(sent))
+            return redirect("expenses", slug=event.slug)
+        except CashError as error:
+            add_form_error(form, error)
+        else:
+            messages.success(
+                request, gettext("Expense of %(amount)s for “%(purpose)s” recorded.")
+                % {"amount": euro(expense.amount), "purpose": expense.purpose},
+            )
+            return redirect("expenses", slug=event.slug)
+    recorded = list(event.expenses.select_related("recorded_by"))
+    return render(
+        request,
+        "money/expenses.html",
+        {
+            "event": event,
+            "form": form,
+            "expenses": recorded,
+            "total": sum((e.amount for e in recorded if not e.is_cancelled), ZERO),
+        },
+        status=400 if form.is_bound else 200,
+    )
+
+
+@organiser_view
+@require_POST
+def expense_cancel(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    expense = get_object_or_404(Expense, pk=pk, event=event)
+    try:
+        cancel_expense(expense=expense, user=request.user)
+    except CashError as error:
+        show_error(request, error)
+    return redirect("expenses", slug=event.slug)

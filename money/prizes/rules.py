@@ -87,6 +87,24 @@ class PrizeRule:
         return range(self.place, (self.last_place or self.place) + 1)
 
 
+def shopping_list(fields: Iterable[tuple[Iterable[PrizeRule], int]]) -> list[tuple[str, int]]:
+    """The goods to buy before the evening: how many of each goods prize the rules give for
+    the expected field of each ranking (``(rules, entries)``; a place prize as many as it has
+    places within the field, a special prize one). By goods, most first, then by name."""
+    wanted: dict[str, int] = {}
+    for rules, count in fields:
+        for rule in rules:
+            if not rule.goods:
+                continue
+            if rule.award == PLACE:
+                number = sum(1 for position in rule.positions(count) if position <= count)
+            else:
+                number = 1 if count else 0
+            if number:
+                wanted[rule.goods] = wanted.get(rule.goods, 0) + number
+    return sorted(wanted.items(), key=lambda item: (-item[1], item[0]))
+
+
 @dataclass(frozen=True, slots=True)
 class Share:
     """Money of positions ``first``–``last`` shared by the ``ways`` entries tied on them."""

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from money.models import PrizeSettings
 from money.prizes.forms import CollectedForm, PrizeForm, PrizeSettingsForm
-from money.prizes.rules import Award
+from money.prizes.rules import Award, shopping_list
 from money.prizes.selectors import award_text, prize_table, value_text
 from money.prizes.services import (
     PrizeError,
@@ -25,8 +25,29 @@ from money.prizes.services import (
     update_prize_settings,
 )
 from tournament.audit import describe
+from tournament.limits import MAX_START_NUMBER
 from tournament.models import ChangeLog, Event
+from tournament.text import is_number
 from tournament.web import add_form_error, desk_view, organiser_view, show_error
+
+EXPECTED_PARAMS = {False: "einzel", True: "paare"}
+
+
+def _expected_field(request: HttpRequest, event: Event) -> dict[bool, int]:
+    """The field the shopping list is for: the singles and pairs registered, or as many as the
+    organiser expects (``?einzel=60&paare=10``)."""
+    registered = {
+        pairs: event.entries.active().filter(partner__isnull=not pairs).count()
+        for pairs in (False, True)
+    }
+    expected = {}
+    for pairs, param in EXPECTED_PARAMS.items():
+        value = request.GET.get(param, "")
+        expected[pairs] = (
+            min(int(value), MAX_START_NUMBER) if is_number(value) and len(value) < 6
+            else registered[pairs]
+        )
+    return expected
 
 
 def _definitions_page(
@@ -47,10 +68,19 @@ def _definitions_page(
         }
         for prize in sorted(event.prizes.all(), key=lambda prize: prize.sort_key)
     ]
+    expected = _expected_field(request, event)
+    defined = list(event.prizes.all())
+    shopping = shopping_list(
+        ([prize.rule for prize in defined if prize.pairs == pairs], expected[pairs])
+        for pairs in (False, True)
+    )
     return render(
         request,
         "money/prizes.html",
         {
+            "expected_singles": expected[False],
+            "expected_pairs": expected[True],
+            "shopping": shopping,
             "event": event,
             "settings": settings,
             "settings_form": settings_form or PrizeSettingsForm.for_settings(settings),

@@ -262,3 +262,33 @@ def test_a_rule_that_is_not_for_a_place_has_no_positions():
     assert list(goods(3, "x", to_end=True).positions(5)) == [3, 4, 5]
     assert list(goods(3, "x", to_end=True).positions(2)) == []
     assert PLACE == "place"
+
+
+@pytest.mark.parametrize(
+    ("field", "expected"),
+    [
+        # 10 singles: the cup for 1st, wine for 4th to the end (7), the lantern once
+        (10, [("Flasche Wein", 7), ("Laterne", 1), ("Pokal", 1)]),
+        # 3 singles: no 4th place, so no wine
+        (3, [("Laterne", 1), ("Pokal", 1)]),
+        (0, []),
+    ],
+)
+def test_the_shopping_list_counts_the_goods_for_the_expected_field(field, expected):
+    from money.prizes.rules import shopping_list
+
+    rules = [
+        PrizeRule(1, place=1, goods="Pokal", amount=D("50")),
+        PrizeRule(2, place=2, last_place=3, amount=D("20")),
+        PrizeRule(3, place=4, to_end=True, goods="Flasche Wein"),
+        PrizeRule(4, award=LAST, goods="Laterne"),
+    ]
+    assert shopping_list([(rules, field)]) == expected
+
+
+def test_the_shopping_list_adds_up_both_rankings():
+    from money.prizes.rules import shopping_list
+
+    singles = [PrizeRule(1, place=1, last_place=3, goods="Präsentkorb")]
+    pairs = [PrizeRule(2, place=1, last_place=2, goods="Präsentkorb")]
+    assert shopping_list([(singles, 20), (pairs, 1)]) == [("Präsentkorb", 4)]

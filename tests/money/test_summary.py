@@ -196,3 +196,45 @@ def test_the_preise_sheet_lists_every_prize_line():
     assert book["Preise"]["E2"].number_format == "0.00"
     assert book["Kasse"]["C2"].number_format == "0.00"
     assert book["Kasse"]["E2"].number_format == "General"  # a count of games
+
+
+def test_expenses_come_off_what_remains_and_those_from_the_box_off_its_cash(client, organiser):
+    """The hand calculation above (remains 18, club keeps 15, box 97,50) with the hall paid by
+    the club (10 €) and the bread rolls from the box (4,50 €); a cancelled expense counts not."""
+    from money.cash.services import add_expense, cancel_expense
+
+    event = money_event()
+    add_expense(event=event, purpose="Hallenmiete", amount=D("10"), paid_by="Verein")
+    add_expense(event=event, purpose="Brezeln", amount=D("4.50"), from_cash_box=True)
+    cancel_expense(expense=add_expense(event=event, purpose="doppelt", amount=D("10")))
+    summary = treasurer_summary(event)
+    assert summary.expenses == Figure(D("14.50"), 2)
+    assert summary.expenses_from_box == Figure(D("4.50"), 1)
+    assert (summary.remains, summary.donation, summary.club_keeps) == (
+        D("3.50"), D("3"), D("0.50")
+    )
+    assert summary.cash_in_box == D("93.00")
+    html = client.get(reverse("cash-summary", args=[event.slug])).content.decode()
+    assert f"14,50{NBSP}€" in html and f"93,00{NBSP}€" in html
+    assert reverse("expenses", args=[event.slug]) in html
+
+
+def test_the_expenses_page_records_cancels_and_takes_a_double_submit_once(client, organiser):
+    from money.models import Expense
+
+    event = money_event()
+    url = reverse("expenses", args=[event.slug])
+    page = client.get(url).content.decode()
+    token = page.split('name="form_token" value="')[1].split('"')[0]
+    data = {"date": "21.11.2026", "purpose": "Sachpreise", "amount": "85,50",
+            "paid_by": "Anna", "from_cash_box": "on", "receipt": "Beleg 3", "form_token": token}
+    assert client.post(url, data).status_code == 302
+    assert client.post(url, data).status_code == 302  # sent twice: recorded once
+    expense = Expense.objects.get()
+    assert (expense.amount, expense.from_cash_box, expense.paid_by) == (D("85.50"), True, "Anna")
+    html = client.get(url).content.decode()
+    assert "Sachpreise" in html and f"85,50{NBSP}€" in html
+    assert client.post(reverse("expense-cancel", args=[event.slug, expense.pk])).status_code == 302
+    assert Expense.objects.get().is_cancelled
+    bad = client.post(url, {**data, "form_token": "", "purpose": "", "amount": "1e3"})
+    assert bad.status_code == 400 and Expense.objects.count() == 1

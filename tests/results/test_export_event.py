@@ -22,7 +22,9 @@ def test_command_writes_a_readable_workbook(event, tmp_path, key):
     call_command("export_event", str(event.pk) if key == "id" else event.slug,
                  "--output", str(target))
     book = openpyxl.load_workbook(target)
-    assert book.sheetnames == ["Einzel", "Paare", "Sitzplan", "Spiele", "Kasse", "Preise", "Stand"]
+    assert book.sheetnames == [
+        "Einzel", "Paare", "Sitzplan", "Spiele", "Kasse", "Preise", "Stand", "Ausgaben"
+    ]
     assert values(book["Einzel"])[1][:3] == [1, 2, "Jörg Häfele"]
 
 

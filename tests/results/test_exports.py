@@ -54,7 +54,9 @@ def totals_from_database(event) -> dict[int, dict[int, int]]:
 
 def test_workbook_has_the_six_sheets_with_fixed_headers(event):
     book = open_workbook(event_workbook(event))
-    assert book.sheetnames == ["Einzel", "Paare", "Sitzplan", "Spiele", "Kasse", "Preise", "Stand"]
+    assert book.sheetnames == [
+        "Einzel", "Paare", "Sitzplan", "Spiele", "Kasse", "Preise", "Stand", "Ausgaben"
+    ]
     headers = {name: values(book[name])[0] for name in book.sheetnames}
     assert headers == {
         "Einzel": STANDINGS_HEADER,
@@ -66,6 +68,7 @@ def test_workbook_has_the_six_sheets_with_fixed_headers(event):
                   "Verlustgeld", "Offen"],
         "Preise": ["Platz", "Startnummer", "Name", "Preis", "Betrag"],
         "Stand": ["Angabe", "Wert"],
+        "Ausgaben": ["Datum", "Zweck", "Betrag", "Bezahlt von", "Beleg"],
     }
 
 
@@ -269,4 +272,23 @@ def test_names_with_control_characters_are_exported_without_them():
     assert names == {1: "HansMaier", 2: "Jörg Häfele", 3: "Anna Rapp"}
     assert [row[4] for row in values(book["Sitzplan"])[1:]] == [
         "HansMaier", "Jörg Häfele", "Anna Rapp"
+    ]
+
+
+def test_the_ausgaben_sheet_lists_the_expenses_not_cancelled(event):
+    from datetime import date
+    from decimal import Decimal
+
+    from money.cash.services import add_expense, cancel_expense
+
+    add_expense(event=event, purpose="Hallenmiete", amount=Decimal("120"), paid_by="Verein",
+                receipt="Beleg 1", date=date(2026, 11, 21))
+    wrong = add_expense(event=event, purpose="vertippt", amount=Decimal("1"))
+    cancel_expense(expense=wrong)
+    add_expense(event=event, purpose="Sachpreise", amount=Decimal("85.50"), paid_by="Anna",
+                from_cash_box=True, date=date(2026, 11, 20))
+    rows = values(open_workbook(event_workbook(event))["Ausgaben"])
+    assert rows[1:] == [
+        ["20.11.2026", "Sachpreise", 85.5, "Anna (Kasse)", None],
+        ["21.11.2026", "Hallenmiete", 120, "Verein", "Beleg 1"],
     ]

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from money.models import PrizeHandout, PrizeLot
 from money.prizes.services import update_prize_settings
-from tests.factories import make_event
+from tests.factories import make_entry, make_event
 from tests.money.prize_field import prize_event
 from tournament.models import ChangeLog
 
@@ -100,3 +100,18 @@ def test_the_printout_has_a_box_to_tick_per_line(client, organiser):
     assert html.count('<span class="box">') == 5 + 2 + 1  # singles, specials, pairs
     assert reverse("prize-collected", args=[event.slug]) not in html  # ticked by hand
     assert "ist noch ein Los zu ziehen" in html
+
+
+def test_the_prizes_page_lists_what_to_buy_for_the_expected_field(client, organiser):
+    from money.prizes.services import add_prize
+
+    event = make_event()
+    for number in range(1, 6):
+        make_entry(event, number)
+    add_prize(event=event, pairs=False, award="place", place=1, goods="Pokal")
+    add_prize(event=event, pairs=False, award="place", place=2, to_end=True, goods="Wein")
+    url = reverse("prizes", args=[event.slug])
+    html = client.get(url).content.decode()
+    assert "4 × Wein" in html and "1 × Pokal" in html  # the 5 registered
+    html = client.get(url + "?einzel=60&paare=0").content.decode()
+    assert "59 × Wein" in html
