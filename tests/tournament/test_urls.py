@@ -16,7 +16,8 @@ from tournament.services import generate_plan
 pytestmark = pytest.mark.django_db
 
 
-# What anyone may open (the app's urls_public modules), plus Django's login, logout, language.
+# What anyone may open (the app's urls_public modules), plus Django's login, logout, language
+# and the one-time link with which a new helper sets a password.
 PUBLIC_APP_ROUTES = {
     "home",
     "seat-lookup",
@@ -32,7 +33,9 @@ PUBLIC_APP_ROUTES = {
     "public-series",
     "public-player",
 }
-PUBLIC_ROUTES = PUBLIC_APP_ROUTES | {"login", "logout", "set_language"}
+PUBLIC_ROUTES = PUBLIC_APP_ROUTES | {
+    "login", "logout", "set_language", "account-set-password", "account-password-set",
+}
 
 # Organiser pages that an event's desk helpers may open too (``tournament.web.desk_view``):
 # registering and editing entries, the score sheets (and a sheet's new link), printouts, reading

@@ -1,7 +1,9 @@
 """Roles on an event: who organises it and who helps at its desk (``EventRole``).
 
-An account is named by its user name (accounts are created in the Django admin). Every change
-is logged in the event's change log, and an event always keeps at least one organiser.
+An account is named by its user name. An organiser may create one for a helper on the roles page
+(``grant_role(create=True)``): it has no password until the helper sets one through a one-time
+link (``set_password_link``, Django's password-reset token: it stops working once used). Every
+change is logged in the event's change log, and an event always keeps at least one organiser.
 """
 
 from __future__ import annotations
@@ -9,7 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.tokens import default_token_generator
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext_noop
 
 from tournament import audit
@@ -46,13 +53,55 @@ def find_account(username: str) -> Any:
     if account is None:
         raise RoleError(
             gettext_noop(
-                "There is no account with the user name “%(username)s”; an administrator "
-                "creates accounts."
+                "There is no account with the user name “%(username)s”: tick “Create a new "
+                "account” to make one."
             ),
             field="username",
             username=name,
         )
     return account
+
+
+def create_account(username: str) -> Any:
+    """A new active account named ``username`` without a usable password; ``RoleError``
+    (field ``username``) for a name the account model refuses or one that is taken."""
+    name = username.strip()
+    user_model = get_user_model()
+    field = user_model._meta.get_field(user_model.USERNAME_FIELD)
+    try:
+        field.run_validators(name)
+    except ValidationError:
+        raise RoleError(
+            gettext_noop(
+                "“%(username)s” cannot be a user name: use letters, digits and @ . + - _ only."
+            ),
+            field="username",
+            username=name,
+        ) from None
+    if not name or user_model.objects.filter(**{f"{field.name}__iexact": name}).exists():
+        raise RoleError(
+            gettext_noop(
+                "An account named “%(username)s” exists already: leave the box unticked to give "
+                "it the role."
+            ),
+            field="username",
+            username=name,
+        )
+    account = user_model(**{field.name: name})
+    account.set_unusable_password()
+    account.save()
+    return account
+
+
+def set_password_link(account: Any) -> str:
+    """The path of the one-time link with which ``account`` sets its password."""
+    return reverse(
+        "account-set-password",
+        kwargs={
+            "uidb64": urlsafe_base64_encode(force_bytes(account.pk)),
+            "token": default_token_generator.make_token(account),
+        },
+    )
 
 
 def _other_organisers(event: Event, role: EventRole) -> bool:
@@ -64,16 +113,19 @@ def _other_organisers(event: Event, role: EventRole) -> bool:
 
 
 @transaction.atomic
-def grant_role(*, event: Event, username: str, role: str, user: Any = None) -> EventRole:
-    """Give the account ``username`` the ``role`` on ``event``, or change the role it has.
+def grant_role(
+    *, event: Event, username: str, role: str, user: Any = None, create: bool = False
+) -> EventRole:
+    """Give the account ``username`` the ``role`` on ``event``, or change the role it has; with
+    ``create`` the account is made first (``create_account``).
 
-    Refused (``RoleError``): an unknown account or role, the role it has already, and making
-    the last organiser a desk helper.
+    Refused (``RoleError``): an unknown account or role, the role it has already, making the
+    last organiser a desk helper, and a new account whose name is taken.
     """
     event = lock_event(event)
     if role not in EventRole.Role.values:
         raise RoleError(gettext_noop("Please choose a role."), field="role")
-    account = find_account(username)
+    account = create_account(username) if create else find_account(username)
     name = account.get_username()
     current = EventRole.objects.filter(event=event, user=account).first()
     if current is None:

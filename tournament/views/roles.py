@@ -3,13 +3,16 @@
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from tournament.audit import role_label
+from tournament.links import absolute_url
 from tournament.models import Event, EventRole
 from tournament.role_forms import RoleForm
 from tournament.services import RoleError, grant_role, remove_role
+from tournament.services.roles import set_password_link
 from tournament.web import add_form_error, event_access, organiser_view, show_error
 
 
@@ -33,23 +36,38 @@ def event_roles(request: HttpRequest, event: Event) -> HttpResponse:
                 username=form.cleaned_data["username"],
                 role=form.cleaned_data["role"],
                 user=request.user,
+                create=form.cleaned_data["new_account"],
             )
         except RoleError as error:
             add_form_error(form, error)
         else:
+            if form.cleaned_data["new_account"]:
+                # the link is shown on this one answer only: nothing keeps it
+                link = absolute_url(set_password_link(granted.user), request)
+                return _roles_page(request, event, RoleForm(), new_account=(granted, link))
             messages.success(
                 request,
                 gettext("%(username)s now has the role “%(role)s”.")
                 % {"username": granted.user.get_username(), "role": role_label(granted.role)},
             )
             return _after_change(request, event)
+    return _roles_page(request, event, form)
+
+
+def _roles_page(
+    request: HttpRequest, event: Event, form: RoleForm, new_account: tuple | None = None
+) -> HttpResponse:
     roles = list(event.roles.select_related("user"))
     organisers = sum(1 for role in roles if role.role == EventRole.Role.ORGANISER)
-    return render(
+    response = render(
         request,
         "tournament/roles.html",
-        {"event": event, "form": form, "roles": roles, "organisers": organisers},
+        {"event": event, "form": form, "roles": roles, "organisers": organisers,
+         "new_account": new_account},
     )
+    if new_account is not None:
+        add_never_cache_headers(response)
+    return response
 
 
 @organiser_view

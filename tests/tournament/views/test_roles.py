@@ -3,6 +3,7 @@ an event's roles, what a desk helper sees on the pages it may open, the refusal 
 home page that lists an account's own events."""
 
 from html import unescape
+from urllib.parse import urlsplit
 
 import pytest
 from django.urls import reverse
@@ -75,8 +76,8 @@ def test_an_unknown_user_name_is_shown_at_the_field(client, event, anna):
     response = client.post(roles_url(event), {"username": "niemand", "role": DESK})
     assert response.status_code == 200
     message = text(
-        "There is no account with the user name “%(username)s”; an administrator creates "
-        "accounts.", username="niemand",
+        "There is no account with the user name “%(username)s”: tick “Create a new account” "
+        "to make one.", username="niemand",
     )
     assert message in html_of(response)
     assert roles(event) == {("anna", ORGANISER)}
@@ -280,3 +281,51 @@ def test_the_door_and_the_prize_table_offer_a_desk_helper_no_settings(
         link = f'href="{reverse(name, args=[event.slug])}"'
         assert link in organiser_html, (page, name)
         assert link not in html_of(response), (page, name)
+
+
+def test_an_organiser_creates_a_helpers_account_with_a_one_time_link(client, event, anna):
+    """No admin needed: the roles page creates the account and shows, once, the link with which
+    the helper sets a password; the link works once, then the helper logs in as desk helper."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    response = client.post(roles_url(event), {"username": "kasse1", "role": DESK,
+                                              "new_account": "on"})
+    assert response.status_code == 200
+    assert "no-store" in response["Cache-Control"]
+    html = html_of(response)
+    assert text(
+        "Account “%(username)s” created with the role “%(role)s”. Pass this link on to the "
+        "helper: with it they set their password once. It is shown only now.",
+        username="kasse1", role=str(EventRole.Role(DESK).label),
+    ) in html
+    link = html.split('class="one-time-link"')[0].rsplit('value="', 1)[1].split('"')[0]
+    path = urlsplit(link).path
+    assert "/konto/passwort/" in link
+    assert roles(event) == {("anna", ORGANISER), ("kasse1", DESK)}
+    account = get_user_model().objects.get(username="kasse1")
+    assert not account.has_usable_password()
+    assert ChangeLog.objects.filter(action=ChangeLog.Action.ROLE_GRANTED).count() == 1
+    # the helper, on another device, follows the link (Django redirects to a tokenless URL)
+    helper = Client()
+    form = helper.get(path, follow=True)
+    assert form.status_code == 200 and 'name="new_password1"' in html_of(form)
+    done = helper.post(form.redirect_chain[-1][0],
+                       {"new_password1": "Binokel-2026!", "new_password2": "Binokel-2026!"})
+    assert done.status_code == 302
+    assert helper.login(username="kasse1", password="Binokel-2026!")
+    assert helper.get(reverse("cash-desk", args=[event.slug])).status_code == 200
+    # used: the link no longer works
+    again = Client().get(path, follow=True)
+    assert "Dieser Link gilt nicht mehr" in html_of(again)
+
+
+def test_a_new_account_whose_name_is_taken_is_refused(client, event, anna):
+    make_user("bernd")
+    response = client.post(roles_url(event), {"username": "Bernd", "role": DESK,
+                                              "new_account": "on"})
+    assert "Ein Konto „Bernd“ gibt es schon" in html_of(response)
+    bad = client.post(roles_url(event), {"username": "kasse 1!", "role": DESK,
+                                         "new_account": "on"})
+    assert "kann kein Benutzername sein" in html_of(bad)
+    assert roles(event) == {("anna", ORGANISER)}
