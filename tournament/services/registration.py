@@ -44,7 +44,12 @@ from tournament.models import ChangeLog, Entry, Event, FormSubmission, Player, S
 from tournament.results import results_changed
 from tournament.services.lifecycle import ensure_not_finished
 from tournament.services.players import candidates as player_candidates
-from tournament.services.players import find_player, player_events, registry_for
+from tournament.services.players import (
+    find_player,
+    may_see_player,
+    player_events,
+    registry_for,
+)
 from tournament.services.submissions import use_form_token
 from tournament.text import entry_name_keys
 
@@ -117,6 +122,13 @@ class Imported:
     entries: list[Entry]
     skipped: list[ImportRow]
 
+
+UNSEEN_PLAYER = Message(
+    gettext_noop(
+        "This player cannot be chosen here. Please type the name again and choose from the "
+        "suggestions."
+    )
+)
 
 REGISTRATION_CLOSED = Message(
     gettext_noop(
@@ -246,18 +258,23 @@ def insert_entry(
 
 
 def _registry_players(
-    *, event: Event, members: Sequence[Member], club: str, ask: bool
+    *, event: Event, user: Any, members: Sequence[Member], club: str, ask: bool
 ) -> list[Player | None]:
-    """The registry players of a registration's members, in their order (None: create a new
-    one); with ``ask``, likely players raise ``PossibleDuplicates``. No two members are the
-    same player."""
+    """The registry players of a registration's members by ``user``, in their order (None:
+    create a new one); with ``ask``, likely players raise ``PossibleDuplicates``. No two
+    members are the same player. A member's ``player_id`` of a player the user may not see
+    (``tournament.services.players.visible_players``) raises ``RegistrationError``."""
     club = club.strip()
     players: list[Player | None] = []
     alike: list[list] = []
-    for member in members:
+    for role, member in zip(ROLES, members, strict=False):
+        chosen = None if member.new_player else member.player_id
+        if chosen is not None and not may_see_player(user, chosen):
+            raise RegistrationError.of(UNSEEN_PLAYER, field=role.field("name"))
         taken = [player.pk for player in players if player is not None]
         player, likely = (None, []) if member.new_player else find_player(
             event=event,
+            user=user,
             name=member.name.strip(),
             club=club,
             player_id=member.player_id,
@@ -276,12 +293,13 @@ def _registry_players(
 
 
 def known_players(
-    *, event: Event, members: Sequence[Member], club: str = ""
+    *, event: Event, members: Sequence[Member], club: str = "", user: Any
 ) -> list[Player | None]:
-    """The registry players of a latecomer or stand-in seated by the plan's services: for each
-    member the one player of the same name and club where there is one, as an import takes
-    them (nobody is asked at a re-plan); None: a new player."""
-    return _registry_players(event=event, members=members, club=club, ask=False)
+    """The registry players of a latecomer or stand-in seated by the plan's services for
+    ``user``: for each member the one player of the same name and club among those the user may
+    see, where there is one, as an import takes them (nobody is asked at a re-plan); None: a
+    new player."""
+    return _registry_players(event=event, user=user, members=members, club=club, ask=False)
 
 
 def _update_known_player(player: Player, *, club: str, member: Member) -> None:
@@ -321,12 +339,14 @@ def register_entry(
     (special prizes), wishes (``Player.unlisted``, ``Player.public_profile``) and registry
     choice; a second member without a name is no partner.
 
-    The players come from the registry (``tournament.services.players.find_player``): the one
-    a member chose by ``player_id``, else the one player of that name and club; a player seen
-    before keeps their name, takes a club or category typed, and is unlisted or public when
-    asked to be (turning either off is the entry page's). With ``ask_when_alike`` players who
-    are only likely the same raise ``PossibleDuplicates`` (the form asks); else, and for a
-    member with ``new_player``, a new player is created.
+    The players come from the registry, among those ``user`` may see
+    (``tournament.services.players.find_player``): the one a member chose by ``player_id``,
+    else the one player of that name and club; a ``player_id`` of a player the user may not see
+    raises ``RegistrationError``. A player seen before keeps their name, takes a club or
+    category typed, and is unlisted or public when asked to be (turning either off is the
+    entry page's). With ``ask_when_alike`` players who are only likely the same raise
+    ``PossibleDuplicates`` (the form asks); else, and for a member with ``new_player``, a new
+    player is created.
 
     Without ``start_number`` the next free one is given. Raises ``RegistrationClosed`` once a
     plan exists and ``RegistrationError`` (field ``start_number``) when the number is taken, also
@@ -350,7 +370,9 @@ def register_entry(
         same = entries_named(event, members)
         if same:
             raise SameNameRegistered(entries=same)
-    players = _registry_players(event=event, members=members, club=club, ask=ask_when_alike)
+    players = _registry_players(
+        event=event, user=user, members=members, club=club, ask=ask_when_alike
+    )
     for member, known in zip(members, players, strict=True):
         if known is not None:
             _update_known_player(known, club=club, member=member)
@@ -604,12 +626,13 @@ def reinstate_entry(*, entry: Entry, user: Any) -> Entry:
     return _set_withdrawn(entry=entry, withdrawn=False, user=user)
 
 
-def _import_players(event: Event, rows: list[ImportRow]) -> list[list[Player]]:
+def _import_players(event: Event, rows: list[ImportRow], user: Any) -> list[list[Player]]:
     """The players of imported rows, for each row one per member (``ImportRow.members``): the
-    one registry player of the same name and club where there is one
-    (``tournament.registry.exact_match``; each at most once), else new players, created
-    together. An import asks nothing: a player only likely known is new."""
-    pool = player_candidates(registry_for(event))
+    one registry player of the same name and club among those ``user`` may see, where there is
+    one (``tournament.registry.exact_match``; each at most once), else new players, created
+    together. An import asks nothing: a player only likely known is new, and a known one is
+    taken as they are (nothing of theirs changes)."""
+    pool = player_candidates(registry_for(event, user=user))
     by_key: dict[tuple[str, str], list[int]] = {}
     for candidate in pool:
         by_key.setdefault((candidate.key, candidate.club_key), []).append(candidate.id)
@@ -655,8 +678,9 @@ def import_entries(
     problem raises ``ImportRejected`` with the rows and their problems, and nothing is saved.
     A row that warns (a player registered already, or named in an earlier row) is left out
     unless its row number is in ``include_rows``. Rows without a start number get the next
-    free numbers in file order. A ``form_token`` used before (the preview's key) raises
-    ``AlreadySubmitted`` and imports nothing, also when two confirmations run at once.
+    free numbers in file order. A player known to the registry is reused only among those
+    ``user`` may see (``_import_players``). A ``form_token`` used before (the preview's key)
+    raises ``AlreadySubmitted`` and imports nothing, also when two confirmations run at once.
     """
     event = _lock_open_event(event)
     if form_token:
@@ -681,7 +705,7 @@ def import_entries(
         raise RegistrationError.of(no_free_start_number())
     try:
         with transaction.atomic():
-            players = _import_players(event, chosen)
+            players = _import_players(event, chosen, user)
             entries = Entry.objects.bulk_create(
                 Entry(
                     event=event,

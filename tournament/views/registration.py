@@ -80,7 +80,7 @@ def entry_create(request: HttpRequest, event: Event) -> HttpResponse:
                 add_form_error(form, error)
                 same_name = error.entries
             except PossibleDuplicates as error:
-                duplicates = _duplicate_choices(error, form)
+                duplicates = _duplicate_choices(error, form, request.user)
             except RegistrationError as error:
                 add_form_error(form, error)
             else:
@@ -108,12 +108,12 @@ def entry_create(request: HttpRequest, event: Event) -> HttpResponse:
     )
 
 
-def _duplicate_choices(error: PossibleDuplicates, form: EntryForm) -> dict:
-    """The likely players to choose from, each with the last event they played in: for each
-    member (``tournament.members.ROLES``) with likely players, the name typed, the form's
-    choice field and the rows."""
+def _duplicate_choices(error: PossibleDuplicates, form: EntryForm, user) -> dict:
+    """The likely players to choose from, each with the last event they played in that ``user``
+    has a role on: for each member (``tournament.members.ROLES``) with likely players, the name
+    typed, the form's choice field and the rows."""
     players = [player for likely in error.alike for player, _match in likely]
-    latest = last_events([player.pk for player in players])
+    latest = last_events([player.pk for player in players], user)
     return {
         "message": str(error),
         "members": [
