@@ -3,7 +3,7 @@
 A registration finds a player seen before (``find_player``) instead of creating one anew; two
 rows of the same person are merged into one (``merge_players``). What counts as the same or a
 likely duplicate is decided by ``tournament.registry`` (pure); here are the database's side and
-who may see which player.
+who may see and change which player.
 
 Seeing: an account sees the players of the events it has a role on, as organiser or desk
 helper (it has their names in front of it there anyway); a superuser, and a caller without an
@@ -12,7 +12,11 @@ account (a command, the shell), every player (``visible_players``). The suggesti
 merge and the player's page reach only those, and the events shown beside a player are the
 ones the account has a role on.
 
-A merge needs an organiser of every event of both players.
+Changing: a player's shared data (name, club, category, ``unlisted``, ``public_profile``)
+changes in place only when the account organises every other event the player has an entry
+in (``may_change_player``); otherwise the entry being registered or edited gets a player row
+of its own with the change, and the other events keep theirs. A merge needs an organiser of
+every event of both players.
 """
 
 from __future__ import annotations
@@ -139,6 +143,43 @@ def organises_all(user: Any, event_ids: Iterable[int]) -> bool:
         return True
     mine = Event.objects.organised_by(user).filter(pk__in=ids).values_list("pk", flat=True)
     return ids <= set(mine)
+
+
+def may_change_player(user: Any, player: Player, *, event: Event) -> bool:
+    """Whether ``user``, registering or editing an entry of ``event``, may change ``player``'s
+    shared data (name, club, category, the wishes) in place: when the user organises every
+    other event the player has an entry in (a superuser and None always). Else the entry gets a
+    player row of its own (``own_player_row``) and the other events keep theirs."""
+    others = player_events([player.pk]).get(player.pk, set()) - {event.pk}
+    return organises_all(user, others)
+
+
+def own_player_row(player: Player, *, entry: Entry | None = None, event: Event) -> Player:
+    """A new player row for one entry of ``event``, a copy of ``player``: the entry's seats in
+    ``event`` that ``player`` holds move to it (none for an entry not yet written). The caller
+    sets the changed values and puts the row on the entry."""
+    fresh = Player.objects.create(
+        name=player.name,
+        club=player.club,
+        category=player.category,
+        unlisted=player.unlisted,
+        public_profile=player.public_profile,
+    )
+    if entry is not None:
+        Seat.objects.filter(table__round__event=event, entry=entry, player=player).update(
+            player=fresh
+        )
+    return fresh
+
+
+def players_shared_elsewhere(entry: Entry, user: Any) -> list[Player]:
+    """The entry's players whose shared data ``user`` may not change in place from the entry's
+    event (``may_change_player``): a change of them makes the entry's own rows."""
+    return [
+        player
+        for player in (entry.player, entry.partner)
+        if player is not None and not may_change_player(user, player, event=entry.event)
+    ]
 
 
 def _ref(player: Player) -> dict[str, Any]:

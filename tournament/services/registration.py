@@ -40,13 +40,15 @@ from tournament.members import (
     entry_members,
     held,
 )
-from tournament.models import ChangeLog, Entry, Event, FormSubmission, Player, Seat
+from tournament.models import ChangeLog, Entry, Event, FormSubmission, Player
 from tournament.results import results_changed
 from tournament.services.lifecycle import ensure_not_finished
 from tournament.services.players import candidates as player_candidates
 from tournament.services.players import (
     find_player,
+    may_change_player,
     may_see_player,
+    own_player_row,
     player_events,
     registry_for,
 )
@@ -302,21 +304,34 @@ def known_players(
     return _registry_players(event=event, user=user, members=members, club=club, ask=False)
 
 
-def _update_known_player(player: Player, *, club: str, member: Member) -> None:
-    """A registry player registered again: a club or category typed replaces theirs, and they
-    become unlisted or public when the member asks to. Their other events' lists follow the
-    flags."""
+def _known_player(
+    player: Player, *, club: str, member: Member, user: Any, event: Event
+) -> Player:
+    """A registry player registered again, as the new entry takes them: a club or category
+    typed replaces theirs, and they become unlisted or public when the member asks to.
+
+    Nothing changed: the player. A change ``user`` may make in place
+    (``tournament.services.players.may_change_player``): the player, changed, and their other
+    events' lists follow the flags. Else a player row of the entry's own with the change, and
+    the player's other events keep theirs."""
+    values = {
+        "club": club.strip() or player.club,
+        "category": member.category.strip() or player.category,
+        "unlisted": player.unlisted or bool(member.unlisted),
+        "public_profile": player.public_profile or bool(member.public_profile),
+    }
+    if all(getattr(player, name) == value for name, value in values.items()):
+        return player
+    if not may_change_player(user, player, event=event):
+        player = own_player_row(player, event=event)
     before = (player.unlisted, player.public_profile)
-    if club.strip():
-        player.club = club.strip()
-    if member.category.strip():
-        player.category = member.category.strip()
-    player.unlisted = player.unlisted or bool(member.unlisted)
-    player.public_profile = player.public_profile or bool(member.public_profile)
-    player.save(update_fields=["club", "category", "unlisted", "public_profile"])
+    for name, value in values.items():
+        setattr(player, name, value)
+    player.save(update_fields=list(values))
     if (player.unlisted, player.public_profile) != before:
         for event_id in player_events([player.pk]).get(player.pk, ()):
             results_changed(event_id=event_id)
+    return player
 
 
 @transaction.atomic
@@ -344,9 +359,10 @@ def register_entry(
     else the one player of that name and club; a ``player_id`` of a player the user may not see
     raises ``RegistrationError``. A player seen before keeps their name, takes a club or
     category typed, and is unlisted or public when asked to be (turning either off is the
-    entry page's). With ``ask_when_alike`` players who are only likely the same raise
-    ``PossibleDuplicates`` (the form asks); else, and for a member with ``new_player``, a new
-    player is created.
+    entry page's); when the user does not organise every other event of the player, the entry
+    gets a player row of its own with these changes instead. With ``ask_when_alike`` players
+    who are only likely the same raise ``PossibleDuplicates`` (the form asks); else, and for a
+    member with ``new_player``, a new player is created.
 
     Without ``start_number`` the next free one is given. Raises ``RegistrationClosed`` once a
     plan exists and ``RegistrationError`` (field ``start_number``) when the number is taken, also
@@ -370,12 +386,17 @@ def register_entry(
         same = entries_named(event, members)
         if same:
             raise SameNameRegistered(entries=same)
-    players = _registry_players(
-        event=event, user=user, members=members, club=club, ask=ask_when_alike
-    )
-    for member, known in zip(members, players, strict=True):
-        if known is not None:
-            _update_known_player(known, club=club, member=member)
+    players = [
+        known if known is None
+        else _known_player(known, club=club, member=member, user=user, event=event)
+        for member, known in zip(
+            members,
+            _registry_players(
+                event=event, user=user, members=members, club=club, ask=ask_when_alike
+            ),
+            strict=True,
+        )
+    ]
     try:
         with transaction.atomic():
             entry = insert_entry(
@@ -428,6 +449,12 @@ def update_entry(
     notes, start number or stand-in flag. A change of a name or of those wishes moves on the
     results stamp of every event the players play in (their lists show them).
 
+    A member's player row changes in place when ``user`` organises every other event the
+    player has an entry in (``tournament.services.players.may_change_player``); else the entry
+    gets a player row of its own with the change (its seats in this event follow), and the
+    other events keep the player as they were. Another person's name makes a row of its own
+    too (``_player_to_rename``).
+
     Once the event has a plan only names, club and notes may change; a start number, stand-in
     or single/pair change raises ``RegistrationClosed`` (with the form field). A taken start
     number raises ``RegistrationError``. Returns the changes made as ``[field, old, new]``
@@ -468,7 +495,7 @@ def update_entry(
         )
         if old != new
     ]
-    written = edit.write(club=club, event=event)
+    written = edit.write(club=club, event=event, user=user)
     entry.player, entry.partner = written
     entry.start_number = start_number
     entry.notes = notes
@@ -524,10 +551,11 @@ class _MemberEdit:
             for role, attribute in by_role(*attributes)
         ]
 
-    def write(self, *, club: str, event: Event) -> list[Player | None]:
+    def write(self, *, club: str, event: Event, user: Any) -> list[Player | None]:
         """The player rows of the entry after the edit, written: a new player for a member new
-        to the entry, a renamed one where the name changed (``_player_to_rename``), None for a
-        role without member."""
+        to the entry, the same row where nothing of the member changed, else the row
+        ``_player_to_rename`` gives where ``user`` may change the player in place
+        (``may_change_player``) or one of the entry's own; None for a role without member."""
         written: list[Player | None] = []
         for role, old in self.olds.items():
             if role not in self.news:
@@ -541,7 +569,14 @@ class _MemberEdit:
             if old is None:
                 written.append(Player.objects.create(**values))
                 continue
-            player = _player_to_rename(old, values["name"], entry=self.entry, event=event)
+            if all(getattr(old, name) == value for name, value in values.items()):
+                written.append(old)
+                continue
+            player = (
+                _player_to_rename(old, values["name"], entry=self.entry, event=event)
+                if may_change_player(user, old, event=event)
+                else own_player_row(old, entry=self.entry, event=event)
+            )
             for attribute, value in values.items():
                 setattr(player, attribute, value)
             player.save(update_fields=list(values))
@@ -578,17 +613,7 @@ def _player_to_rename(member: Player, name: str, *, entry: Entry, event: Event) 
         return member
     if not player_events([member.pk]).get(member.pk, set()) - {event.pk}:
         return member
-    fresh = Player.objects.create(
-        name=name,
-        club=member.club,
-        category=member.category,
-        unlisted=member.unlisted,
-        public_profile=member.public_profile,
-    )
-    Seat.objects.filter(table__round__event=event, entry=entry, player=member).update(
-        player=fresh
-    )
-    return fresh
+    return own_player_row(member, entry=entry, event=event)
 
 
 def _set_withdrawn(*, entry: Entry, withdrawn: bool, user: Any) -> Entry:

@@ -46,6 +46,7 @@ from tournament.services import (
     used_form_token,
     withdraw_entry,
 )
+from tournament.services.players import players_shared_elsewhere
 from tournament.services.submissions import already_submitted
 from tournament.views.players import last_events
 from tournament.web import add_form_error, desk_view, organiser_view, show_error
@@ -140,6 +141,9 @@ def _after_registering(request: HttpRequest, event: Event) -> HttpResponse:
 
 @desk_view
 def entry_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    """Edit an entry. The page says beforehand which of its players also play in events the
+    user does not organise: a change of them makes the entry's own player rows
+    (``update_entry``)."""
     entry = get_object_or_404(event.entries.with_players(), pk=pk)
     closed = plan_exists(event)
     form = EntryForm(
@@ -167,7 +171,14 @@ def entry_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     return render(
         request,
         "tournament/entry_form.html",
-        {"event": event, "form": form, "entry": entry, "closed": closed, "history": history},
+        {
+            "event": event,
+            "form": form,
+            "entry": entry,
+            "closed": closed,
+            "history": history,
+            "shared_elsewhere": players_shared_elsewhere(entry, request.user),
+        },
     )
 
 

@@ -3,7 +3,10 @@
 Event A ("Herbstbinokel Ulm", organised by anna, public standings) has the unlisted player
 Hans Zeller, SV Ulm, start number 5, with games. Event B ("Frühjahrsbinokel Blaustein") is
 bert's own, with the desk helper hilde. Neither bert nor hilde has a role on A: the suggestions,
-the "Who is …?" question, a ``player_id`` sent, an import and a latecomer never reach Zeller.
+the "Who is …?" question, a ``player_id`` sent, an import and a latecomer never reach Zeller,
+and an edit in B of an entry that shares Zeller's player row (linked by someone who organises
+both) changes B's entry only: A's public standings, its CSV and Zeller's public page stay.
+Someone who organises every event of the player, and a superuser, change the shared row.
 """
 
 import pytest
@@ -13,9 +16,9 @@ from scoring.demo import record_game
 from tests.factories import make_entry, make_event, make_role, make_user
 from tests.scoring.games import WON, sheet_for
 from tests.tournament.lists import parse
-from tournament.members import members_of
+from tournament.members import Member, members_of
 from tournament.models import Entry, Event, EventRole, Player
-from tournament.services import import_entries
+from tournament.services import import_entries, register_entry
 from tournament.services.registration import known_players
 
 pytestmark = pytest.mark.django_db
@@ -133,6 +136,109 @@ def test_the_last_event_shown_is_one_the_account_has_a_role_on(client, clubs):
     assert "Herbstbinokel Ulm" in html and "Winterbinokel" not in html  # "Who is …?"
     html = client.get(reverse("player-detail", args=[clubs["zeller"].pk])).content.decode()
     assert "Winterbinokel" not in html
+
+
+# changing a shared player
+
+
+@pytest.fixture
+def shared(clubs):
+    """Zeller plays in B too: carl, organiser of A and B, registered him there."""
+    carl = make_user("carl")
+    make_role(clubs["a"], carl)
+    make_role(clubs["b"], carl)
+    entry = register_entry(event=clubs["b"], user=carl,
+                           members=[Member("Hans Zeller", player_id=clubs["zeller"].pk)])
+    assert entry.player_id == clubs["zeller"].pk
+    return {**clubs, "carl": carl, "entry": entry}
+
+
+def edit(client, shared, **fields):
+    data = {"name": "Hans Zeler", "partner_name": "", "club": "SV Ulm", "notes": "",
+            "start_number": str(shared["entry"].start_number), "category": "Senioren",
+            "public_profile": "on"}  # unlisted off
+    data.update(fields)
+    url = reverse("entry-edit", args=[shared["b"].slug, shared["entry"].pk])
+    return client.post(url, data)
+
+
+@pytest.mark.parametrize("account", ["bert", "hilde"])
+def test_an_edit_by_someone_not_organising_every_event_stays_in_this_event(
+    client, shared, account
+):
+    a, zeller = shared["a"], shared["zeller"]
+    client.force_login(shared[account])
+    assert edit(client, shared).status_code == 302
+    zeller.refresh_from_db()
+    assert (zeller.name, zeller.club, zeller.category, zeller.unlisted, zeller.public_profile) \
+        == ("Hans Zeller", "SV Ulm", "", True, False)
+    client.logout()
+    shown = public_texts(client, a)
+    assert "Startnummer 5" in shown and "Zeler" not in shown and "Zeller" not in shown
+    assert client.get(reverse("public-player", args=[zeller.pk])).status_code == 404
+    entry = Entry.objects.select_related("player").get(pk=shared["entry"].pk)
+    assert entry.player_id != zeller.pk
+    own = entry.player
+    assert (own.name, own.club, own.category, own.unlisted, own.public_profile) \
+        == ("Hans Zeler", "SV Ulm", "Senioren", False, True)
+    page = client.get(reverse("public-player", args=[own.pk])).content.decode()
+    assert "Herbstbinokel" not in page
+
+
+def test_the_entry_page_says_beforehand_that_an_edit_stays_in_this_event(client, shared):
+    url = reverse("entry-edit", args=[shared["b"].slug, shared["entry"].pk])
+    client.force_login(shared["bert"])
+    html = client.get(url).content.decode()
+    assert "Hans Zeller spielt auch in Turnieren, die Sie nicht leiten" in html
+    client.force_login(shared["carl"])
+    assert "spielt auch in Turnieren" not in client.get(url).content.decode()
+
+
+def test_an_edit_of_the_entry_alone_keeps_the_shared_player(client, shared):
+    client.force_login(shared["bert"])
+    response = edit(client, shared, name="Hans Zeller", category="", public_profile="",
+                    unlisted="on", notes="kommt später")
+    assert response.status_code == 302
+    assert Entry.objects.get(pk=shared["entry"].pk).player_id == shared["zeller"].pk
+
+
+@pytest.mark.parametrize("account", ["carl", "root"])
+def test_an_organiser_of_every_event_or_a_superuser_changes_the_shared_player(
+    client, shared, account
+):
+    user = shared.get(account) or make_user("root", is_superuser=True)
+    client.force_login(user)
+    assert edit(client, shared).status_code == 302
+    zeller = Player.objects.get(pk=shared["zeller"].pk)
+    assert Entry.objects.get(pk=shared["entry"].pk).player_id == zeller.pk
+    assert (zeller.name, zeller.category, zeller.unlisted, zeller.public_profile) \
+        == ("Hans Zeler", "Senioren", False, True)
+    client.logout()
+    assert "Hans Zeler" in public_texts(client, shared["a"])
+    page = client.get(reverse("public-player", args=[zeller.pk])).content.decode()
+    assert "Herbstbinokel Ulm" in page
+
+
+def test_a_desk_helpers_registration_with_wishes_of_a_shared_player_stays_in_that_event(
+    clubs,
+):
+    """hilde helps at A too: she sees Zeller and registers him in B as he is (the registry's
+    row); registered in a third event with a category and "public page", he gets a row of that
+    entry's own, and A's Zeller stays as A's organiser left him."""
+    a, b, hilde, zeller = clubs["a"], clubs["b"], clubs["hilde"], clubs["zeller"]
+    make_role(a, hilde, EventRole.Role.DESK)
+    plain = register_entry(event=b, user=hilde,
+                           members=[Member("Hans Zeller", player_id=zeller.pk)])
+    assert plain.player_id == zeller.pk  # nothing of his changes: the registry's player
+    other = make_event()
+    make_role(other, hilde, EventRole.Role.DESK)
+    entry = register_entry(event=other, user=hilde, members=[
+        Member("Hans Zeller", category="Senioren", public_profile=True, player_id=zeller.pk)])
+    assert entry.player_id != zeller.pk
+    assert (entry.player.name, entry.player.category, entry.player.public_profile) \
+        == ("Hans Zeller", "Senioren", True)
+    zeller.refresh_from_db()
+    assert (zeller.category, zeller.public_profile) == ("", False)
 
 
 def test_a_desk_helper_sees_the_players_of_the_events_they_help_at(client, clubs):
