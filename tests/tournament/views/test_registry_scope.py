@@ -246,3 +246,15 @@ def test_a_desk_helper_sees_the_players_of_the_events_they_help_at(client, clubs
     client.force_login(clubs["hilde"])
     assert [found["id"] for found in search(client, clubs["b"])] == [clubs["zeller"].pk]
 
+def test_an_unlisted_players_page_names_no_event_of_theirs_without_a_role(client, clubs):
+    """Zeller plays in C too, whose standings are public but show him as a start number:
+    anna's page of him does not tie that number to his name."""
+    c = make_event(name="Winterbinokel Ehingen", public_standings=True)
+    Entry.objects.create(event=c, start_number=9, player=clubs["zeller"])
+    client.force_login(clubs["anna"])
+    response = client.get(reverse("player-detail", args=[clubs["zeller"].pk]))
+    assert [row.event.name for row in response.context["record"].events] == ["Herbstbinokel Ulm"]
+    Player.objects.filter(pk=clubs["zeller"].pk).update(unlisted=False)
+    response = client.get(reverse("player-detail", args=[clubs["zeller"].pk]))
+    assert {row.event.name for row in response.context["record"].events} \
+        == {"Herbstbinokel Ulm", "Winterbinokel Ehingen"}
