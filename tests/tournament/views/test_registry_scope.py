@@ -62,7 +62,7 @@ def entry_data(**fields):
 
 
 @pytest.mark.parametrize("account", ["bert", "hilde"])
-def test_the_suggestions_of_event_b_do_not_offer_event_as_player(client, clubs, account):
+def test_the_suggestions_in_event_b_do_not_offer_the_player_of_event_a(client, clubs, account):
     client.force_login(clubs[account])
     assert search(client, clubs["b"]) == []
 
