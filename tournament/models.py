@@ -29,6 +29,13 @@ class EventQuerySet(models.QuerySet):
             roles__user=user, roles__role=EventRole.Role.ORGANISER
         ).distinct()
 
+    def with_role_of(self, user: Any) -> "EventQuerySet":
+        """The events ``user`` has a role on, organiser or desk helper (a superuser: every
+        event)."""
+        if user.is_superuser:
+            return self.all()
+        return self.filter(roles__user=user).distinct()
+
 
 class Event(models.Model):
     class Status(models.TextChoices):

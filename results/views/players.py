@@ -1,8 +1,9 @@
-"""A player's page: the player's events and figures (``results.players``), for the organisers of
-the player's events and, when the player allows it, for everyone.
+"""A player's page: the player's events and figures (``results.players``), for the accounts with a
+role on one of the player's events and, when the player allows it, for everyone.
 
 A player's page lists the events the reader may see the results of: those they have a role on,
-and those with public standings. The public page shows a player who asked for it
+and those with public standings unless the player is unlisted (those show a start number, which
+the page would tie to the name). The public page shows a player who asked for it
 (``Player.public_profile``) and is not unlisted, with the events whose standings are public.
 """
 
@@ -25,12 +26,12 @@ def _record_context(player: Player, event_ids) -> dict:
 
 @account_view
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """A player's events and figures, for the organisers of the player's events."""
+    """A player's events and figures, for the accounts with a role on one of the player's
+    events (``tournament.services.players.visible_players``)."""
     player = visible_player(request, pk)
     mine = set(events_of(request.user).values_list("pk", flat=True))
-    readable = Event.objects.filter(Q(pk__in=mine) | Q(public_standings=True)).values_list(
-        "pk", flat=True
-    )
+    public = Q() if player.unlisted else Q(public_standings=True)
+    readable = Event.objects.filter(Q(pk__in=mine) | public).values_list("pk", flat=True)
     context = _record_context(player, readable)
     context["public"] = False
     context["my_events"] = mine

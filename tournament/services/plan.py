@@ -350,7 +350,9 @@ def replan_rounds(
                 members=members,
                 club=newcomer.club,
                 is_stand_in=newcomer.stand_in,
-                players=known_players(event=event, members=members, club=newcomer.club),
+                players=known_players(
+                    event=event, members=members, club=newcomer.club, user=user
+                ),
             )
         )
     entries = list(event.entries.active().with_players())
@@ -589,7 +591,7 @@ def replace_entry(
         club=club,
         start_number=start_number,
         is_stand_in=stand_in,
-        players=known_players(event=event, members=members, club=club),
+        players=known_players(event=event, members=members, club=club, user=user),
     )
     for seat in open_seats:
         seat.player = new.player if seat.player_id == absent.player_id else new.partner

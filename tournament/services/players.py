@@ -1,12 +1,22 @@
-"""The player registry: the players every event of the installation shares.
+"""The player registry: the players the events of the installation share.
 
 A registration finds a player seen before (``find_player``) instead of creating one anew; two
 rows of the same person are merged into one (``merge_players``). What counts as the same or a
 likely duplicate is decided by ``tournament.registry`` (pure); here are the database's side and
-who may see which player.
+who may see and change which player.
 
-An organiser sees the players of the events they organise (a superuser every player): the
-duplicate list, the merge and the player's page are limited to those (``visible_players``).
+Seeing: an account sees the players of the events it has a role on, as organiser or desk
+helper (it has their names in front of it there anyway); a superuser, and a caller without an
+account (a command, the shell), every player (``visible_players``). The suggestions, the
+"Who is …?" question, a player chosen by id, an import, a latecomer, the duplicate list, the
+merge and the player's page reach only those, and the events shown beside a player are the
+ones the account has a role on.
+
+Changing: a player's shared data (name, club, category, ``unlisted``, ``public_profile``)
+changes in place only when the account organises every other event the player has an entry
+in (``may_change_player``); otherwise the entry being registered or edited gets a player row
+of its own with the change, and the other events keep theirs. A merge needs an organiser of
+every event of both players.
 """
 
 from __future__ import annotations
@@ -69,26 +79,30 @@ def players_of_event(event: Event) -> QuerySet[Player]:
     return players_of(event.entries.all())
 
 
-def registry_for(event: Event, *, exclude: Iterable[int] = ()) -> QuerySet[Player]:
-    """The players a registration in ``event`` may reuse: everyone not playing in it already."""
-    return Player.objects.exclude(pk__in=players_of_event(event).values("pk")).exclude(
+def registry_for(event: Event, *, user: Any, exclude: Iterable[int] = ()) -> QuerySet[Player]:
+    """The players a registration in ``event`` by ``user`` may reuse: those the user may see
+    (``visible_players``) that do not play in the event already, ``exclude`` aside."""
+    return visible_players(user).exclude(pk__in=players_of_event(event).values("pk")).exclude(
         pk__in=list(exclude)
     )
 
 
 def find_player(
-    *, event: Event, name: str, club: str, player_id: int | None = None,
+    *, event: Event, user: Any, name: str, club: str, player_id: int | None = None,
     exclude: Iterable[int] = (),
 ) -> tuple[Player | None, list[registry.Match]]:
-    """The registry player a registration of ``name`` (``club``) in ``event`` is, if known.
+    """The registry player a registration of ``name`` (``club``) in ``event`` by ``user`` is,
+    if known.
 
     Returns ``(player, [])`` for the player chosen by ``player_id`` (a suggestion tapped or a
     likely player chosen; it counts only while the name typed is still alike to that player's)
     or the one player of that name and club; ``(None, matches)`` when players are likely the
-    same (the organiser chooses); ``(None, [])`` for a new player. Players of the event itself
-    and ``exclude`` are never offered.
+    same (the organiser chooses); ``(None, [])`` for a new player. Only players ``user`` may
+    see are found or offered (``registry_for``), never those of the event itself or
+    ``exclude``; a ``player_id`` the user may not see is the caller's to refuse
+    (``may_see_player``).
     """
-    pool = registry_for(event, exclude=exclude)
+    pool = registry_for(event, user=user, exclude=exclude)
     if player_id is not None:
         chosen = pool.filter(pk=player_id).first()
         if chosen is not None and registry.likeness(chosen.name, "", name, "") is not None:
@@ -103,17 +117,69 @@ def find_player(
 
 
 def visible_players(user: Any) -> QuerySet[Player]:
-    """The players ``user`` may see in the registry: those with an entry in an event the user
-    organises (a superuser: every player)."""
-    if user.is_superuser:
+    """The players ``user`` may see in the registry: those with an entry (as player or
+    partner) in an event the user has a role on, organiser or desk helper; a superuser, and
+    None (a command or the shell, no account), every player."""
+    if user is None or user.is_superuser:
         return Player.objects.all()
-    return players_of(Entry.objects.filter(event__in=Event.objects.organised_by(user)))
+    return players_of(Entry.objects.filter(event__in=Event.objects.with_role_of(user)))
+
+
+def may_see_player(user: Any, player_id: int) -> bool:
+    """Whether ``user`` may see the player ``player_id`` (False also for no such player)."""
+    return visible_players(user).filter(pk=player_id).exists()
+
+
+def visible_events(user: Any) -> QuerySet[Event]:
+    """The events that may be named to ``user`` beside a player (a player's last event, the
+    events of likely duplicates): those the user has a role on (None: every event)."""
+    return Event.objects.all() if user is None else Event.objects.with_role_of(user)
 
 
 def organises_all(user: Any, event_ids: Iterable[int]) -> bool:
+    """Whether ``user`` organises every one of ``event_ids`` (None: a command, every one)."""
     ids = set(event_ids)
+    if user is None or not ids:
+        return True
     mine = Event.objects.organised_by(user).filter(pk__in=ids).values_list("pk", flat=True)
     return ids <= set(mine)
+
+
+def may_change_player(user: Any, player: Player, *, event: Event) -> bool:
+    """Whether ``user``, registering or editing an entry of ``event``, may change ``player``'s
+    shared data (name, club, category, the wishes) in place: when the user organises every
+    other event the player has an entry in (a superuser and None always). Else the entry gets a
+    player row of its own (``own_player_row``) and the other events keep theirs."""
+    others = player_events([player.pk]).get(player.pk, set()) - {event.pk}
+    return organises_all(user, others)
+
+
+def own_player_row(player: Player, *, entry: Entry | None = None, event: Event) -> Player:
+    """A new player row for one entry of ``event``, a copy of ``player``: the entry's seats in
+    ``event`` that ``player`` holds move to it (none for an entry not yet written). The caller
+    sets the changed values and puts the row on the entry."""
+    fresh = Player.objects.create(
+        name=player.name,
+        club=player.club,
+        category=player.category,
+        unlisted=player.unlisted,
+        public_profile=player.public_profile,
+    )
+    if entry is not None:
+        Seat.objects.filter(table__round__event=event, entry=entry, player=player).update(
+            player=fresh
+        )
+    return fresh
+
+
+def players_shared_elsewhere(entry: Entry, user: Any) -> list[Player]:
+    """The entry's players whose shared data ``user`` may not change in place from the entry's
+    event (``may_change_player``): a change of them makes the entry's own rows."""
+    return [
+        player
+        for player in (entry.player, entry.partner)
+        if player is not None and not may_change_player(user, player, event=entry.event)
+    ]
 
 
 def _ref(player: Player) -> dict[str, Any]:

@@ -40,11 +40,18 @@ from tournament.members import (
     entry_members,
     held,
 )
-from tournament.models import ChangeLog, Entry, Event, FormSubmission, Player, Seat
+from tournament.models import ChangeLog, Entry, Event, FormSubmission, Player
 from tournament.results import results_changed
 from tournament.services.lifecycle import ensure_not_finished
 from tournament.services.players import candidates as player_candidates
-from tournament.services.players import find_player, player_events, registry_for
+from tournament.services.players import (
+    find_player,
+    may_change_player,
+    may_see_player,
+    own_player_row,
+    player_events,
+    registry_for,
+)
 from tournament.services.submissions import use_form_token
 from tournament.text import entry_name_keys
 
@@ -117,6 +124,13 @@ class Imported:
     entries: list[Entry]
     skipped: list[ImportRow]
 
+
+UNSEEN_PLAYER = Message(
+    gettext_noop(
+        "This player cannot be chosen here. Please type the name again and choose from the "
+        "suggestions."
+    )
+)
 
 REGISTRATION_CLOSED = Message(
     gettext_noop(
@@ -246,18 +260,23 @@ def insert_entry(
 
 
 def _registry_players(
-    *, event: Event, members: Sequence[Member], club: str, ask: bool
+    *, event: Event, user: Any, members: Sequence[Member], club: str, ask: bool
 ) -> list[Player | None]:
-    """The registry players of a registration's members, in their order (None: create a new
-    one); with ``ask``, likely players raise ``PossibleDuplicates``. No two members are the
-    same player."""
+    """The registry players of a registration's members by ``user``, in their order (None:
+    create a new one); with ``ask``, likely players raise ``PossibleDuplicates``. No two
+    members are the same player. A member's ``player_id`` of a player the user may not see
+    (``tournament.services.players.visible_players``) raises ``RegistrationError``."""
     club = club.strip()
     players: list[Player | None] = []
     alike: list[list] = []
-    for member in members:
+    for role, member in zip(ROLES, members, strict=False):
+        chosen = None if member.new_player else member.player_id
+        if chosen is not None and not may_see_player(user, chosen):
+            raise RegistrationError.of(UNSEEN_PLAYER, field=role.field("name"))
         taken = [player.pk for player in players if player is not None]
         player, likely = (None, []) if member.new_player else find_player(
             event=event,
+            user=user,
             name=member.name.strip(),
             club=club,
             player_id=member.player_id,
@@ -276,29 +295,43 @@ def _registry_players(
 
 
 def known_players(
-    *, event: Event, members: Sequence[Member], club: str = ""
+    *, event: Event, members: Sequence[Member], club: str = "", user: Any
 ) -> list[Player | None]:
-    """The registry players of a latecomer or stand-in seated by the plan's services: for each
-    member the one player of the same name and club where there is one, as an import takes
-    them (nobody is asked at a re-plan); None: a new player."""
-    return _registry_players(event=event, members=members, club=club, ask=False)
+    """The registry players of a latecomer or stand-in seated by the plan's services for
+    ``user``: for each member the one player of the same name and club among those the user may
+    see, where there is one, as an import takes them (nobody is asked at a re-plan); None: a
+    new player."""
+    return _registry_players(event=event, user=user, members=members, club=club, ask=False)
 
 
-def _update_known_player(player: Player, *, club: str, member: Member) -> None:
-    """A registry player registered again: a club or category typed replaces theirs, and they
-    become unlisted or public when the member asks to. Their other events' lists follow the
-    flags."""
+def _known_player(
+    player: Player, *, club: str, member: Member, user: Any, event: Event
+) -> Player:
+    """A registry player registered again, as the new entry takes them: a club or category
+    typed replaces theirs, and they become unlisted or public when the member asks to.
+
+    Nothing changed: the player. A change ``user`` may make in place
+    (``tournament.services.players.may_change_player``): the player, changed, and their other
+    events' lists follow the flags. Else a player row of the entry's own with the change, and
+    the player's other events keep theirs."""
+    values = {
+        "club": club.strip() or player.club,
+        "category": member.category.strip() or player.category,
+        "unlisted": player.unlisted or bool(member.unlisted),
+        "public_profile": player.public_profile or bool(member.public_profile),
+    }
+    if all(getattr(player, name) == value for name, value in values.items()):
+        return player
+    if not may_change_player(user, player, event=event):
+        player = own_player_row(player, event=event)
     before = (player.unlisted, player.public_profile)
-    if club.strip():
-        player.club = club.strip()
-    if member.category.strip():
-        player.category = member.category.strip()
-    player.unlisted = player.unlisted or bool(member.unlisted)
-    player.public_profile = player.public_profile or bool(member.public_profile)
-    player.save(update_fields=["club", "category", "unlisted", "public_profile"])
+    for name, value in values.items():
+        setattr(player, name, value)
+    player.save(update_fields=list(values))
     if (player.unlisted, player.public_profile) != before:
         for event_id in player_events([player.pk]).get(player.pk, ()):
             results_changed(event_id=event_id)
+    return player
 
 
 @transaction.atomic
@@ -321,11 +354,14 @@ def register_entry(
     (special prizes), wishes (``Player.unlisted``, ``Player.public_profile``) and registry
     choice; a second member without a name is no partner.
 
-    The players come from the registry (``tournament.services.players.find_player``): the one
-    a member chose by ``player_id``, else the one player of that name and club; a player seen
-    before keeps their name, takes a club or category typed, and is unlisted or public when
-    asked to be (turning either off is the entry page's). With ``ask_when_alike`` players who
-    are only likely the same raise ``PossibleDuplicates`` (the form asks); else, and for a
+    The players come from the registry, among those ``user`` may see
+    (``tournament.services.players.find_player``): the one a member chose by ``player_id``,
+    else the one player of that name and club; a ``player_id`` of a player the user may not see
+    raises ``RegistrationError``. A player seen before keeps their name, takes a club or
+    category typed, and is unlisted or public when asked to be (turning either off is the
+    entry page's); when the user does not organise every other event of the player, the entry
+    gets a player row of its own with these changes instead. With ``ask_when_alike`` players
+    who are only likely the same raise ``PossibleDuplicates`` (the form asks); else, and for a
     member with ``new_player``, a new player is created.
 
     Without ``start_number`` the next free one is given. Raises ``RegistrationClosed`` once a
@@ -350,10 +386,17 @@ def register_entry(
         same = entries_named(event, members)
         if same:
             raise SameNameRegistered(entries=same)
-    players = _registry_players(event=event, members=members, club=club, ask=ask_when_alike)
-    for member, known in zip(members, players, strict=True):
-        if known is not None:
-            _update_known_player(known, club=club, member=member)
+    players = [
+        known if known is None
+        else _known_player(known, club=club, member=member, user=user, event=event)
+        for member, known in zip(
+            members,
+            _registry_players(
+                event=event, user=user, members=members, club=club, ask=ask_when_alike
+            ),
+            strict=True,
+        )
+    ]
     try:
         with transaction.atomic():
             entry = insert_entry(
@@ -406,6 +449,12 @@ def update_entry(
     notes, start number or stand-in flag. A change of a name or of those wishes moves on the
     results stamp of every event the players play in (their lists show them).
 
+    A member's player row changes in place when ``user`` organises every other event the
+    player has an entry in (``tournament.services.players.may_change_player``); else the entry
+    gets a player row of its own with the change (its seats in this event follow), and the
+    other events keep the player as they were. Another person's name makes a row of its own
+    too (``_player_to_rename``).
+
     Once the event has a plan only names, club and notes may change; a start number, stand-in
     or single/pair change raises ``RegistrationClosed`` (with the form field). A taken start
     number raises ``RegistrationError``. Returns the changes made as ``[field, old, new]``
@@ -446,7 +495,7 @@ def update_entry(
         )
         if old != new
     ]
-    written = edit.write(club=club, event=event)
+    written = edit.write(club=club, event=event, user=user)
     entry.player, entry.partner = written
     entry.start_number = start_number
     entry.notes = notes
@@ -502,10 +551,11 @@ class _MemberEdit:
             for role, attribute in by_role(*attributes)
         ]
 
-    def write(self, *, club: str, event: Event) -> list[Player | None]:
+    def write(self, *, club: str, event: Event, user: Any) -> list[Player | None]:
         """The player rows of the entry after the edit, written: a new player for a member new
-        to the entry, a renamed one where the name changed (``_player_to_rename``), None for a
-        role without member."""
+        to the entry, the same row where nothing of the member changed, else the row
+        ``_player_to_rename`` gives where ``user`` may change the player in place
+        (``may_change_player``) or one of the entry's own; None for a role without member."""
         written: list[Player | None] = []
         for role, old in self.olds.items():
             if role not in self.news:
@@ -519,7 +569,14 @@ class _MemberEdit:
             if old is None:
                 written.append(Player.objects.create(**values))
                 continue
-            player = _player_to_rename(old, values["name"], entry=self.entry, event=event)
+            if all(getattr(old, name) == value for name, value in values.items()):
+                written.append(old)
+                continue
+            player = (
+                _player_to_rename(old, values["name"], entry=self.entry, event=event)
+                if may_change_player(user, old, event=event)
+                else own_player_row(old, entry=self.entry, event=event)
+            )
             for attribute, value in values.items():
                 setattr(player, attribute, value)
             player.save(update_fields=list(values))
@@ -556,17 +613,7 @@ def _player_to_rename(member: Player, name: str, *, entry: Entry, event: Event) 
         return member
     if not player_events([member.pk]).get(member.pk, set()) - {event.pk}:
         return member
-    fresh = Player.objects.create(
-        name=name,
-        club=member.club,
-        category=member.category,
-        unlisted=member.unlisted,
-        public_profile=member.public_profile,
-    )
-    Seat.objects.filter(table__round__event=event, entry=entry, player=member).update(
-        player=fresh
-    )
-    return fresh
+    return own_player_row(member, entry=entry, event=event)
 
 
 def _set_withdrawn(*, entry: Entry, withdrawn: bool, user: Any) -> Entry:
@@ -604,12 +651,13 @@ def reinstate_entry(*, entry: Entry, user: Any) -> Entry:
     return _set_withdrawn(entry=entry, withdrawn=False, user=user)
 
 
-def _import_players(event: Event, rows: list[ImportRow]) -> list[list[Player]]:
+def _import_players(event: Event, rows: list[ImportRow], user: Any) -> list[list[Player]]:
     """The players of imported rows, for each row one per member (``ImportRow.members``): the
-    one registry player of the same name and club where there is one
-    (``tournament.registry.exact_match``; each at most once), else new players, created
-    together. An import asks nothing: a player only likely known is new."""
-    pool = player_candidates(registry_for(event))
+    one registry player of the same name and club among those ``user`` may see, where there is
+    one (``tournament.registry.exact_match``; each at most once), else new players, created
+    together. An import asks nothing: a player only likely known is new, and a known one is
+    taken as they are (nothing of theirs changes)."""
+    pool = player_candidates(registry_for(event, user=user))
     by_key: dict[tuple[str, str], list[int]] = {}
     for candidate in pool:
         by_key.setdefault((candidate.key, candidate.club_key), []).append(candidate.id)
@@ -655,8 +703,9 @@ def import_entries(
     problem raises ``ImportRejected`` with the rows and their problems, and nothing is saved.
     A row that warns (a player registered already, or named in an earlier row) is left out
     unless its row number is in ``include_rows``. Rows without a start number get the next
-    free numbers in file order. A ``form_token`` used before (the preview's key) raises
-    ``AlreadySubmitted`` and imports nothing, also when two confirmations run at once.
+    free numbers in file order. A player known to the registry is reused only among those
+    ``user`` may see (``_import_players``). A ``form_token`` used before (the preview's key)
+    raises ``AlreadySubmitted`` and imports nothing, also when two confirmations run at once.
     """
     event = _lock_open_event(event)
     if form_token:
@@ -681,7 +730,7 @@ def import_entries(
         raise RegistrationError.of(no_free_start_number())
     try:
         with transaction.atomic():
-            players = _import_players(event, chosen)
+            players = _import_players(event, chosen, user)
             entries = Entry.objects.bulk_create(
                 Entry(
                     event=event,

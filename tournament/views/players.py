@@ -1,12 +1,12 @@
 """The player registry's pages: suggestions while a name is typed, likely duplicates and their
 merge. A player's page with the player's results is in ``results.views.players``.
 
-An organiser sees the players of the events they organise (a superuser every player,
-``tournament.services.players.visible_players``); any other player's pages answer 404, as if
-there were none. A player's page lists the events the reader may see the results of: those
-they have a role on, and those with public standings. The public page shows a player who asked
-for it (``Player.public_profile``) and is not unlisted, with the events whose standings are
-public.
+An account sees the players of the events it has a role on (a superuser every player,
+``tournament.services.players.visible_players``): the suggestions offer only those, beside each
+the last of those events; any other player's pages answer 404, as if there were none. A
+player's page lists the events the reader may see the results of: those they have a role on,
+and those with public standings. The public page shows a player who asked for it
+(``Player.public_profile``) and is not unlisted, with the events whose standings are public.
 """
 
 from __future__ import annotations
@@ -27,16 +27,23 @@ from tournament.limits import (
 )
 from tournament.models import Entry, Event, Player
 from tournament.services import PlayerError, merge_players
-from tournament.services.players import candidates, registry_for, visible_players
+from tournament.services.players import (
+    candidates,
+    registry_for,
+    visible_events,
+    visible_players,
+)
 from tournament.text import is_number
 from tournament.web import account_view, desk_view, show_error
 
 
-def last_events(player_ids: list[int]) -> dict[int, Event]:
-    """The latest event each player played in, by player id."""
+def last_events(player_ids: list[int], user) -> dict[int, Event]:
+    """The latest event each player played in among those ``user`` has a role on
+    (``visible_events``), by player id."""
     latest: dict[int, Event] = {}
     entries = (
         Entry.objects.filter(Q(player_id__in=player_ids) | Q(partner_id__in=player_ids))
+        .filter(event__in=visible_events(user))
         .select_related("event")
         .order_by("event__date", "event_id")
     )
@@ -49,17 +56,20 @@ def last_events(player_ids: list[int]) -> dict[int, Event]:
 
 @desk_view
 def player_search(request: HttpRequest, event: Event) -> HttpResponse:
-    """JSON for the entry form: the registry players whose name fits ``q`` (players of this
-    event aside), at most ``MAX_PLAYER_SUGGESTIONS``, each with the last event played."""
+    """JSON for the entry form: the registry players the user may see whose name fits ``q``
+    (players of this event aside), at most ``MAX_PLAYER_SUGGESTIONS``, each with the last
+    event played that the user has a role on."""
     query = request.GET.get("q", "").strip()[:MAX_NAME_LENGTH]
     found: list[registry.Candidate] = []
     if len(query) >= MIN_PLAYER_SEARCH:
         pool = [
             registry.Candidate(pk, name, club)
-            for pk, name, club in registry_for(event).values_list("pk", "name", "club")
+            for pk, name, club in registry_for(event, user=request.user).values_list(
+                "pk", "name", "club"
+            )
         ]
         found = registry.search(query, pool, limit=MAX_PLAYER_SUGGESTIONS)
-    latest = last_events([candidate.id for candidate in found])
+    latest = last_events([candidate.id for candidate in found], request.user)
     return JsonResponse(
         {
             "players": [
@@ -84,7 +94,8 @@ def player_search(request: HttpRequest, event: Event) -> HttpResponse:
 
 @account_view
 def player_duplicates(request: HttpRequest) -> HttpResponse:
-    """Pairs of players likely the same person, among the players the user may see."""
+    """Pairs of players likely the same person, among the players the user may see, each with
+    the events of theirs the user has a role on."""
     found = candidates(visible_players(request.user))
     pairs = registry.duplicate_pairs(found)
     shown = pairs[:MAX_DUPLICATE_PAIRS]
@@ -94,13 +105,14 @@ def player_duplicates(request: HttpRequest) -> HttpResponse:
         event_id for pair in shown for candidate in (pair.first, pair.second)
         for event_id in candidate.events
     }
-    events = Event.objects.in_bulk(event_ids)
+    events = visible_events(request.user).in_bulk(event_ids)
 
     def described(candidate: registry.Candidate) -> dict:
         return {
             "player": players[candidate.id],
             "events": sorted(
-                (events[pk] for pk in candidate.events), key=lambda event: event.date
+                (events[pk] for pk in candidate.events if pk in events),
+                key=lambda event: event.date,
             ),
         }
 

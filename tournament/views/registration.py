@@ -46,6 +46,7 @@ from tournament.services import (
     used_form_token,
     withdraw_entry,
 )
+from tournament.services.players import players_shared_elsewhere
 from tournament.services.submissions import already_submitted
 from tournament.views.players import last_events
 from tournament.web import add_form_error, desk_view, organiser_view, show_error
@@ -80,7 +81,7 @@ def entry_create(request: HttpRequest, event: Event) -> HttpResponse:
                 add_form_error(form, error)
                 same_name = error.entries
             except PossibleDuplicates as error:
-                duplicates = _duplicate_choices(error, form)
+                duplicates = _duplicate_choices(error, form, request.user)
             except RegistrationError as error:
                 add_form_error(form, error)
             else:
@@ -108,12 +109,12 @@ def entry_create(request: HttpRequest, event: Event) -> HttpResponse:
     )
 
 
-def _duplicate_choices(error: PossibleDuplicates, form: EntryForm) -> dict:
-    """The likely players to choose from, each with the last event they played in: for each
-    member (``tournament.members.ROLES``) with likely players, the name typed, the form's
-    choice field and the rows."""
+def _duplicate_choices(error: PossibleDuplicates, form: EntryForm, user) -> dict:
+    """The likely players to choose from, each with the last event they played in that ``user``
+    has a role on: for each member (``tournament.members.ROLES``) with likely players, the name
+    typed, the form's choice field and the rows."""
     players = [player for likely in error.alike for player, _match in likely]
-    latest = last_events([player.pk for player in players])
+    latest = last_events([player.pk for player in players], user)
     return {
         "message": str(error),
         "members": [
@@ -140,6 +141,9 @@ def _after_registering(request: HttpRequest, event: Event) -> HttpResponse:
 
 @desk_view
 def entry_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    """Edit an entry. The page says beforehand which of its players also play in events the
+    user does not organise: a change of them makes the entry's own player rows
+    (``update_entry``)."""
     entry = get_object_or_404(event.entries.with_players(), pk=pk)
     closed = plan_exists(event)
     form = EntryForm(
@@ -167,7 +171,14 @@ def entry_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     return render(
         request,
         "tournament/entry_form.html",
-        {"event": event, "form": form, "entry": entry, "closed": closed, "history": history},
+        {
+            "event": event,
+            "form": form,
+            "entry": entry,
+            "closed": closed,
+            "history": history,
+            "shared_elsewhere": players_shared_elsewhere(entry, request.user),
+        },
     )
 
 

@@ -53,8 +53,11 @@ def test_search_needs_two_letters_and_stops_at_the_limit(client, organiser):
 
 
 def test_search_is_for_the_events_desk_only(client):
+    """A desk helper may search; the players found are those of the events they have a role
+    on (tests/tournament/views/test_registry_scope.py)."""
     event = make_event()
-    make_entry(make_event(), 1, "Hans Maier")
+    earlier = make_event()
+    make_entry(earlier, 1, "Hans Maier")
     response = search(client, event, "ha")
     assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
     stranger = make_user("fremd")
@@ -63,6 +66,8 @@ def test_search_is_for_the_events_desk_only(client):
     helper = make_user("helfer")
     make_role(event, helper, EventRole.Role.DESK)
     client.force_login(helper)
+    assert search(client, event, "ha").json()["players"] == []
+    make_role(earlier, helper, EventRole.Role.DESK)
     assert [p["name"] for p in search(client, event, "ha").json()["players"]] == ["Hans Maier"]
 
 
