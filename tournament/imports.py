@@ -30,6 +30,7 @@ from xml.parsers import expat
 
 from tournament.errors import Message, UserError, gettext_noop
 from tournament.limits import (
+    MAX_CATEGORY_LENGTH,
     MAX_IMPORT_BYTES,
     MAX_IMPORT_COLUMNS,
     MAX_IMPORT_ROWS,
@@ -40,7 +41,7 @@ from tournament.limits import (
     MAX_START_NUMBER,
     MIN_START_NUMBER,
 )
-from tournament.members import Member, members_of
+from tournament.members import Member, entry_members
 from tournament.text import entry_name_keys, is_number, name_key, text_problem
 
 # Normalised header text → the field it fills.
@@ -53,6 +54,12 @@ COLUMN_NAMES: dict[str, str] = {
     **dict.fromkeys(["name", "spieler", "spielerin", "player", "teilnehmer"], "name"),
     **dict.fromkeys(["partner", "partnerin", "partner name", "partnername"], "partner"),
     **dict.fromkeys(["verein", "club"], "club"),
+    **dict.fromkeys(["kategorie", "category", "wertungsklasse"], "category"),
+    **dict.fromkeys(
+        ["kategorie partner", "partner kategorie", "partnerkategorie", "partner category",
+         "kategorie partnerin"],
+        "partner_category",
+    ),
     **dict.fromkeys(
         ["notizen", "notiz", "bemerkung", "bemerkungen", "notes", "note", "anmerkung"], "notes"
     ),
@@ -76,6 +83,8 @@ class ImportRow:
     partner: str = ""
     club: str = ""
     notes: str = ""
+    category: str = ""
+    partner_category: str = ""
     start_number_text: str = ""
     stand_in_text: str = ""
     start_number: int | None = None
@@ -90,8 +99,12 @@ class ImportRow:
         return data
 
     def members(self) -> tuple[Member, ...]:
-        """The row's player, and its partner for a pair (``tournament.members``)."""
-        return members_of(self.name, self.partner)
+        """The row's player, and its partner for a pair (``tournament.members``), each with
+        the category of its column."""
+        return entry_members([
+            Member(self.name, category=self.category),
+            Member(self.partner, category=self.partner_category),
+        ])
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> "ImportRow":
@@ -380,6 +393,8 @@ def parse_rows(cells: list[list[str]]) -> ParsedList:
             partner=value(row, "partner"),
             club=value(row, "club"),
             notes=value(row, "notes"),
+            category=value(row, "category"),
+            partner_category=value(row, "partner_category"),
             start_number_text=value(row, "start_number"),
             stand_in_text=value(row, "stand_in"),
         )
@@ -395,6 +410,8 @@ TEXT_FIELDS = (
     ("partner", gettext_noop("Partner"), MAX_NAME_LENGTH, False),
     ("club", gettext_noop("Club"), MAX_NAME_LENGTH, False),
     ("notes", gettext_noop("Notes"), MAX_NOTES_LENGTH, True),
+    ("category", gettext_noop("Category"), MAX_CATEGORY_LENGTH, False),
+    ("partner_category", gettext_noop("Partner's category"), MAX_CATEGORY_LENGTH, False),
 )
 
 
@@ -574,10 +591,10 @@ def assign_start_numbers(rows: list[ImportRow], taken: Collection[int]) -> list[
 def example_csv() -> bytes:
     """A small example list, ``;``-separated UTF-8 with BOM as German Excel opens it directly."""
     lines = [
-        "Startnummer;Name;Partner;Verein;Notizen;Ersatz",
-        "1;Hans Maier;;CVJM Esslingen;;",
-        "2;Anna Rapp;Karl Rapp;Binokelfreunde Wendlingen;kommt etwas später;",
-        ";Frieda Häfele;;;;",
-        ";Otto Walz;Egon Walz;;;ja",
+        "Startnummer;Name;Partner;Verein;Notizen;Ersatz;Kategorie",
+        "1;Hans Maier;;CVJM Esslingen;;;",
+        "2;Anna Rapp;Karl Rapp;Binokelfreunde Wendlingen;kommt etwas später;;Frau",
+        ";Frieda Häfele;;;;;Frau",
+        ";Otto Walz;Egon Walz;;;ja;",
     ]
     return ("\ufeff" + "\r\n".join(lines) + "\r\n").encode("utf-8")

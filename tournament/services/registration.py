@@ -654,9 +654,10 @@ def reinstate_entry(*, entry: Entry, user: Any) -> Entry:
 def _import_players(event: Event, rows: list[ImportRow], user: Any) -> list[list[Player]]:
     """The players of imported rows, for each row one per member (``ImportRow.members``): the
     one registry player of the same name and club among those ``user`` may see, where there is
-    one (``tournament.registry.exact_match``; each at most once), else new players, created
-    together. An import asks nothing: a player only likely known is new, and a known one is
-    taken as they are (nothing of theirs changes)."""
+    one (``tournament.registry.exact_match``; each at most once), else new players with the
+    row's club and their category, created together. An import asks nothing: a player only
+    likely known is new, and a known one is taken as they are (nothing of theirs changes, not
+    even the category the list names)."""
     pool = player_candidates(registry_for(event, user=user))
     by_key: dict[tuple[str, str], list[int]] = {}
     for candidate in pool:
@@ -678,7 +679,7 @@ def _import_players(event: Event, rows: list[ImportRow], user: Any) -> list[list
     existing = Player.objects.in_bulk([pk for ids in wanted for pk in ids if pk])
     new = iter(
         Player.objects.bulk_create(
-            Player(name=member.name, club=row.club)
+            Player(name=member.name, club=row.club, category=member.category)
             for row, row_members, ids in zip(rows, members, wanted, strict=True)
             for member, found in zip(row_members, ids, strict=True)
             if found is None

@@ -251,3 +251,24 @@ def test_an_edit_the_standings_show_moves_the_results_stamp(change, moves):
     services.update_entry(entry=entry, user=None, **fields)
     after = type(event).objects.get(pk=event.pk).results_version
     assert (after > before) is moves
+
+
+def test_the_import_takes_each_players_category(organiser):
+    """A "Kategorie" column (and one for the partner) fills the players' categories, which the
+    "Beste Frau" prize reads; it was ignored."""
+    event = make_event()
+    data = (
+        "Name;Partner;Kategorie;Kategorie Partner\n"
+        "Anna Rapp;;Frau;\n"
+        "Karl Rapp;Rosi Rapp;;Frau\n"
+    ).encode()
+    rows = parse("l.csv", data)
+    assert [row.problems for row in rows] == [[], []]
+    services.import_entries(event=event, user=organiser, rows=rows)
+    categories = dict(Player.objects.values_list("name", "category"))
+    assert categories == {"Anna Rapp": "Frau", "Karl Rapp": "", "Rosi Rapp": "Frau"}
+
+
+def test_an_overlong_category_in_the_list_is_a_problem_of_its_row():
+    rows = parse("l.csv", ("Name;Kategorie\nAnna;" + "x" * 41 + "\n").encode())
+    assert problems_by_row(rows) == {2: ["Kategorie: höchstens 40 Zeichen, nicht 41."]}
