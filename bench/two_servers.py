@@ -14,8 +14,9 @@ What it does, with the pieces of ``bench/load.py`` (its scorekeepers, event, gun
    earlier run), migrates it and builds the event of ``load.py`` (270 singles and 30 pairs for
    100 scorekeepers, round 1 released) and an organiser account;
 2. starts two gunicorns (``--workers`` x ``--threads`` each) on two free loopback ports, both
-   with ``DATABASE_URL`` of that database and ``REDIS_URL``: sessions (cached_db) and the login
-   throttle in Redis, shared by both, as a hosted setup runs them (README, "Deployment");
+   with ``DATABASE_URL`` of that database and ``REDIS_URL``: the cache in Redis, sessions and
+   the login throttle in the database, shared by both, as a hosted setup runs them (README,
+   "Deployment");
 3. lets the scorekeepers of ``load.py --client script`` loose, spread over the two servers:
    sheet i's device talks to server i mod 2; the second device of a shared sheet talks to the
    other server, so the stale save it must be refused (HTTP 409) crosses servers. Meanwhile an
@@ -24,7 +25,8 @@ What it does, with the pieces of ``bench/load.py`` (its scorekeepers, event, gun
    the session written by A is read by B;
 4. stops both servers and checks the database as ``load.py`` does (every sheet games 1..12
    exactly once, points by the rules, each row as the last accepted save carrying it: no game
-   lost, duplicated or overwritten), counts the Redis keys of sessions and the throttle, and
+   lost, duplicated or overwritten), counts the sessions and the throttle's records in the
+   database and the cache's keys in Redis, and
    prints errors, the database check and the client's latency p95 per server and overall (and
    the app's own time from Server-Timing); drops the database (unless ``--keep``) and deletes
    the app's keys (``binokel:*``) from that Redis database (by default number 3, so that a
@@ -82,9 +84,11 @@ CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 KEY_PREFIX = "binokel:"  # config.settings: the cache's KEY_PREFIX
 
 
-def throttle_keys(shared: Any) -> int:
-    """The login throttle's counts in Redis (django-axes' cache handler)."""
-    return sum(1 for _key in shared.scan_iter(f"{KEY_PREFIX}*axes*"))
+def throttle_records() -> int:
+    """The login throttle's counts in the database (django-axes' database handler)."""
+    from axes.models import AccessAttempt
+
+    return AccessAttempt.objects.count()
 
 
 def log_in(browser: Browser, password: str, overview: str) -> load.Response:
@@ -103,22 +107,25 @@ def log_in(browser: Browser, password: str, overview: str) -> load.Response:
 
 def organiser(
     bases: list[str], recorders: list[Recorder], deadline: float, password: str,
-    overview: str, done: threading.Event, interval: float, seen: Counter, shared: Any,
+    overview: str, done: threading.Event, interval: float, seen: Counter,
 ) -> None:
-    """Mistype the password on server B, log in on server A (the throttle's count, kept in
-    Redis, is cleared by it), then open the sheet overview on B and A in turn until ``done``."""
+    """Mistype the password on server B, log in on server A (the throttle's count, kept in the
+    database, is cleared by it), then open the sheet overview on B and A in turn until
+    ``done``."""
+    from django.db import connections
+
     a = Browser(bases[0], recorders[0], deadline)
     browsers = [a, Browser(bases[1], recorders[1], deadline, cookies=a.cookies)]
     try:
         typo = log_in(browsers[1], password + "x", overview)
         if typo.status != 200:
             recorders[1].error(f"organiser: a wrong password on B answered HTTP {typo.status}")
-        seen["throttle keys after the typo on B"] = throttle_keys(shared)
+        seen["throttle records after the typo on B"] = throttle_records()
         answer = log_in(a, password, overview)
         if answer.status != 302 or "/anmelden/" in answer.location:
             recorders[0].error(f"organiser: login on server A answered HTTP {answer.status}")
             return
-        seen["throttle keys after the login on A"] = throttle_keys(shared)
+        seen["throttle records after the login on A"] = throttle_records()
         turn = 1  # B first: the session was written by A
         while not done.wait(interval):
             index = turn % 2
@@ -134,6 +141,8 @@ def organiser(
             turn += 1
     except Exception as error:  # reported; the scorekeepers carry on
         recorders[0].error(f"organiser: {error}")
+    finally:
+        connections.close_all()  # this thread's, before the database is dropped
 
 
 def latency(samples: list[Sample]) -> str:
@@ -230,7 +239,7 @@ def main() -> int:
         desk = threading.Thread(
             target=organiser, daemon=True,
             args=(bases, recorders, deadline, password, overview, done,
-                  args.organiser_interval, seen, redis.Redis.from_url(args.redis_url)),
+                  args.organiser_interval, seen),
         )
         desk.start()
         load.run_all(devices, deadline, recorders[0])
@@ -239,12 +248,14 @@ def main() -> int:
         for server in servers:
             stop(server)
         problems, stats = check_database(plans, [pk for pk, _t, _p in spare], count)
+        from django.contrib.sessions.models import Session
+
         from scoring.models import Game
 
         games = Game.objects.filter(sheet__table__round__event=event).count()
-
+        sessions = Session.objects.count()
         keys = redis.Redis.from_url(args.redis_url)
-        session_keys = sum(1 for _key in keys.scan_iter(f"{KEY_PREFIX}*sessions*"))
+        cache_keys = sum(1 for _key in keys.scan_iter(f"{KEY_PREFIX}*"))
 
         conflicts = sum(device.conflicts for device in devices)
         deliberate = sum(device.deliberate_refused for device in devices)
@@ -274,10 +285,11 @@ def main() -> int:
         print(f"Conflict refusals (409, expected): {conflicts} ({deliberate} of {shared} "
               "deliberate stale saves across servers refused)")
         print(f"Organiser: logged in on A, the sheet overview shown {seen['B']} times on B and "
-              f"{seen['A']} times on A (session in Redis, shared)")
-        print(f"Redis: {session_keys} session key(s) at the end; login throttle counts: "
-              f"{seen['throttle keys after the typo on B']} after a wrong password on B, "
-              f"{seen['throttle keys after the login on A']} after the right one on A")
+              f"{seen['A']} times on A (session in the database, shared)")
+        print(f"Database: {sessions} session(s) at the end; login throttle records: "
+              f"{seen['throttle records after the typo on B']} after a wrong password on B, "
+              f"{seen['throttle records after the login on A']} after the right one on A; "
+              f"Redis: {cache_keys} cache key(s)")
         print("Latency (client) | server time (Server-Timing), per server and overall:")
         for name, samples in zip(SERVERS, per_server, strict=True):
             print(f"  server {name}  {latency(samples)}")

@@ -10,9 +10,9 @@ server comes from the environment (README, "Configuration" and "Deployment"):
 - ``HTTPS`` (1: the app is reached over HTTPS only: secure cookies, HSTS, http redirected to
   https) and ``BEHIND_PROXY`` (1: a reverse proxy in front sets ``X-Forwarded-Proto`` and
   ``X-Forwarded-For``, which are then believed);
-- ``REDIS_URL`` (e.g. ``redis://127.0.0.1:6379/0``: the cache, the sessions' cache and the login
-  throttle's counts in Redis, shared by every app server; unset: the sessions and the counts in
-  the database, a cache per process);
+- ``REDIS_URL`` (e.g. ``redis://127.0.0.1:6379/0``: the cache in Redis, shared by every app
+  server; while Redis is down, pages compute what they would have read; unset: a cache per
+  process). Sessions and the login throttle's counts are in the database either way;
 - ``SESSION_HOURS`` (how long an organiser stays logged in, default 12) and ``LOG_LEVEL`` (of
   the log on stderr, default INFO).
 """
@@ -304,25 +304,41 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 
 # --- Shared state: cache, sessions, login throttle --------------------------------------------
-# With REDIS_URL every app server shares one cache: sessions are read from it (and kept in the
-# database too, so a restart of Redis logs nobody out), the login throttle counts in it. Without
-# it (the laptop) each gunicorn worker has a cache of its own, which neither sessions nor the
-# throttle could share, so both keep their state in the database.
+# Sessions and the login throttle's counts are in the database, which every app server shares:
+# nothing an organiser needs to log in or stay logged in depends on Redis, and a Redis that is
+# down or comes back with old data can neither log anyone out nor bring a logged-out session
+# back. A session costs a read by primary key per request.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+
+
+def redis_cache(url: str, prefix: str = "binokel") -> dict:
+    """The cache in Redis (django-redis): shared by every app server, and only a cache. Redis
+    down, stalled or refusing a command: a read is a miss and a write is skipped
+    (IGNORE_EXCEPTIONS), so a page computes what it would have read. A Redis that takes no
+    connection or gives no answer costs a quarter of a second per cache call (a standings page
+    makes four; Redis answers in about a millisecond). django-redis logs each ignored failure,
+    which the filter "redis_outage" below turns into one warning a minute."""
+    return {
+        "BACKEND": "django_redis.cache.RedisCache",
+        "LOCATION": url,
+        "KEY_PREFIX": prefix,
+        "OPTIONS": {
+            "IGNORE_EXCEPTIONS": True,
+            "SOCKET_CONNECT_TIMEOUT": 0.25,
+            "SOCKET_TIMEOUT": 0.25,
+        },
+    }
+
+
+# With REDIS_URL every app server shares one cache (the standings computed once per change).
+# Without it (the laptop) each gunicorn worker has a cache of its own.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "binokel",
-        }
-    }
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-    AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+    CACHES = {"default": redis_cache(REDIS_URL)}
+    DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    SESSION_ENGINE = "django.contrib.sessions.backends.db"
-    AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 
 # --- HTTPS and the reverse proxy (a hosted setup; the hall laptop serves plain http) ---------
 HTTPS = env_flag("HTTPS")
@@ -363,7 +379,10 @@ LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").strip().upper()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"hide_sheet_tokens": {"()": "tournament.logs.HideSheetTokens"}},
+    "filters": {
+        "hide_sheet_tokens": {"()": "tournament.logs.HideSheetTokens"},
+        "redis_outage": {"()": "tournament.logs.RedisOutageWarning"},
+    },
     "formatters": {
         "readable": {
             "format": "%(asctime)s %(levelname)s %(name)s: %(message)s",
@@ -384,6 +403,8 @@ LOGGING = {
         "django.server": {"level": LOG_LEVEL, "propagate": True},
         # failed logins and lockouts; not its banner at every start nor every successful login
         "axes": {"level": LOG_LEVEL if LOG_LEVEL in {"ERROR", "CRITICAL"} else "WARNING"},
+        # a Redis that fails: one warning a minute instead of a traceback per cache call
+        "django_redis.cache": {"filters": ["redis_outage"]},
     },
 }
 

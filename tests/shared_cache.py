@@ -1,5 +1,6 @@
-"""A Redis for the tests of what app servers share (sessions, the login throttle): the server
-of ``REDIS_URL``, else 127.0.0.1:6379; the test is skipped, with the reason, when none answers.
+"""A Redis for the tests of what app servers share (the cache): the server of ``REDIS_URL``,
+else 127.0.0.1:6379; the test is skipped, with the reason, when none answers. The cache is
+configured as ``config.settings`` configures it with ``REDIS_URL`` (``redis_cache``).
 
 Each test gets keys of its own (a random prefix), deleted afterwards; nothing else in that Redis
 is touched (no FLUSHDB).
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 
 import pytest
 
-CACHE_BACKEND = "django.core.cache.backends.redis.RedisCache"
+from config.settings import redis_cache as redis_cache_settings
 
 
 @dataclass
@@ -21,8 +22,7 @@ class SharedCache:
 
     @property
     def cache_settings(self) -> dict:
-        return {"default": {"BACKEND": CACHE_BACKEND, "LOCATION": self.url,
-                            "KEY_PREFIX": self.prefix}}
+        return {"default": redis_cache_settings(self.url, self.prefix)}
 
 
 @pytest.fixture

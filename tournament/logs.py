@@ -8,6 +8,10 @@ traceback and stack text, so every handler after it writes the hidden form. ``co
 puts it on the app's log handler (runserver's requests, ``django.request``, everything else),
 ``gunicorn.conf.py`` on gunicorn's error and access logs.
 
+``RedisOutageWarning`` is a logging filter for django-redis' logger (``config.settings``): a Redis
+that is down or stalled is reported once a minute as one warning line, not with a traceback for
+every cache call.
+
 A token is found twice over: by the sheet link's path from the URL configuration (route
 ``sheet-link``, e.g. ``/zettel/<token>/``), and by its shape, the 43 characters of
 ``secrets.token_urlsafe(32)`` after a slash, which also holds where Django is not set up
@@ -18,6 +22,8 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
+import time
 
 MARKER = "<token>"  # ASCII: any log file or terminal can take it
 # scoring.models.new_token: token_urlsafe(32), 43 characters of the URL-safe alphabet
@@ -66,4 +72,37 @@ class HideSheetTokens(logging.Filter):
             record.exc_text = self.hide(record.exc_text)
         if record.stack_info:
             record.stack_info = self.hide(record.stack_info)
+        return True
+
+
+class RedisOutageWarning(logging.Filter):
+    """django-redis logs every cache call it could not make, and ignored, as an error with a
+    traceback (``DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS``): while Redis is down that is a few per
+    request. This filter turns the first into one warning line with the cause and drops the
+    rest of the next ``interval`` seconds (each process counts for itself)."""
+
+    interval = 60.0
+
+    def __init__(self, name: str = "") -> None:
+        super().__init__(name)
+        self._lock = threading.Lock()
+        self._quiet_until = float("-inf")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        now = time.monotonic()
+        with self._lock:
+            if now < self._quiet_until:
+                return False
+            self._quiet_until = now + self.interval
+        if not logging.getLogger(record.name).isEnabledFor(logging.WARNING):
+            return False
+        error = record.exc_info[1] if record.exc_info else None
+        cause = (error.__cause__ or error) if error is not None else record.getMessage()
+        record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
+        record.msg = (
+            "Redis is unreachable (%s): pages are computed without the cache until it answers "
+            "again (this warning at most once a minute)"
+        )
+        record.args = (cause,)
+        record.exc_info, record.exc_text = None, None
         return True

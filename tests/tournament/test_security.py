@@ -1,24 +1,22 @@
 """The login throttle (django-axes, hooked in by ``tournament.security``): after ten wrong
 passwords for a user name from one address, even the right one is refused with the site's own
-German page for fifteen minutes; other addresses and other user names log in as before; the
-count holds in the database (the laptop) and in the cache (Redis, shared by app servers)."""
+German page for fifteen minutes; other addresses and other user names log in as before. The
+count is kept in the database, also with REDIS_URL: app servers share it through the database,
+and a Redis outage does not touch it (tests/test_redis_outage.py, across two real servers)."""
 
 import io
 import time
 from datetime import timedelta
 
 import pytest
-from axes.handlers.proxy import AxesProxyHandler
 from django.conf import settings as django_settings
 from django.contrib.auth import SESSION_KEY
-from django.core.cache.backends.redis import RedisCache
 from django.core.management import call_command
 from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
 from tests.factories import make_user
-from tests.shared_cache import redis_cache  # noqa: F401 (a fixture)
 from tournament.security import client_address
 
 pytestmark = pytest.mark.django_db
@@ -54,16 +52,8 @@ def locked_out_message(minutes: int) -> str:
     ) % {"minutes": minutes}
 
 
-@pytest.fixture(params=["database", "cache", "redis"])
-def handler(request, settings):
-    """Each place axes may keep its counts: the database (no REDIS_URL), a cache (with
-    REDIS_URL: here once in this process's memory, once in a real Redis)."""
-    if request.param == "redis":
-        request.getfixturevalue("redis_cache")
-    if request.param != "database":
-        settings.AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"  # re-made on the change
-    yield request.param
-    AxesProxyHandler.get_implementation(force=True)
+def test_the_count_is_kept_in_the_database():
+    assert django_settings.AXES_HANDLER == "axes.handlers.database.AxesDatabaseHandler"
 
 
 def test_the_limit_is_ten_failures_and_fifteen_minutes():
@@ -71,7 +61,7 @@ def test_the_limit_is_ten_failures_and_fifteen_minutes():
     assert django_settings.AXES_COOLOFF_TIME.total_seconds() == 15 * 60
 
 
-def test_wrong_passwords_lock_out_even_the_right_one(client, handler):
+def test_wrong_passwords_lock_out_even_the_right_one(client):
     make_user("orga", PASSWORD)
     fail(client, 10)
     response = log_in(client, PASSWORD)
@@ -83,7 +73,7 @@ def test_wrong_passwords_lock_out_even_the_right_one(client, handler):
     assert "<!DOCTYPE html>" in page and 'href="/"' in page
 
 
-def test_nine_failures_do_not_lock_and_a_success_starts_the_count_again(client, handler):
+def test_nine_failures_do_not_lock_and_a_success_starts_the_count_again(client):
     make_user("orga", PASSWORD)
     fail(client, 9)
     assert log_in(client, PASSWORD).status_code == 302
@@ -92,7 +82,7 @@ def test_nine_failures_do_not_lock_and_a_success_starts_the_count_again(client, 
     assert log_in(client, PASSWORD).status_code == 302
 
 
-def test_after_the_cool_off_the_right_password_works_again(client, settings, handler):
+def test_after_the_cool_off_the_right_password_works_again(client, settings):
     settings.AXES_COOLOFF_TIME = timedelta(seconds=1)
     make_user("orga", PASSWORD)
     fail(client, 10)
@@ -102,7 +92,7 @@ def test_after_the_cool_off_the_right_password_works_again(client, settings, han
     assert logged_in(client)
 
 
-def test_a_reset_unlocks_at_once(client, handler):
+def test_a_reset_unlocks_at_once(client):
     make_user("orga", PASSWORD)
     fail(client, 10)
     assert log_in(client, PASSWORD).status_code == 429
@@ -110,7 +100,7 @@ def test_a_reset_unlocks_at_once(client, handler):
     assert log_in(client, PASSWORD).status_code == 302
 
 
-def test_the_lock_is_per_user_name_and_address(client, handler):
+def test_the_lock_is_per_user_name_and_address(client):
     make_user("orga", PASSWORD)
     make_user("kasse", PASSWORD)
     fail(client, 10)
@@ -118,23 +108,6 @@ def test_the_lock_is_per_user_name_and_address(client, handler):
     # the same account from another device, another account from this one: not locked
     assert log_in(Client(), PASSWORD, REMOTE_ADDR="192.0.2.99").status_code == 302
     assert log_in(Client(), PASSWORD, username="kasse").status_code == 302
-
-
-def test_the_redis_count_holds_across_app_servers(client, redis_cache, settings):  # noqa: F811
-    """Two app servers share the count through Redis: failures on one lock out on the other
-    (the handler made afresh, with a new connection, stands for the other server's process)."""
-    settings.AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
-    make_user("orga", PASSWORD)
-    fail(client, 6)
-    first = AxesProxyHandler.get_implementation().cache
-    other = AxesProxyHandler.get_implementation(force=True)
-    other.cache = RedisCache(redis_cache.url, {"KEY_PREFIX": redis_cache.prefix})
-    assert other.cache is not first
-    for _ in range(3):
-        assert log_in(Client(), "falsch").status_code == 200
-    assert log_in(Client(), "falsch").status_code == 429  # the tenth, counted across both
-    assert log_in(Client(), PASSWORD).status_code == 429
-    AxesProxyHandler.get_implementation(force=True)
 
 
 def test_behind_the_proxy_the_client_is_the_last_forwarded_address(settings):
