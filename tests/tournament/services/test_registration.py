@@ -258,10 +258,10 @@ def test_the_import_takes_each_players_category(organiser):
     "Beste Frau" prize reads; it was ignored."""
     event = make_event()
     data = (
-        "Name;Partner;Kategorie;Kategorie Partner\n"
-        "Anna Rapp;;Frau;\n"
-        "Karl Rapp;Rosi Rapp;;Frau\n"
-    ).encode()
+        b"Name;Partner;Kategorie;Kategorie Partner\n"
+        b"Anna Rapp;;Frau;\n"
+        b"Karl Rapp;Rosi Rapp;;Frau\n"
+    )
     rows = parse("l.csv", data)
     assert [row.problems for row in rows] == [[], []]
     services.import_entries(event=event, user=organiser, rows=rows)
