@@ -139,18 +139,28 @@ class StandingsTable(tables.Table):
         return _body(self, lines)
 
 
+# An entry's games on a phone: game, declarer and points; the bid, kind, meld, tricks and a
+# misplay go to a second line under the declarer (``fits-phone`` in tournament/app.css).
+WIDE_GAME = {"td": {"class": "wide"}, "th": {"class": "wide"}, "tf": {"class": "wide"}}
+WIDE_GAME_NUM = {
+    "td": {"class": "num wide"}, "th": {"class": "num wide"}, "tf": {"class": "num wide"}
+}
+
+
 class EntryGamesTable(tables.Table):
     number = tables.Column(verbose_name=_("Game"), attrs=NUM)
     declarer_name = tables.Column(verbose_name=_("Declarer"), footer=_("Round total"))
-    bid = tables.Column(verbose_name=_("Bid"), attrs=NUM)
-    kind_label = tables.Column(verbose_name=_("Kind"))
-    meld = tables.Column(verbose_name=_("Meld"), attrs=NUM)
-    tricks = tables.Column(verbose_name=_("Tricks"), attrs=NUM, default="–")
-    misplayed = tables.BooleanColumn(verbose_name=_("Misplayed"), yesno=("✔", ""))
+    bid = tables.Column(verbose_name=_("Bid"), attrs=WIDE_GAME_NUM)
+    kind_label = tables.Column(verbose_name=_("Kind"), attrs=WIDE_GAME)
+    meld = tables.Column(verbose_name=_("Meld"), attrs=WIDE_GAME_NUM)
+    tricks = tables.Column(verbose_name=_("Tricks"), attrs=WIDE_GAME_NUM, default="–")
+    misplayed = tables.BooleanColumn(
+        verbose_name=_("Misplayed"), yesno=("✔", ""), attrs=WIDE_GAME
+    )
     points = PointsColumn(verbose_name=_("Points"), footer=lambda table: table.footer_total)
 
     class Meta:
-        attrs = {"class": "data entry-games"}
+        attrs = {"class": "data entry-games fits-phone"}
         orderable = False
         empty_text = _("No games entered yet.")
         # the body written in Python (``body_html``), as for the standings: a player's page is
@@ -162,18 +172,32 @@ class EntryGamesTable(tables.Table):
         super().__init__(entry_round.games, **kwargs)
 
     def body_html(self) -> SafeString:
-        """The games, one row each, the cells as the columns say (every text escaped)."""
+        """The games, one row each, the cells as the columns say (every text escaped); the
+        cells marked ``wide`` are said again on the phone's second line under the declarer."""
+        labels = {
+            name: escape(str(self.columns[name].verbose_name))
+            for name in ("bid", "meld", "tricks", "misplayed")
+        }
         lines = []
         for game in self.data:
             declarer = escape(game.declarer_name)
             if game.own_declarer:
                 declarer = f"<strong>{declarer}</strong>"
             tricks = "–" if game.tricks is None else game.tricks
+            kind = escape(game.kind_label)
+            phone = [
+                f"{labels['bid']} {game.bid}", kind,
+                f"{labels['meld']} {game.meld}", f"{labels['tricks']} {tricks}",
+            ]
+            if game.misplayed:
+                phone.append(labels["misplayed"])
             lines.append(
-                f'<tr><td class="num">{game.number}</td><td>{declarer}</td>'
-                f'<td class="num">{game.bid}</td><td>{escape(game.kind_label)}</td>'
-                f'<td class="num">{game.meld}</td><td class="num">{tricks}</td>'
-                f'<td>{"✔" if game.misplayed else ""}</td>'
+                f'<tr><td class="num">{game.number}</td>'
+                f'<td class="name">{declarer}'
+                f'<span class="phone-line">{" · ".join(phone)}</span></td>'
+                f'<td class="num wide">{game.bid}</td><td class="wide">{kind}</td>'
+                f'<td class="num wide">{game.meld}</td><td class="num wide">{tricks}</td>'
+                f'<td class="wide">{"✔" if game.misplayed else ""}</td>'
                 f'<td class="num">{escape(signed(game.points))}</td></tr>'
             )
         return _body(self, lines)

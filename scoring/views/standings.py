@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
@@ -12,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
@@ -30,6 +31,7 @@ from tournament.text import is_number
 from tournament.web import desk_view, event_access, organiser_view, refused, show_error
 
 STANDINGS_ROUND_PARAM = "durchgang"
+PROJECTOR_LANGUAGE_PARAM = "sprache"
 
 
 def _int_param(request: HttpRequest, name: str, bounds: tuple[int, int, int]) -> int:
@@ -263,6 +265,10 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     helpers only. ``?page=`` picks the screen (singles first, then pairs), ``?rows=`` the rows
     per screen and ``?seconds=`` the time per screen; the page refreshes itself to the next
     screen (JS swaps it in without flicker, a <noscript> meta refresh reloads).
+
+    The hall reads it, not the laptop's browser: it speaks the app's language (German) whatever
+    the browser asks for or the language switch in the site's header chose, and
+    ``?sprache=`` (a switch on the page) picks another one, kept from screen to screen.
     """
     event = get_object_or_404(Event, slug=slug)
     if not event.public_standings:
@@ -271,6 +277,17 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         access = event_access(request.user, event)
         if not access.desk:
             return refused(request, event, access)
+    chosen = request.GET.get(PROJECTOR_LANGUAGE_PARAM, "")
+    language = chosen if chosen in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+    with translation.override(language):
+        response = _projector_page(request, event, language if chosen == language else None)
+    response.headers["Content-Language"] = language
+    return response
+
+
+def _projector_page(request: HttpRequest, event: Event, chosen: str | None) -> HttpResponse:
+    """The projector's screen in the active language; ``chosen`` is the language asked for by
+    ``?sprache=`` (None: the default), which the next screen's address keeps."""
     standings = cached_standings(event)
     rows_per_screen = _int_param(request, "rows", PROJECTOR_ROWS)
     seconds = _int_param(request, "seconds", PROJECTOR_SECONDS)
@@ -306,7 +323,21 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         })
     page_count = max(len(screens), 1)
     page = (_int_param(request, "page", (1, 1, 10**6)) - 1) % page_count + 1
-    query = {"page": page % page_count + 1, "rows": rows_per_screen, "seconds": seconds}
+    settings_query = {"rows": rows_per_screen, "seconds": seconds}
+    query = {"page": page % page_count + 1, **settings_query}
+    if chosen:
+        query[PROJECTOR_LANGUAGE_PARAM] = chosen
+    # the switch: this screen in each language, the rows and seconds kept
+    languages = [
+        {
+            "code": code,
+            "name": translation.get_language_info(code)["name_local"],
+            "current": code == translation.get_language(),
+            "url": f"{request.path}?"
+            + urlencode({"page": page, **settings_query, PROJECTOR_LANGUAGE_PARAM: code}),
+        }
+        for code, _name in settings.LANGUAGES
+    ]
     return render(
         request,
         "scoring/projector.html",
@@ -318,6 +349,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
             "page_count": page_count,
             "seconds": seconds,
             "next_url": f"{request.path}?{urlencode(query)}",
+            "languages": languages,
             "round_labels": [round_label(n) for n in standings.round_numbers],
             "current": current,
             "now": timezone.localtime(),

@@ -262,6 +262,35 @@ def test_projector_is_public_when_standings_are(client, event):
     assert "Jörg Häfele" in response.content.decode()
 
 
+def test_projector_speaks_the_apps_language_whatever_the_browser_asks(client, event):
+    """The hall reads the projector, not the laptop: German (the app's language) even for a
+    browser that asks for English or chose it in the site's header; ``?sprache=`` switches,
+    and the next screen's address keeps it."""
+    event.public_standings = True
+    event.save()
+    client.cookies["django_language"] = "en"
+    response = client.get(url("projector", event) + "?rows=5", HTTP_ACCEPT_LANGUAGE="en-US,en")
+    html = response.content.decode()
+    assert response["Content-Language"] == "de"
+    assert '<html lang="de">' in html and "Einzelspieler" in html and "Seite 1 von 3" in html
+    assert "sprache" not in html.split('data-next="')[1].split('"')[0]
+    # the switch: this screen in each language, rows and seconds kept
+    base = f"/turnier/{event.slug}/beamer/"
+    assert f'href="{base}?page=1&amp;rows=5&amp;seconds=12&amp;sprache=en"' in html
+    assert ">English</a>" in html and 'aria-current="true">Deutsch</a>' in html
+
+    english = client.get(url("projector", event) + "?rows=5&sprache=en")
+    html = english.content.decode()
+    assert english["Content-Language"] == "en"
+    assert '<html lang="en">' in html and "Singles" in html and "Page 1 of 3" in html
+    assert f'data-next="{base}?page=2&amp;rows=5&amp;seconds=12&amp;sprache=en"' in html
+    assert 'aria-current="true">English</a>' in html
+    # an unknown language: the default
+    assert "Einzelspieler" in client.get(url("projector", event) + "?sprache=xx").content.decode()
+    # the rest of the site still follows the visitor's choice
+    assert "Singles" in client.get(url("public-standings", event)).content.decode()
+
+
 def test_downloads(client, organiser, event):
     xlsx = client.get(url("standings-xlsx", event))
     assert xlsx.status_code == 200
