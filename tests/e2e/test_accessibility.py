@@ -69,6 +69,7 @@ def organiser_pages(event) -> list[str]:
         reverse("cash-entry", args=[slug, paid.first()]),
         reverse("money-settings", args=[slug]),
         reverse("cash-summary", args=[slug]),
+        reverse("expenses", args=[slug]),
         reverse("prizes", args=[slug]),
         reverse("prize-table", args=[slug]),
         reverse("prize-table-print", args=[slug]),
@@ -94,6 +95,8 @@ def public_pages(event) -> list[str]:
         reverse("public-series", args=["filder-cup"]),
         reverse("public-player", args=[event.entries.get(start_number=1).player.pk]),
         reverse("sheet-link", args=[sheet.token]),
+        # a helper's one-time link (one no longer valid: the page says so)
+        reverse("account-set-password", args=["MQ", "abc-def"]),
     ]
 
 
