@@ -270,6 +270,18 @@ def _replanned(params: Mapping[str, Any]) -> str:
             gettext("New: %(entries)s.")
             % {"entries": ", ".join(entry_label(ref) for ref in params["added"])}
         )
+    if "reprint" in params:
+        rounds = [
+            gettext("round %(round)s: %(tables)s")
+            % {"round": number, "tables": ", ".join(str(table) for table in tables)}
+            for number, tables in sorted(params["reprint"].items(), key=lambda item: int(item[0]))
+            if tables
+        ]
+        details.append(
+            gettext("Tables to print again: %(tables)s.") % {"tables": "; ".join(rounds)}
+            if rounds
+            else gettext("Every table stays as printed.")
+        )
     return " ".join([text, *details])
 
 

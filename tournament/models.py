@@ -298,6 +298,15 @@ class Table(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("table number"))
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    replanned_at = models.DateTimeField(
+        _("re-planned at"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "A re-plan gave the table other entries, seats or number: its card and sheet are "
+            "printed again."
+        ),
+    )
 
     class Meta:
         verbose_name = _("table")

@@ -44,6 +44,9 @@ from tournament.services.registration import (
 )
 from tournament.signals import tables_in_play
 
+# A table number out of the way while the tables of a round change numbers (above any real one).
+_PARKED = 10_000
+
 
 class PlanError(UserError):
     """A refused change of the seating plan."""
@@ -151,13 +154,12 @@ def _store_rounds(
     plan: Sequence[Sequence[tuple[int, ...]]],
     first_number: int,
     by_number: Mapping[int, Entry],
-    replanned_at: datetime | None = None,
 ) -> None:
     """Write ``plan``'s rounds (numbered from ``first_number``) with tables, seats and sheets."""
     new_seats: list[Seat] = []
     tables: list[Table] = []
     for round_number, round_plan in enumerate(plan, start=first_number):
-        round_ = Round.objects.create(event=event, number=round_number, replanned_at=replanned_at)
+        round_ = Round.objects.create(event=event, number=round_number)
         round_tables = [[by_number[number] for number in table] for table in round_plan]
         # singles tables first, then pairs tables (a stable sort keeps the generator's order)
         round_tables.sort(key=lambda table_entries: table_entries[0].is_pair)
@@ -270,13 +272,16 @@ def _played_tables(event: Event, up_to: int) -> tuple[list[list[tuple[int, ...]]
     """The rounds ``1 .. up_to`` as ``plan_seating`` takes them (start numbers per table in
     seating order, a pairs table as pair A, pair B), and every entry's table number in the
     last of them (by entry id)."""
+    return _round_plans(event.rounds.filter(number__lte=up_to))
+
+
+def _round_plans(rounds: Any) -> tuple[list[list[tuple[int, ...]]], dict[int, int]]:
+    """``rounds`` as ``plan_seating`` takes them (start numbers per table in seating order, a
+    pairs table as pair A, pair B), and every entry's table number in the last of them (by
+    entry id)."""
     played: list[list[tuple[int, ...]]] = []
     last_table: dict[int, int] = {}
-    rounds = (
-        event.rounds.filter(number__lte=up_to)
-        .order_by("number")
-        .prefetch_related("tables__seats__entry")
-    )
+    rounds = rounds.order_by("number").prefetch_related("tables__seats__entry")
     for round_ in rounds:
         tables: list[tuple[int, ...]] = []
         for table in sorted(round_.tables.all(), key=lambda table: table.number):
@@ -300,6 +305,11 @@ def replan_rounds(
     user: Any = None,
 ) -> list[int]:
     """Seat the rounds not yet started anew; played and started rounds never change.
+
+    Every table of those rounds whose entries can stay together keeps its seats, its number
+    where the table sizes allow, and its score sheet with the sheet's link, as long as the
+    plan is no worse for it (``plan_seating(keep=...)``): the tables whose card and sheet must
+    be printed again are marked (``Table.replanned_at``) and logged.
 
     ``left`` are entries that leave (marked withdrawn: their points stay and the standings
     show them as having left), ``late`` latecomers and stand-ins registered now. The new rounds
@@ -361,13 +371,19 @@ def replan_rounds(
     fixed = fixed_table_numbers(
         [entry for entry in entries if entry.fixed_table], len(singles), len(pairs), last_table
     )
+    printed, _ = _round_plans(event.rounds.filter(number__gt=started))
     if seed is None:
         seed = secrets.randbelow(2**31)
     plan = plan_seating(
-        singles, pairs, rounds=event.round_count, seed=seed, played=played, fixed=fixed
+        singles,
+        pairs,
+        rounds=event.round_count,
+        seed=seed,
+        played=played,
+        fixed=fixed,
+        keep=printed,
     )
-    event.rounds.filter(number__gt=started).delete()
-    _store_rounds(event, plan[started:], started + 1, by_number, replanned_at=timezone.now())
+    reprint = _reseat_rounds(event, plan[started:], started + 1, by_number, timezone.now())
     rounds = list(range(started + 1, event.round_count + 1))
     results_changed(event_id=event.pk)
     audit.log(
@@ -380,8 +396,84 @@ def replan_rounds(
         seed=seed,
         left=[audit.entry_ref(entry) for entry in left_entries],
         added=[audit.entry_ref(entry) for entry in added],
+        reprint={str(number): tables for number, tables in reprint.items()},
     )
     return rounds
+
+
+def _reseat_rounds(
+    event: Event,
+    plan: Sequence[Sequence[tuple[int, ...]]],
+    first_number: int,
+    by_number: Mapping[int, Entry],
+    replanned_at: datetime,
+) -> dict[int, list[int]]:
+    """Write the re-planned rounds (numbered from ``first_number``) over the rounds they
+    replace. A table whose entries stay together keeps its row, and so its score sheet and the
+    sheet's link, and takes its new number and seats; the others are deleted and created anew
+    (with empty sheets, ``tables_created``). The tables with other entries, seats or number
+    are marked (``Table.replanned_at``): their card and sheet are out of date. Returns those
+    table numbers per round."""
+    new_seats: list[Seat] = []
+    created: list[Table] = []
+    changed: set[int] = set()
+    reprint: dict[int, list[int]] = {}
+    for round_number, round_plan in enumerate(plan, start=first_number):
+        round_, _ = Round.objects.get_or_create(event=event, number=round_number)
+        round_.replanned_at = replanned_at
+        round_.save(update_fields=["replanned_at"])
+        old = {
+            frozenset(seat.entry_id for seat in table.seats.all()): table
+            for table in round_.tables.prefetch_related("seats")
+        }
+        round_tables = [[by_number[number] for number in table] for table in round_plan]
+        # singles tables first, then pairs tables (a stable sort keeps the generator's order)
+        round_tables.sort(key=lambda table_entries: table_entries[0].is_pair)
+        staying: list[tuple[Table, int, list[Entry]]] = []
+        fresh: list[tuple[int, list[Entry]]] = []
+        for number, table_entries in enumerate(round_tables, start=1):
+            table = old.pop(frozenset(entry.pk for entry in table_entries), None)
+            if table is None:
+                fresh.append((number, table_entries))
+            else:
+                staying.append((table, number, table_entries))
+        Table.objects.filter(pk__in=[table.pk for table in old.values()]).delete()
+        # numbers move in two steps: out of the way first (the round's numbers are unique)
+        for table, number, _entries in staying:
+            if table.number != number:
+                Table.objects.filter(pk=table.pk).update(number=_PARKED + number)
+        reprint[round_number] = []
+        for table, number, table_entries in staying:
+            seats_now = sorted(
+                (seat.position, seat.entry_id, seat.player_id) for seat in table.seats.all()
+            )
+            wanted = seat_rows(table, table_entries)
+            reseated = seats_now != sorted(
+                (seat.position, seat.entry.pk, seat.player.pk) for seat in wanted
+            )
+            if reseated:
+                Seat.objects.filter(table=table).delete()
+                new_seats.extend(wanted)
+            if reseated or table.number != number:
+                Table.objects.filter(pk=table.pk).update(number=number, replanned_at=replanned_at)
+                changed.add(table.pk)
+                reprint[round_number].append(number)
+        for number, table_entries in fresh:
+            table = Table.objects.create(
+                round=round_,
+                number=number,
+                kind=seats.table_kind(len(table_entries), pairs=table_entries[0].is_pair),
+                replanned_at=replanned_at,
+            )
+            created.append(table)
+            new_seats.extend(seat_rows(table, table_entries))
+            reprint[round_number].append(number)
+        reprint[round_number].sort()
+    Seat.objects.bulk_create(new_seats)
+    signals.tables_created.send(sender=Event, tables=created)
+    if changed:
+        signals.seats_changed.send(sender=Event, table_ids=changed)
+    return reprint
 
 
 @transaction.atomic

@@ -198,7 +198,8 @@ def plan_replan(request: HttpRequest, event: Event) -> HttpResponse:
             request,
             gettext(
                 "Rounds %(rounds)s have been planned anew; played and started rounds are "
-                "unchanged. Print the new rounds again."
+                "unchanged. Print again the tables listed under each round; the others stay "
+                "as printed."
             )
             % {"rounds": ", ".join(str(number) for number in rounds)},
         )
