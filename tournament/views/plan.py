@@ -170,6 +170,8 @@ def plan_release(request: HttpRequest, event: Event, number: int) -> HttpRespons
             request,
             gettext("Round %(round)s is hidden from the seat lookup.") % {"round": number},
         )
+    if request.POST.get("back") == "event":  # the reminder on the event's page
+        return redirect(event)
     return redirect("plan", slug=event.slug)
 
 
