@@ -312,6 +312,17 @@ def _hidden(params: Mapping[str, Any]) -> str:
     return gettext("Round %(round)s hidden from the seat lookup again.") % params
 
 
+@describes(A.ROUND_LENGTH)
+def _round_length(params: Mapping[str, Any]) -> str:
+    rounds = ", ".join(str(number) for number in params["rounds"])
+    if params["minutes"] is None:
+        return gettext("Round %(rounds)s: no planned length.") % {"rounds": rounds}
+    return gettext("Round %(rounds)s: planned length %(minutes)s minutes.") % {
+        "rounds": rounds,
+        "minutes": params["minutes"],
+    }
+
+
 def role_label(role: str) -> str:
     """A role (``EventRole.Role``) as the reader calls it."""
     return str(EventRole.Role(role).label)

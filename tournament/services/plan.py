@@ -22,6 +22,7 @@ from django.utils.translation import gettext_noop
 
 from tournament import audit, seats, signals
 from tournament.errors import Message, UserError
+from tournament.limits import MAX_ROUND_MINUTES
 from tournament.members import members_of
 from tournament.models import (
     ChangeLog,
@@ -218,8 +219,12 @@ def generate_plan(*, event: Event, seed: int | None = None, user: Any = None) ->
     )
     plan = plan_seating(singles, pairs, rounds=event.round_count, seed=seed, fixed=fixed)
 
+    lengths = dict(event.rounds.values_list("number", "planned_minutes"))
     event.rounds.all().delete()
     _store_rounds(event, plan, 1, by_number)
+    for number, minutes in lengths.items():  # the planned lengths stay with the new plan
+        if minutes is not None:
+            event.rounds.filter(number=number).update(planned_minutes=minutes)
     event.plan_seed = seed
     event.status = Event.Status.PREPARATION
     event.save(update_fields=["plan_seed", "status"])
@@ -708,10 +713,17 @@ def replace_entry(
 def release_round(*, round: Round, released: bool, user: Any = None) -> None:
     """Show (or hide) a round's tables in the public seat lookup.
 
-    Releasing a round puts an event in preparation into the running state.
+    Releasing a round puts an event in preparation into the running state; the first release
+    starts the round's clock (``Round.started_at``), which hiding it again does not stop.
     """
     Round.objects.filter(pk=round.pk).update(released=released)
     round.released = released
+    if released:
+        started = Round.objects.filter(pk=round.pk, started_at__isnull=True).update(
+            started_at=timezone.now()
+        )
+        if started:
+            round.started_at = Round.objects.values_list("started_at", flat=True).get(pk=round.pk)
     if released:
         Event.objects.filter(pk=round.event_id, status=Event.Status.PREPARATION).update(
             status=Event.Status.RUNNING
@@ -723,3 +735,33 @@ def release_round(*, round: Round, released: bool, user: Any = None) -> None:
         user=user,
         round=round.number,
     )
+
+
+@transaction.atomic
+def set_round_length(*, round: Round, minutes: int | None, user: Any = None) -> list[int]:
+    """Plan how long ``round`` takes (None: no clock); the later rounds without a length of
+    their own get the same. The event page and the projector count the time left down from the
+    round's release (``tournament.clock``). Returns the numbers of the rounds set."""
+    if minutes is not None and not 1 <= minutes <= MAX_ROUND_MINUTES:
+        raise PlanError(
+            gettext_noop("A round lasts from 1 to %(max)s minutes."), max=MAX_ROUND_MINUTES
+        )
+    rounds = [round.number]
+    if minutes is not None:
+        rounds += list(
+            Round.objects.filter(
+                event_id=round.event_id, number__gt=round.number, planned_minutes__isnull=True
+            ).values_list("number", flat=True)
+        )
+    Round.objects.filter(event_id=round.event_id, number__in=rounds).update(
+        planned_minutes=minutes
+    )
+    round.planned_minutes = minutes
+    audit.log(
+        event=round.event_id,
+        action=ChangeLog.Action.ROUND_LENGTH,
+        user=user,
+        rounds=sorted(rounds),
+        minutes=minutes,
+    )
+    return sorted(rounds)

@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
 from tournament import audit
+from tournament.clock import round_clock
 from tournament.filters import EntryFilter
 from tournament.forms import EventForm
 from tournament.models import Event, FormSubmission, Round
@@ -56,6 +57,7 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
             "entry_filter": entry_filter,
             "registration_closed": plan_exists(event),
             "next_release": next_release(event),
+            "clock": round_clock(event),
         },
     )
 
