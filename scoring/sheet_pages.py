@@ -25,7 +25,7 @@ from django.utils.translation import gettext
 from scoring.audit import describe_values, game_line
 from scoring.forms import ROW_KEY, GameRowForm, initial_from_values
 from scoring.models import Game, ScoreSheet, SheetChange
-from scoring.services.sheets import sheet_games
+from scoring.services.sheets import sheet_concerns, sheet_games
 from scoring.sheet_rows import missing_numbers, normalise_row
 from tournament import seats
 from tournament.errors import Message
@@ -591,6 +591,8 @@ class TableState:
     sheet: ScoreSheet | None
     seats: list[Seat]
     games: int
+    concerns: list[Message] = field(default_factory=list)
+    """What to look at before confirming a handed-in sheet (``sheet_concerns``)."""
 
     @property
     def status(self) -> str:
@@ -616,6 +618,20 @@ class RoundOverview:
         return [state for state in self.tables if state.is_missing]
 
     @property
+    def handed_in(self) -> list[TableState]:
+        return [state for state in self.tables if state.status == ScoreSheet.Status.SUBMITTED]
+
+    @property
+    def ready(self) -> list[TableState]:
+        """The handed-in sheets without a concern: confirmed together with one click."""
+        return [state for state in self.handed_in if not state.concerns]
+
+    @property
+    def to_look_at(self) -> list[TableState]:
+        """The handed-in sheets with a concern: each to be looked at and confirmed alone."""
+        return [state for state in self.handed_in if state.concerns]
+
+    @property
     def status_counts(self) -> list[tuple[str, str, int]]:
         return [
             (value, str(label), self.counts.get(value, 0))
@@ -633,7 +649,8 @@ def round_tables(round_: Round) -> QuerySet[Table]:
 
 
 def round_overview(round_: Round) -> RoundOverview:
-    """Every table of a round with its sheet's state and the count of games entered."""
+    """Every table of a round with its sheet's state, the count of games entered and, for a
+    handed-in sheet, what to look at before confirming it."""
     tables = list(round_tables(round_))
     sheets = {
         sheet.table_id: sheet
@@ -641,12 +658,17 @@ def round_overview(round_: Round) -> RoundOverview:
             game_count=Count("games")
         )
     }
+    handed_in = [
+        sheet for sheet in sheets.values() if sheet.status == ScoreSheet.Status.SUBMITTED
+    ]
+    concerns = sheet_concerns(handed_in, round_.event.games_per_round) if handed_in else {}
     states = [
         TableState(
             table=table,
             sheet=sheets.get(table.pk),
             seats=list(table.seats.all()),
             games=getattr(sheets.get(table.pk), "game_count", 0),
+            concerns=concerns.get(getattr(sheets.get(table.pk), "pk", None), []),
         )
         for table in tables
     ]

@@ -23,6 +23,7 @@ PURE_MODULES = [
     "tournament.seating.search",
     "tournament.seating.plan",
     "tournament.seating.replan",
+    "tournament.seating.keep",
     "tournament.imports",
     "tournament.members",
     "tournament.text",

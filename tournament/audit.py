@@ -270,6 +270,18 @@ def _replanned(params: Mapping[str, Any]) -> str:
             gettext("New: %(entries)s.")
             % {"entries": ", ".join(entry_label(ref) for ref in params["added"])}
         )
+    if "reprint" in params:
+        rounds = [
+            gettext("round %(round)s: %(tables)s")
+            % {"round": number, "tables": ", ".join(str(table) for table in tables)}
+            for number, tables in sorted(params["reprint"].items(), key=lambda item: int(item[0]))
+            if tables
+        ]
+        details.append(
+            gettext("Tables to print again: %(tables)s.") % {"tables": "; ".join(rounds)}
+            if rounds
+            else gettext("Every table stays as printed.")
+        )
     return " ".join([text, *details])
 
 
@@ -298,6 +310,17 @@ def _released(params: Mapping[str, Any]) -> str:
 @describes(A.HIDDEN)
 def _hidden(params: Mapping[str, Any]) -> str:
     return gettext("Round %(round)s hidden from the seat lookup again.") % params
+
+
+@describes(A.ROUND_LENGTH)
+def _round_length(params: Mapping[str, Any]) -> str:
+    rounds = ", ".join(str(number) for number in params["rounds"])
+    if params["minutes"] is None:
+        return gettext("Round %(rounds)s: no planned length.") % {"rounds": rounds}
+    return gettext("Round %(rounds)s: planned length %(minutes)s minutes.") % {
+        "rounds": rounds,
+        "minutes": params["minutes"],
+    }
 
 
 def role_label(role: str) -> str:

@@ -27,6 +27,7 @@ from tournament.limits import (
     MAX_IMPORT_ROWS,
     MAX_NAME_LENGTH,
     MAX_NOTES_LENGTH,
+    MAX_ROUND_MINUTES,
     MAX_ROUNDS,
     MAX_SLUG_LENGTH,
     MAX_START_NUMBER,
@@ -570,3 +571,15 @@ class FixedTableForm(EventScopedForm):
         data = super().clean()
         data["entry"] = self.entry("number")
         return data
+
+
+class RoundLengthForm(forms.Form):
+    """How long a round is planned to take (empty: no clock)."""
+
+    minutes = forms.IntegerField(
+        label=_("Planned length (minutes)"),
+        required=False,
+        min_value=1,
+        max_value=MAX_ROUND_MINUTES,
+        widget=forms.NumberInput(attrs={"size": 4, "inputmode": "numeric"}),
+    )

@@ -18,6 +18,10 @@ MAX_GAMES_PER_ROUND: Final = 48
 DEFAULT_GAMES_PER_ROUND: Final = 12
 MAX_GAMES_PER_ENTRY: Final = MAX_ROUNDS * MAX_GAMES_PER_ROUND
 
+MAX_ROUND_MINUTES: Final = 600
+"""The longest planned length of a round (the clock on the event page and the projector), in
+minutes: a round of 12 games takes about 90."""
+
 MIN_START_NUMBER: Final = 1
 MAX_START_NUMBER: Final = 99_999
 

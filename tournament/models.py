@@ -280,6 +280,19 @@ class Round(models.Model):
         blank=True,
         help_text=_("Seated anew after the plan was made; its printouts say so."),
     )
+    planned_minutes = models.PositiveSmallIntegerField(
+        _("planned length (minutes)"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_ROUND_MINUTES)],
+        help_text=_("The event page and the projector count the time left down from it."),
+    )
+    started_at = models.DateTimeField(
+        _("started at"),
+        null=True,
+        blank=True,
+        help_text=_("When the round was first released: its clock starts then."),
+    )
 
     class Meta:
         verbose_name = _("round")
@@ -305,6 +318,15 @@ class Table(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("table number"))
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    replanned_at = models.DateTimeField(
+        _("re-planned at"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "A re-plan gave the table other entries, seats or number: its card and sheet are "
+            "printed again."
+        ),
+    )
 
     class Meta:
         verbose_name = _("table")
@@ -419,6 +441,7 @@ class ChangeLog(AuditRecord):
         HIDDEN = "hidden", _("round hidden")
         ROUND_CLOSED = "round_closed", _("round closed")
         ROUND_REOPENED = "round_reopened", _("round reopened")
+        ROUND_LENGTH = "round_length", _("round length")
         STANDINGS = "standings", _("standings settings")
         PUBLISHED = "published", _("standings public")
         UNPUBLISHED = "unpublished", _("standings private")

@@ -66,6 +66,18 @@ class RoundRows:
     def has_games(self) -> bool:
         return any(table.has_games for table in self.tables)
 
+    @property
+    def reprint(self) -> list[int]:
+        """The numbers of the tables the round's last re-plan gave other entries, seats or a
+        number: their card and score sheet are to be printed again (the others stay as
+        printed)."""
+        stamp = self.round.replanned_at
+        return [
+            table.table.number
+            for table in self.tables
+            if stamp is not None and table.table.replanned_at == stamp
+        ]
+
 
 @dataclass
 class Placement:

@@ -71,6 +71,11 @@ urlpatterns = [
         plan.plan_release,
         name="plan-release",
     ),
+    path(
+        "turnier/<slug:slug>/sitzplan/durchgang/<int:number>/dauer/",
+        plan.plan_round_length,
+        name="plan-round-length",
+    ),
     # printouts
     *(
         path(

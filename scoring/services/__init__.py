@@ -8,18 +8,21 @@ here.
 """
 
 from scoring.services.sheets import (
+    ConfirmedSheets,
     SaveResult,
     SheetError,
     SheetLocked,
     StaleSheet,
     check_link_access,
     close_round,
+    confirm_handed_in,
     confirm_sheet,
     missing_games,
     record_late_save,
     renew_sheet_link,
     reopen_sheet,
     save_sheet_rows,
+    sheet_concerns,
     sheet_for_table,
     sheet_games,
     sheet_parties,
@@ -28,18 +31,21 @@ from scoring.services.sheets import (
 from scoring.services.standings import update_standings_settings
 
 __all__ = [
+    "ConfirmedSheets",
     "SaveResult",
     "SheetError",
     "SheetLocked",
     "StaleSheet",
     "check_link_access",
     "close_round",
+    "confirm_handed_in",
     "confirm_sheet",
     "missing_games",
     "record_late_save",
     "renew_sheet_link",
     "reopen_sheet",
     "save_sheet_rows",
+    "sheet_concerns",
     "sheet_for_table",
     "sheet_games",
     "sheet_parties",

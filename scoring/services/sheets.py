@@ -1,4 +1,5 @@
-"""Score entry: save a sheet's rows, hand it in, confirm or reopen it, close a round.
+"""Score entry: save a sheet's rows, hand it in, confirm or reopen it (one, or every handed-in
+sheet of a round without a concern), close a round.
 
 A save is one transaction, the same on SQLite and PostgreSQL: the sheet is locked (SELECT … FOR
 UPDATE on PostgreSQL; on SQLite every transaction takes the write lock when it begins, see the
@@ -24,18 +25,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Sum
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange, new_token
-from scoring.rules import CONCEDED, InvalidHand, is_int
+from scoring.rules import CONCEDED, TRICK_TOTAL, InvalidHand, is_int
 from scoring.sheet_rows import missing_numbers, normalise_row, number_ranges
 from scoring.standings import counted_statuses
 from tournament import audit
 from tournament.audit import recorded_user
-from tournament.errors import UserError
-from tournament.limits import MAX_DEVICE_TEXT
+from tournament.errors import Message, UserError
+from tournament.limits import MAX_DEVICE_TEXT, UNUSUAL_BID
 from tournament.models import ChangeLog, Entry, Round, Table, parties_in_seating_order
 from tournament.results import results_changed
 from tournament.services.lifecycle import ensure_not_finished
@@ -560,6 +562,136 @@ def confirm_sheet(
         confirmed_by=recorded_user(user),
         submitted_at=locked.submitted_at or now,
     )
+
+
+def sheet_concerns(sheets: Sequence[ScoreSheet], games: int) -> dict[int, list[Message]]:
+    """What to look at on each sheet (by id) before confirming it; an empty list: nothing.
+
+    ``games`` is the round's number of games. A concern is: games missing; a game whose trick
+    points do not add up to ``TRICK_TOTAL`` (the rules refuse such a game, so only a game stored
+    another way has one); a bid above ``UNUSUAL_BID``; games changed after the sheet was handed
+    in; saves through the link refused after it had stopped (``SheetChange.Action.LATE``).
+    Four queries, whatever the number of sheets.
+    """
+    ids = [sheet.pk for sheet in sheets]
+    entered: dict[int, set[int]] = {pk: set() for pk in ids}
+    high_bids: dict[int, list[int]] = {pk: [] for pk in ids}
+    for sheet_id, number, bid in (
+        Game.objects.filter(sheet_id__in=ids).order_by().values_list("sheet_id", "number", "bid")
+    ):
+        entered[sheet_id].add(number)
+        if bid > UNUSUAL_BID:
+            high_bids[sheet_id].append(number)
+    bad_sums: dict[int, list[int]] = {pk: [] for pk in ids}
+    for sheet_id, number, total in (
+        PartyScore.objects.filter(game__sheet_id__in=ids)
+        .exclude(game__kind=CONCEDED)
+        .order_by()
+        .values_list("game__sheet_id", "game__number")
+        .annotate(total=Coalesce(Sum("tricks"), 0))
+    ):
+        if total != TRICK_TOTAL:
+            bad_sums[sheet_id].append(number)
+    corrected: dict[int, set[int]] = {pk: set() for pk in ids}
+    late: set[int] = set()
+    for sheet_id, action, number in (
+        SheetChange.objects.filter(
+            sheet_id__in=ids,
+            action__in=[
+                SheetChange.Action.SAVED, SheetChange.Action.DELETED, SheetChange.Action.LATE,
+            ],
+        )
+        .order_by()
+        .values_list("sheet_id", "action", "game_number")
+    ):
+        if action == SheetChange.Action.LATE:
+            late.add(sheet_id)
+        else:
+            corrected[sheet_id].add(number)
+    concerns: dict[int, list[Message]] = {}
+    for pk in ids:
+        found = []
+        missing = missing_numbers(entered[pk], games)
+        if missing:
+            found.append(Message(gettext_noop("games missing: %(games)s"),
+                                 games=number_ranges(missing)))
+        if bad_sums[pk]:
+            found.append(Message(
+                gettext_noop("game %(games)s: the trick points do not add up to %(total)s"),
+                games=number_ranges(bad_sums[pk]), total=TRICK_TOTAL,
+            ))
+        if high_bids[pk]:
+            found.append(Message(gettext_noop("game %(games)s: a bid above %(bid)s"),
+                                 games=number_ranges(high_bids[pk]), bid=UNUSUAL_BID))
+        if corrected[pk]:
+            found.append(Message(gettext_noop("changed after it was handed in: game %(games)s"),
+                                 games=number_ranges(sorted(corrected[pk]))))
+        if pk in late:
+            found.append(Message(gettext_noop("saves through the link after it had stopped")))
+        concerns[pk] = found
+    return concerns
+
+
+@dataclass
+class ConfirmedSheets:
+    """What ``confirm_handed_in`` did: the tables whose sheets it confirmed, and the handed-in
+    sheets it left for a look, each with its table number and why."""
+
+    confirmed: list[int] = field(default_factory=list)
+    left: list[tuple[int, list[Message]]] = field(default_factory=list)
+
+
+@transaction.atomic
+def confirm_handed_in(
+    *, round: Round, user: Any, versions: Mapping[int, int] | None = None
+) -> ConfirmedSheets:
+    """Confirm every handed-in sheet of ``round`` without a concern (``sheet_concerns``) in one
+    go, each recorded in its trail as a confirmation one by one is.
+
+    ``versions`` (sheet id -> version) are the sheets the organiser's page offered: only they
+    are confirmed, and only while unchanged since; a sheet changed meanwhile is left for a look
+    too. Sheets not handed in (or confirmed already) stay as they are.
+    """
+    event = round.event
+    ensure_not_finished(event, SheetLocked)
+    sheets = list(
+        ScoreSheet.objects.select_for_update(of=("self",))
+        .filter(table__round=round)
+        .select_related("table")
+        .order_by("pk")
+    )
+    handed_in = [sheet for sheet in sheets if sheet.status == ScoreSheet.Status.SUBMITTED]
+    if versions is not None:
+        handed_in = [sheet for sheet in handed_in if sheet.pk in versions]
+    concerns = sheet_concerns(handed_in, event.games_per_round)
+    result = ConfirmedSheets()
+    ready = []
+    for sheet in sorted(handed_in, key=lambda sheet: sheet.table.number):
+        found = list(concerns[sheet.pk])
+        if versions is not None and versions[sheet.pk] != sheet.version:
+            found.insert(0, Message(gettext_noop("changed since the page was shown")))
+        if found:
+            result.left.append((sheet.table.number, found))
+        else:
+            ready.append(sheet)
+            result.confirmed.append(sheet.table.number)
+    if not ready:
+        return result
+    now = timezone.now()
+    who = recorded_user(user)
+    ScoreSheet.objects.filter(pk__in=[sheet.pk for sheet in ready]).update(
+        status=ScoreSheet.Status.CONFIRMED,
+        version=F("version") + 1,
+        updated_at=now,
+        confirmed_at=now,
+        confirmed_by=who,
+        submitted_at=Coalesce(F("submitted_at"), now),
+    )
+    SheetChange.objects.bulk_create(
+        SheetChange(sheet=sheet, action=SheetChange.Action.CONFIRMED, user=who) for sheet in ready
+    )
+    results_changed(event_id=round.event_id)
+    return result
 
 
 @transaction.atomic

@@ -8,7 +8,7 @@ from scoring.models import ScoreSheet
 from scoring.rules import TRICK_TOTAL
 from tournament.models import Event
 from tournament.plan import RoundRows, chunked, game_rows, load_plan
-from tournament.views.printouts import round_filter
+from tournament.views.printouts import round_filter, table_filter
 from tournament.web import desk_view
 
 PRINTOUTS = {
@@ -18,9 +18,15 @@ PRINTOUTS = {
 CARDS_PER_PAGE = 2
 
 
-def plan_with_sheets(event: Event, round_numbers: list[int] | None) -> list[RoundRows]:
-    """The plan's rows, each table with its score sheet."""
+def plan_with_sheets(
+    event: Event, round_numbers: list[int] | None, table_numbers: set[int] | None = None
+) -> list[RoundRows]:
+    """The plan's rows (only the tables ``table_numbers`` where given), each table with its
+    score sheet."""
     plan = load_plan(event, round_numbers)
+    if table_numbers is not None:
+        for round_rows in plan:
+            round_rows.tables = [t for t in round_rows.tables if t.table.number in table_numbers]
     tables = [table for round_rows in plan for table in round_rows.tables]
     sheets = {
         sheet.table_id: sheet
@@ -33,7 +39,7 @@ def plan_with_sheets(event: Event, round_numbers: list[int] | None) -> list[Roun
 
 @desk_view
 def sheet_printout(request: HttpRequest, event: Event, kind: str) -> HttpResponse:
-    plan = plan_with_sheets(event, round_filter(request))
+    plan = plan_with_sheets(event, round_filter(request), table_filter(request))
     context = {
         "event": event,
         "plan": plan,

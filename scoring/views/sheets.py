@@ -35,6 +35,7 @@ from scoring.services import (
     StaleSheet,
     check_link_access,
     close_round,
+    confirm_handed_in,
     confirm_sheet,
     record_late_save,
     renew_sheet_link,
@@ -61,6 +62,7 @@ from scoring.sheet_rows import number_ranges
 from tournament.limits import MAX_GAMES_PER_ROUND, UNUSUAL_BID
 from tournament.models import Event, Round, Table
 from tournament.seats import SEAT_COUNTS
+from tournament.text import is_number
 from tournament.web import desk_view, organiser_view, show_error
 
 
@@ -562,6 +564,53 @@ def round_sheets(request: HttpRequest, event: Event, number: int) -> HttpRespons
             "rounds": event.rounds.order_by("number"),
         },
     )
+
+
+def _offered_versions(request: HttpRequest) -> dict[int, int]:
+    """The sheets the overview offered to confirm, as ``sheet id: version`` (``sheet`` fields
+    of the form ``"12:3"``); anything else in them is left out."""
+    versions = {}
+    for value in request.POST.getlist("sheet"):
+        pk, _, version = value.partition(":")
+        if is_number(pk) and is_number(version) and len(pk) < 12 and len(version) < 12:
+            versions[int(pk)] = int(version)
+    return versions
+
+
+@desk_view
+@require_POST
+def round_confirm_all(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """Confirm every handed-in sheet of a round the overview offered and that has no concern;
+    the page then lists the sheets left for a look."""
+    round_ = _round_of(event, number)
+    try:
+        result = confirm_handed_in(
+            round=round_, user=request.user, versions=_offered_versions(request)
+        )
+    except SheetError as error:
+        show_error(request, error)
+        return redirect("round-sheets", slug=event.slug, number=number)
+    if result.confirmed:
+        messages.success(
+            request,
+            ngettext(
+                "Confirmed the score sheet of table %(tables)s.",
+                "Confirmed the score sheets of tables %(tables)s.",
+                len(result.confirmed),
+            ) % {"tables": ", ".join(str(table) for table in result.confirmed)},
+        )
+    else:
+        messages.info(request, gettext("No score sheet was confirmed."))
+    if result.left:
+        messages.warning(
+            request,
+            ngettext(
+                "Table %(tables)s is left for a look; see below.",
+                "Tables %(tables)s are left for a look; see below.",
+                len(result.left),
+            ) % {"tables": ", ".join(str(table) for table, _concerns in result.left)},
+        )
+    return redirect("round-sheets", slug=event.slug, number=number)
 
 
 @organiser_view

@@ -24,6 +24,7 @@ from scoring.services import update_standings_settings
 from scoring.standings import cached_standings, entry_rounds, standings_cache_key
 from scoring.standings_forms import StandingsSettingsForm
 from scoring.tables import EntryGamesTable, StandingsTable, round_label
+from tournament.clock import round_clock
 from tournament.errors import UserError
 from tournament.limits import PROJECTOR_ROWS, PROJECTOR_SECONDS, STANDINGS_CACHE_SECONDS
 from tournament.models import Entry, Event
@@ -321,6 +322,12 @@ def _projector_page(request: HttpRequest, event: Event, chosen: str | None) -> H
             "round": current,
             "rows": projector_rows(best),
         })
+    # the round's clock, and once its time is up the tables still playing
+    clock = round_clock(event)
+    clock_round = next(
+        (state for state in standings.rounds if clock and state.number == clock.round.number),
+        None,
+    )
     page_count = max(len(screens), 1)
     page = (_int_param(request, "page", (1, 1, 10**6)) - 1) % page_count + 1
     settings_query = {"rows": rows_per_screen, "seconds": seconds}
@@ -353,5 +360,7 @@ def _projector_page(request: HttpRequest, event: Event, chosen: str | None) -> H
             "round_labels": [round_label(n) for n in standings.round_numbers],
             "current": current,
             "now": timezone.localtime(),
+            "clock": clock,
+            "clock_playing": clock_round.missing if clock_round else [],
         },
     )

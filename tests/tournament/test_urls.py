@@ -53,6 +53,7 @@ DESK_ROUTES = {
     "print-sheets",
     "print-slips",
     "round-sheets",
+    "round-confirm-all",  # confirming sheets one by one is the desk's, so is this
     "round-qr",
     "sheet-edit",
     "sheet-edit-save",

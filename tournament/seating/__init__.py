@@ -38,6 +38,8 @@ The modules, one job each:
 - ``plan``: the first plan (singles, pairs) and the entry point ``plan_seating``;
 - ``replan``: re-planning the rounds not yet started, with the played rounds as history and
   fixed seats.
+- ``keep``: keeping the printed tables of the rounds re-planned where the plan is no worse for
+  it.
 
 The public names are re-exported here.
 """

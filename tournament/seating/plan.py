@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from tournament.seating.checks import check_field, check_numbers
 from tournament.seating.graphs import balanced_orientation
+from tournament.seating.keep import keep_printed
 from tournament.seating.replan import replan
 from tournament.seating.roles import order_tables
 from tournament.seating.search import SwapSearch
@@ -146,6 +147,7 @@ def plan_seating(
     seed: int = 0,
     played: Sequence[Sequence[Sequence[int]]] | None = None,
     fixed: Mapping[int, int] | None = None,
+    keep: Sequence[Sequence[Sequence[int]]] | None = None,
 ) -> list[list[tuple[int, ...]]]:
     """Seat the field for every round.
 
@@ -171,12 +173,34 @@ def plan_seating(
     are the numbers of singles and pairs tables of the planned field. The played rounds are not
     bound by it.
 
-    Without ``played`` and ``fixed`` the plan is exactly the one of the earlier versions.
+    Printed tables (``keep``): the tables of the rounds to plan as they were planned and
+    printed before (one list of tables per round after the ``played`` ones, as this function
+    returns them). Every table whose entries can stay together is kept, with its seating order
+    and where possible its number, as long as the plan is no worse for it by the goals above
+    (``tournament.seating.keep``): a re-plan for a latecomer leaves most table cards and score
+    sheets as printed.
+
+    Without ``played``, ``fixed`` and ``keep`` the plan is exactly the one of the earlier
+    versions.
     """
     check_numbers(singles, pairs)
     check_field(len(singles), len(pairs), rounds)
     if played or fixed:
-        return replan(singles, pairs, rounds, seed, played or (), fixed or {})
+        plan = replan(singles, pairs, rounds, seed, played or (), fixed or {})
+    else:
+        plan = _first_plan(singles, pairs, rounds, seed)
+    if keep:
+        plan = keep_printed(
+            plan, keep, played=len(played or ()), singles=singles, pairs=pairs,
+            fixed=fixed or {}, seed=seed,
+        )
+    return plan
+
+
+def _first_plan(
+    singles: Sequence[int], pairs: Sequence[int], rounds: int, seed: int
+) -> list[list[tuple[int, ...]]]:
+    """The plan without played rounds, fixed seats or printed tables."""
     rng = random.Random(seed)
     # the pairs get a stream of their own: their plan does not change with the singles field
     pairs_rng = random.Random(rng.getrandbits(64))

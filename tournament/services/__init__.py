@@ -28,6 +28,7 @@ from tournament.services.plan import (
     replace_entry,
     replan_rounds,
     set_fixed_table,
+    set_round_length,
     started_rounds,
     swap_entries,
 )
@@ -76,6 +77,7 @@ __all__ = [
     "replace_entry",
     "replan_rounds",
     "set_fixed_table",
+    "set_round_length",
     "started_rounds",
     "swap_entries",
     "update_entry",

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_noop
 
 from tournament import audit, seats, signals
 from tournament.errors import Message, UserError
+from tournament.limits import MAX_ROUND_MINUTES
 from tournament.members import members_of
 from tournament.models import (
     ChangeLog,
@@ -43,6 +44,9 @@ from tournament.services.registration import (
     plan_exists,
 )
 from tournament.signals import tables_in_play
+
+# A table number out of the way while the tables of a round change numbers (above any real one).
+_PARKED = 10_000
 
 
 class PlanError(UserError):
@@ -151,13 +155,12 @@ def _store_rounds(
     plan: Sequence[Sequence[tuple[int, ...]]],
     first_number: int,
     by_number: Mapping[int, Entry],
-    replanned_at: datetime | None = None,
 ) -> None:
     """Write ``plan``'s rounds (numbered from ``first_number``) with tables, seats and sheets."""
     new_seats: list[Seat] = []
     tables: list[Table] = []
     for round_number, round_plan in enumerate(plan, start=first_number):
-        round_ = Round.objects.create(event=event, number=round_number, replanned_at=replanned_at)
+        round_ = Round.objects.create(event=event, number=round_number)
         round_tables = [[by_number[number] for number in table] for table in round_plan]
         # singles tables first, then pairs tables (a stable sort keeps the generator's order)
         round_tables.sort(key=lambda table_entries: table_entries[0].is_pair)
@@ -216,8 +219,12 @@ def generate_plan(*, event: Event, seed: int | None = None, user: Any = None) ->
     )
     plan = plan_seating(singles, pairs, rounds=event.round_count, seed=seed, fixed=fixed)
 
+    lengths = dict(event.rounds.values_list("number", "planned_minutes"))
     event.rounds.all().delete()
     _store_rounds(event, plan, 1, by_number)
+    for number, minutes in lengths.items():  # the planned lengths stay with the new plan
+        if minutes is not None:
+            event.rounds.filter(number=number).update(planned_minutes=minutes)
     event.plan_seed = seed
     event.status = Event.Status.PREPARATION
     event.save(update_fields=["plan_seed", "status"])
@@ -270,13 +277,16 @@ def _played_tables(event: Event, up_to: int) -> tuple[list[list[tuple[int, ...]]
     """The rounds ``1 .. up_to`` as ``plan_seating`` takes them (start numbers per table in
     seating order, a pairs table as pair A, pair B), and every entry's table number in the
     last of them (by entry id)."""
+    return _round_plans(event.rounds.filter(number__lte=up_to))
+
+
+def _round_plans(rounds: Any) -> tuple[list[list[tuple[int, ...]]], dict[int, int]]:
+    """``rounds`` as ``plan_seating`` takes them (start numbers per table in seating order, a
+    pairs table as pair A, pair B), and every entry's table number in the last of them (by
+    entry id)."""
     played: list[list[tuple[int, ...]]] = []
     last_table: dict[int, int] = {}
-    rounds = (
-        event.rounds.filter(number__lte=up_to)
-        .order_by("number")
-        .prefetch_related("tables__seats__entry")
-    )
+    rounds = rounds.order_by("number").prefetch_related("tables__seats__entry")
     for round_ in rounds:
         tables: list[tuple[int, ...]] = []
         for table in sorted(round_.tables.all(), key=lambda table: table.number):
@@ -300,6 +310,11 @@ def replan_rounds(
     user: Any = None,
 ) -> list[int]:
     """Seat the rounds not yet started anew; played and started rounds never change.
+
+    Every table of those rounds whose entries can stay together keeps its seats, its number
+    where the table sizes allow, and its score sheet with the sheet's link, as long as the
+    plan is no worse for it (``plan_seating(keep=...)``): the tables whose card and sheet must
+    be printed again are marked (``Table.replanned_at``) and logged.
 
     ``left`` are entries that leave (marked withdrawn: their points stay and the standings
     show them as having left), ``late`` latecomers and stand-ins registered now. The new rounds
@@ -363,13 +378,19 @@ def replan_rounds(
     fixed = fixed_table_numbers(
         [entry for entry in entries if entry.fixed_table], len(singles), len(pairs), last_table
     )
+    printed, _ = _round_plans(event.rounds.filter(number__gt=started))
     if seed is None:
         seed = secrets.randbelow(2**31)
     plan = plan_seating(
-        singles, pairs, rounds=event.round_count, seed=seed, played=played, fixed=fixed
+        singles,
+        pairs,
+        rounds=event.round_count,
+        seed=seed,
+        played=played,
+        fixed=fixed,
+        keep=printed,
     )
-    event.rounds.filter(number__gt=started).delete()
-    _store_rounds(event, plan[started:], started + 1, by_number, replanned_at=timezone.now())
+    reprint = _reseat_rounds(event, plan[started:], started + 1, by_number, timezone.now())
     rounds = list(range(started + 1, event.round_count + 1))
     results_changed(event_id=event.pk)
     audit.log(
@@ -382,8 +403,84 @@ def replan_rounds(
         seed=seed,
         left=[audit.entry_ref(entry) for entry in left_entries],
         added=[audit.entry_ref(entry) for entry in added],
+        reprint={str(number): tables for number, tables in reprint.items()},
     )
     return rounds
+
+
+def _reseat_rounds(
+    event: Event,
+    plan: Sequence[Sequence[tuple[int, ...]]],
+    first_number: int,
+    by_number: Mapping[int, Entry],
+    replanned_at: datetime,
+) -> dict[int, list[int]]:
+    """Write the re-planned rounds (numbered from ``first_number``) over the rounds they
+    replace. A table whose entries stay together keeps its row, and so its score sheet and the
+    sheet's link, and takes its new number and seats; the others are deleted and created anew
+    (with empty sheets, ``tables_created``). The tables with other entries, seats or number
+    are marked (``Table.replanned_at``): their card and sheet are out of date. Returns those
+    table numbers per round."""
+    new_seats: list[Seat] = []
+    created: list[Table] = []
+    changed: set[int] = set()
+    reprint: dict[int, list[int]] = {}
+    for round_number, round_plan in enumerate(plan, start=first_number):
+        round_, _ = Round.objects.get_or_create(event=event, number=round_number)
+        round_.replanned_at = replanned_at
+        round_.save(update_fields=["replanned_at"])
+        old = {
+            frozenset(seat.entry_id for seat in table.seats.all()): table
+            for table in round_.tables.prefetch_related("seats")
+        }
+        round_tables = [[by_number[number] for number in table] for table in round_plan]
+        # singles tables first, then pairs tables (a stable sort keeps the generator's order)
+        round_tables.sort(key=lambda table_entries: table_entries[0].is_pair)
+        staying: list[tuple[Table, int, list[Entry]]] = []
+        fresh: list[tuple[int, list[Entry]]] = []
+        for number, table_entries in enumerate(round_tables, start=1):
+            table = old.pop(frozenset(entry.pk for entry in table_entries), None)
+            if table is None:
+                fresh.append((number, table_entries))
+            else:
+                staying.append((table, number, table_entries))
+        Table.objects.filter(pk__in=[table.pk for table in old.values()]).delete()
+        # numbers move in two steps: out of the way first (the round's numbers are unique)
+        for table, number, _entries in staying:
+            if table.number != number:
+                Table.objects.filter(pk=table.pk).update(number=_PARKED + number)
+        reprint[round_number] = []
+        for table, number, table_entries in staying:
+            seats_now = sorted(
+                (seat.position, seat.entry_id, seat.player_id) for seat in table.seats.all()
+            )
+            wanted = seat_rows(table, table_entries)
+            reseated = seats_now != sorted(
+                (seat.position, seat.entry.pk, seat.player.pk) for seat in wanted
+            )
+            if reseated:
+                Seat.objects.filter(table=table).delete()
+                new_seats.extend(wanted)
+            if reseated or table.number != number:
+                Table.objects.filter(pk=table.pk).update(number=number, replanned_at=replanned_at)
+                changed.add(table.pk)
+                reprint[round_number].append(number)
+        for number, table_entries in fresh:
+            table = Table.objects.create(
+                round=round_,
+                number=number,
+                kind=seats.table_kind(len(table_entries), pairs=table_entries[0].is_pair),
+                replanned_at=replanned_at,
+            )
+            created.append(table)
+            new_seats.extend(seat_rows(table, table_entries))
+            reprint[round_number].append(number)
+        reprint[round_number].sort()
+    Seat.objects.bulk_create(new_seats)
+    signals.tables_created.send(sender=Event, tables=created)
+    if changed:
+        signals.seats_changed.send(sender=Event, table_ids=changed)
+    return reprint
 
 
 @transaction.atomic
@@ -618,10 +715,17 @@ def replace_entry(
 def release_round(*, round: Round, released: bool, user: Any = None) -> None:
     """Show (or hide) a round's tables in the public seat lookup.
 
-    Releasing a round puts an event in preparation into the running state.
+    Releasing a round puts an event in preparation into the running state; the first release
+    starts the round's clock (``Round.started_at``), which hiding it again does not stop.
     """
     Round.objects.filter(pk=round.pk).update(released=released)
     round.released = released
+    if released:
+        started = Round.objects.filter(pk=round.pk, started_at__isnull=True).update(
+            started_at=timezone.now()
+        )
+        if started:
+            round.started_at = Round.objects.values_list("started_at", flat=True).get(pk=round.pk)
     if released:
         Event.objects.filter(pk=round.event_id, status=Event.Status.PREPARATION).update(
             status=Event.Status.RUNNING
@@ -633,3 +737,33 @@ def release_round(*, round: Round, released: bool, user: Any = None) -> None:
         user=user,
         round=round.number,
     )
+
+
+@transaction.atomic
+def set_round_length(*, round: Round, minutes: int | None, user: Any = None) -> list[int]:
+    """Plan how long ``round`` takes (None: no clock); the later rounds without a length of
+    their own get the same. The event page and the projector count the time left down from the
+    round's release (``tournament.clock``). Returns the numbers of the rounds set."""
+    if minutes is not None and not 1 <= minutes <= MAX_ROUND_MINUTES:
+        raise PlanError(
+            gettext_noop("A round lasts from 1 to %(max)s minutes."), max=MAX_ROUND_MINUTES
+        )
+    rounds = [round.number]
+    if minutes is not None:
+        rounds += list(
+            Round.objects.filter(
+                event_id=round.event_id, number__gt=round.number, planned_minutes__isnull=True
+            ).values_list("number", flat=True)
+        )
+    Round.objects.filter(event_id=round.event_id, number__in=rounds).update(
+        planned_minutes=minutes
+    )
+    round.planned_minutes = minutes
+    audit.log(
+        event=round.event_id,
+        action=ChangeLog.Action.ROUND_LENGTH,
+        user=user,
+        rounds=sorted(rounds),
+        minutes=minutes,
+    )
+    return sorted(rounds)

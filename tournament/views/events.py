@@ -11,9 +11,10 @@ from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
 from tournament import audit
+from tournament.clock import round_clock
 from tournament.filters import EntryFilter
 from tournament.forms import EventForm
-from tournament.models import Event, FormSubmission
+from tournament.models import Event, FormSubmission, Round
 from tournament.services import (
     AlreadySubmitted,
     EventError,
@@ -55,8 +56,18 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
             "counts": entry_counts(event),
             "entry_filter": entry_filter,
             "registration_closed": plan_exists(event),
+            "next_release": next_release(event),
+            "clock": round_clock(event),
         },
     )
+
+
+def next_release(event: Event) -> Round | None:
+    """The round to release next for the seat lookup: the first one neither released nor
+    closed (None once every round is, or when the event is finished)."""
+    if event.status == Event.Status.FINISHED:
+        return None
+    return event.rounds.filter(released=False, closed=False).order_by("number").first()
 
 
 @account_view

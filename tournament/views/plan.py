@@ -4,7 +4,8 @@ release a round."""
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext
+from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.errors import UserError
@@ -14,8 +15,10 @@ from tournament.forms import (
     GenerateForm,
     ReplaceForm,
     ReplanForm,
+    RoundLengthForm,
     SwapForm,
 )
+from tournament.limits import MAX_ROUND_MINUTES
 from tournament.models import Event, Round
 from tournament.plan import load_plan
 from tournament.services import (
@@ -29,6 +32,7 @@ from tournament.services import (
     replace_entry,
     replan_rounds,
     set_fixed_table,
+    set_round_length,
     started_rounds,
     swap_entries,
 )
@@ -52,6 +56,7 @@ def _plan_context(event: Event, **forms_) -> dict:
         "fixed_entries": list(event.entries.active().filter(fixed_table=True).with_players()),
         "started": started_rounds(event) if exists else 0,
         "seated": sum(len(table.seats) for table in plan[0].tables) if plan else 0,
+        "max_round_minutes": MAX_ROUND_MINUTES,
     }
 
 
@@ -170,7 +175,42 @@ def plan_release(request: HttpRequest, event: Event, number: int) -> HttpRespons
             request,
             gettext("Round %(round)s is hidden from the seat lookup.") % {"round": number},
         )
+    if request.POST.get("back") == "event":  # the reminder on the event's page
+        return redirect(event)
     return redirect("plan", slug=event.slug)
+
+
+@organiser_view
+@require_POST
+def plan_round_length(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """Set how long a round is planned to take (and the later rounds without a length); the
+    event page and the projector count the time left down from its release."""
+    round_ = get_object_or_404(Round, event=event, number=number)
+    form = RoundLengthForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+    else:
+        minutes = form.cleaned_data["minutes"]
+        try:
+            rounds = set_round_length(round=round_, minutes=minutes, user=request.user)
+        except UserError as error:
+            show_error(request, error)
+        else:
+            if minutes is None:
+                text = gettext("Round %(rounds)s has no planned length now: no clock.")
+            else:
+                text = ngettext(
+                    "Round %(rounds)s is planned to last %(minutes)s minutes.",
+                    "Rounds %(rounds)s are planned to last %(minutes)s minutes each.",
+                    len(rounds),
+                )
+            messages.success(
+                request,
+                text % {"rounds": ", ".join(str(r) for r in rounds), "minutes": minutes},
+            )
+    return redirect(f"{reverse('plan', args=[event.slug])}#durchgang-{number}")
 
 
 @organiser_view
@@ -198,7 +238,8 @@ def plan_replan(request: HttpRequest, event: Event) -> HttpResponse:
             request,
             gettext(
                 "Rounds %(rounds)s have been planned anew; played and started rounds are "
-                "unchanged. Print the new rounds again."
+                "unchanged. Print again the tables listed under each round; the others stay "
+                "as printed."
             )
             % {"rounds": ", ".join(str(number) for number in rounds)},
         )

@@ -19,6 +19,7 @@ PRINTOUTS = {
     "slips": "tournament/print/slips.html",
 }
 ROUND_PARAM = "durchgang"
+TABLES_PARAM = "tische"
 SLIPS_PER_PAGE = 6
 
 
@@ -26,6 +27,14 @@ def round_filter(request: HttpRequest) -> list[int] | None:
     """``?durchgang=2`` prints one round only; anything else prints every round."""
     value = request.GET.get(ROUND_PARAM, "")
     return [int(value)] if is_number(value) and len(value) < 4 else None
+
+
+def table_filter(request: HttpRequest) -> set[int] | None:
+    """``?tische=3,5,7`` prints these tables only (of every round printed), e.g. those a re-plan
+    changed; without it, or with no table number in it, every table is printed."""
+    parts = request.GET.get(TABLES_PARAM, "").split(",")
+    numbers = {int(part) for part in parts if is_number(part) and len(part) < 6}
+    return numbers or None
 
 
 @desk_view

@@ -693,3 +693,94 @@ def test_closing_and_reopening_a_round_is_logged(three):
         "Durchgang 1 ist abgeschlossen; die Links zu seinen Spielzetteln funktionieren nicht "
         "mehr."
     )
+
+
+# --- confirming every handed-in sheet of a round at once (issue 28, finding 2) ----------------
+
+
+def handed_in_round(tables: int = 6):
+    """A round of ``tables`` three-tables, every sheet complete and handed in through the link."""
+    event = make_event()
+    round_ = make_round(event)
+    sheets = []
+    for number in range(1, tables + 1):
+        entries = [make_entry(event, 3 * number + i) for i in range(3)]
+        sheet = make_sheet(make_table(round_, entries, number=number))
+        save_sheet_rows(sheet=sheet, base_version=0, rows={n: row() for n in range(1, 13)})
+        submit_sheet(sheet=sheet)
+        sheets.append(fresh(sheet))
+    return round_, sheets
+
+
+def test_confirming_every_handed_in_sheet_leaves_those_with_a_warning(
+    django_assert_max_num_queries,
+):
+    from scoring.services import confirm_handed_in, sheet_concerns
+
+    round_, sheets = handed_in_round()
+    user = make_user("desk")
+    # table 2: corrected through the link after it was handed in
+    save_sheet_rows(sheet=sheets[1], base_version=sheets[1].version, rows={4: row(bid=210)})
+    # table 3: a game deleted after hand-in, so a game is missing
+    save_sheet_rows(sheet=sheets[2], base_version=sheets[2].version, rows={12: None})
+    # table 4: a game whose trick points do not add up (stored another way than the rules)
+    PartyScore.objects.filter(game__sheet=sheets[3], game__number=5).update(tricks=100)
+    # table 5: a bid far above the usual, confirmed by the scorekeeper
+    Game.objects.filter(sheet=sheets[4], number=7).update(bid=1200)
+    # table 6 is still being written
+    reopen_sheet(sheet=sheets[5], user=user)
+    before = {sheet.pk: fresh(sheet).version for sheet in sheets}
+
+    with django_assert_max_num_queries(12):
+        result = confirm_handed_in(round=round_, user=user)
+
+    assert result.confirmed == [1]
+    left = {table: [str(concern) for concern in concerns] for table, concerns in result.left}
+    assert left == {
+        2: ["nach der Abgabe geändert: Spiel 4"],
+        3: ["es fehlen Spiele: 12", "nach der Abgabe geändert: Spiel 12"],
+        4: ["Spiel 5: die Stichpunkte ergeben nicht 250"],
+        5: ["Spiel 7: ein Reizwert über 1000"],
+    }
+    statuses = [fresh(sheet).status for sheet in sheets]
+    assert statuses == ["confirmed", "submitted", "submitted", "submitted", "submitted",
+                        "in_progress"]
+    first = fresh(sheets[0])
+    assert first.confirmed_by == user and first.confirmed_at is not None
+    assert first.version == before[sheets[0].pk] + 1  # a page showing the old sheet is stale
+    # logged as a confirmation one by one is
+    assert list(SheetChange.objects.filter(action=SheetChange.Action.CONFIRMED)
+                .values_list("sheet_id", "user")) == [(sheets[0].pk, user.pk)]
+    # the link stops for the confirmed sheet, as after a confirmation one by one
+    with pytest.raises(SheetLocked):
+        check_link_access(fresh(sheets[0]))
+    assert sheet_concerns([fresh(sheets[0])], 12) == {sheets[0].pk: []}
+
+
+def test_confirming_every_sheet_takes_only_what_the_page_showed():
+    from scoring.services import confirm_handed_in
+
+    round_, sheets = handed_in_round(3)
+    shown = {sheet.pk: sheet.version for sheet in sheets[:2]}  # table 3 handed in after
+    # table 2 corrected and handed in again after the page was shown: its version moved on
+    reopen_sheet(sheet=sheets[1], user=None)
+    submit_sheet(sheet=sheets[1])
+
+    result = confirm_handed_in(round=round_, user=None, versions=shown)
+
+    assert result.confirmed == [1]
+    assert [(table, [str(c) for c in concerns]) for table, concerns in result.left] == [
+        (2, ["seit dem Laden der Seite geändert"])
+    ]
+    assert [fresh(sheet).status for sheet in sheets] == ["confirmed", "submitted", "submitted"]
+
+
+def test_confirming_every_sheet_of_a_finished_event_is_refused():
+    from scoring.services import confirm_handed_in
+
+    round_, sheets = handed_in_round(1)
+    Event.objects.filter(pk=round_.event_id).update(status=Event.Status.FINISHED)
+    round_.event.refresh_from_db()
+    with pytest.raises(SheetLocked):
+        confirm_handed_in(round=round_, user=None)
+    assert fresh(sheets[0]).status == "submitted"

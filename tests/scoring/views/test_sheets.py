@@ -814,3 +814,50 @@ def test_the_service_worker_covers_the_sheet_links_only(client):
     assert f'var ROOT = "{root}"' in script.replace("\\u002D", "-")
     assert '"/static/scoring/sheet.js"' in script and "/turnier/" not in script
     assert 'request.method !== "GET"' in script  # saves are never answered from a cache
+
+
+def test_round_overview_confirms_every_handed_in_sheet_without_a_warning(client, organiser):
+    """Issue 28, finding 2: one click instead of a page and a click per table; the sheets with
+    something to look at are listed with why, and stay handed in."""
+    event = make_event(slug="alle")
+    round_ = make_round(event)
+    full = {n: {"bid": 200, "declarer": 0, "melds": [0, 0, 0], "tricks": [200, 50, 0]}
+            for n in range(1, 13)}
+    sheets = []
+    for number in range(1, 5):
+        entries = [make_entry(event, 3 * number + i) for i in range(3)]
+        sheet = make_sheet(make_table(round_, entries, number=number))
+        save_sheet_rows(sheet=sheet, base_version=0, rows=full)
+        sheets.append(submit_sheet(sheet=sheet))
+    # table 3 corrected through the link after hand-in; table 4 still open
+    corrected = {2: {**full[2], "bid": 190}}
+    save_sheet_rows(sheet=sheets[2], base_version=sheets[2].version, rows=corrected)
+    save_sheet_rows(sheet=sheets[3], base_version=sheets[3].version, rows={12: None})
+    ScoreSheet.objects.filter(pk=sheets[3].pk).update(status="in_progress")
+    url = reverse("round-sheets", kwargs={"slug": "alle", "number": 1})
+    page = text(client.get(url))
+    assert "Alle 2 abgegebenen Spielzettel ohne Hinweis bestätigen" in page
+    look = re.search(r'<ul class="to-look-at">(.*?)</ul>', page, re.S).group(1)
+    assert "Tisch 3</a>: nach der Abgabe geändert: Spiel 2" in look and "Tisch 4" not in look
+    offered = re.findall(r'name="sheet" value="(\d+:\d+)"', page)
+    assert offered == [f"{sheet.pk}:{sheet.version}" for sheet in sheets[:2]]
+
+    response = client.post(
+        reverse("round-confirm-all", kwargs={"slug": "alle", "number": 1}),
+        {"sheet": [*offered, "junk", "7:x"]},
+        follow=True,
+    )
+
+    page = text(response)
+    assert "Die Spielzettel der Tische 1, 2 sind bestätigt." in page
+    statuses = [ScoreSheet.objects.get(pk=sheet.pk).status for sheet in sheets]
+    assert statuses == ["confirmed", "confirmed", "submitted", "in_progress"]
+    assert "Tisch 3</a>: nach der Abgabe geändert" in page  # still listed for a look
+    assert SheetChange.objects.filter(action="confirmed").count() == 2
+    # a second click (the page sent again) confirms nothing more
+    response = client.post(
+        reverse("round-confirm-all", kwargs={"slug": "alle", "number": 1}),
+        {"sheet": offered}, follow=True,
+    )
+    assert "Kein Spielzettel wurde bestätigt." in text(response)
+    assert SheetChange.objects.filter(action="confirmed").count() == 2

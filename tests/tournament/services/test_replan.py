@@ -262,3 +262,60 @@ def test_a_latecomer_known_from_an_earlier_evening_is_that_player():
     new = replace_entry(absent=absent, name="Rosa Ersatz", club="SV Ulm", stand_in=True)
     assert new.player_id == again.pk
     assert Player.objects.count() == players_before
+
+
+def printed_tables(event: Event, numbers) -> dict:
+    """The tables of rounds ``numbers`` as printed: by round and entries, their number, seats,
+    sheet link and sheet version."""
+    from scoring.models import ScoreSheet
+
+    result = {}
+    for sheet in ScoreSheet.objects.filter(
+        table__round__event=event, table__round__number__in=numbers
+    ).select_related("table__round"):
+        table = sheet.table
+        seats = tuple(table.seats.order_by("position").values_list("entry_id", "player_id"))
+        key = (table.round.number, frozenset(entry for entry, _ in seats))
+        result[key] = (table.number, seats, sheet.token, sheet.version, table.pk)
+    return result
+
+
+def test_a_latecomer_keeps_the_links_of_the_tables_that_stay():
+    """Issue 28, finding 3: a re-plan for one latecomer replaced every link of rounds 2 and 3,
+    so every table card and score sheet was printed again. Now a table whose entries stay
+    together keeps its row, sheet and link; only what changed is marked for printing again."""
+    event = make_event()
+    make_field(event, 20, 4)
+    generate_plan(event=event, seed=3)
+    start_round_one(event)
+    before = printed_tables(event, [2, 3])
+
+    replan_rounds(event=event, late=[LateEntry(name="Spät Kommer")], seed=4)
+
+    after = printed_tables(event, [2, 3])
+    assert repeat_cost(event) == 0
+    same_link = [key for key in after if key in before and after[key][2] == before[key][2]]
+    as_printed = [key for key in same_link if after[key][:2] == before[key][:2]]
+    assert len(same_link) >= 10 and len(as_printed) >= 8  # of 18 tables; was 0
+    for key in same_link:
+        assert after[key][4] == before[key][4]  # the same table row (its sheet with it)
+    reprint = {}
+    for number in (2, 3):
+        round_ = Round.objects.get(event=event, number=number)
+        marked = set(
+            round_.tables.filter(replanned_at=round_.replanned_at).values_list("number", flat=True)
+        )
+        reprint[number] = sorted(marked)
+        for key, (table_number, _seats, _token, version, _pk) in after.items():
+            if key[0] != number:
+                continue
+            if key in as_printed:
+                assert table_number not in marked and version == before[key][3]
+            else:
+                assert table_number in marked
+                if key in same_link:  # seats or number moved: a stale page is refused
+                    assert version == before[key][3] + 1
+    assert sum(len(tables) for tables in reprint.values()) == 18 - len(as_printed)
+    change = ChangeLog.objects.get(event=event, action=ChangeLog.Action.REPLANNED)
+    assert change.params["reprint"] == {str(number): tables for number, tables in reprint.items()}
+    assert "nochmals drucken" in change.description

@@ -254,3 +254,41 @@ def test_change_log_page_lists_every_change_newest_first(client, organiser):
     assert "Sitzplan erstellt" in html and "orga" in html and "abgemeldet" in html
     history = html_of(client.get(reverse("entry-edit", args=[event.slug, entry.pk])))
     assert "Nr. 1 Hans abgemeldet." in history
+
+
+def test_event_page_names_the_round_to_release_next(client, organiser):
+    """Issue 28, finding 8: a round must be released on the plan page and nothing reminded the
+    desk; the event page names the next round to release, with a button for organisers."""
+    event = make_event()
+    make_field(event, 6, 0)
+    generate_plan(event=event, seed=1)
+    url = reverse("event-detail", args=[event.slug])
+    html = client.get(url).content.decode()
+    assert "Als Nächstes freigeben: Durchgang 1." in html
+    assert "Durchgang 1 freigeben</button>" in html
+
+    response = client.post(
+        reverse("plan-release", args=[event.slug, 1]), {"released": "1", "back": "event"}
+    )
+
+    assert response.status_code == 302 and response["Location"] == url
+    assert event.rounds.get(number=1).released
+    html = client.get(url).content.decode()
+    assert "Als Nächstes freigeben: Durchgang 2." in html
+    event.rounds.update(released=True)
+    assert "Als Nächstes freigeben" not in client.get(url).content.decode()
+
+
+def test_a_desk_helper_reads_the_round_to_release_next_without_a_button(client, db):
+    from tests.factories import make_role
+    from tournament.models import EventRole
+
+    event = make_event()
+    make_field(event, 6, 0)
+    generate_plan(event=event, seed=1)
+    helper = make_user("helfer", "geheim-123")
+    make_role(event, helper, EventRole.Role.DESK)
+    client.force_login(helper)
+    html = client.get(reverse("event-detail", args=[event.slug])).content.decode()
+    assert "Als Nächstes freigeben: Durchgang 1." in html
+    assert "freigeben</button>" not in html and "Turnierleitung gibt ihn" in html

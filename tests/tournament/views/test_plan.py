@@ -160,3 +160,26 @@ def test_seating_error_follows_the_users_language(client, organiser):
         reverse("plan-generate", args=[event.slug]), follow=True, HTTP_ACCEPT_LANGUAGE="en"
     )
     assert "An odd number of pairs (1) cannot be seated" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("started", "says", "never"),
+    [
+        (0, "Noch kein Durchgang hat begonnen", "1 bis 0"),
+        (1, "Durchgang 1 hat begonnen", "1 bis 1"),
+        (2, "Die Durchgänge 1 bis 2 haben begonnen", "Durchgang 2 hat begonnen"),
+    ],
+)
+def test_replan_section_names_the_started_rounds(client, organiser, started, says, never):
+    """Issue 28, finding 11: before any round has started the page said "Die Durchgänge 1 bis 0
+    haben begonnen"."""
+    from tournament.services import release_round
+
+    event = make_event()
+    make_field(event, 9, 0)
+    generate_plan(event=event, seed=1)
+    for number in range(1, started + 1):
+        release_round(round=event.rounds.get(number=number), released=True)
+    html = client.get(reverse("plan", args=[event.slug])).content.decode()
+    assert says in html
+    assert never not in html

@@ -115,3 +115,51 @@ def test_desk_helper_cannot_replan(client, db):
         {"version": plan_version(event), "name": "X", "confirm": "on"},
     )
     assert response.status_code == 403
+
+
+def test_the_plan_page_lists_the_tables_to_print_again_with_links_for_just_those(
+    client, organiser
+):
+    """Issue 28, finding 3: after a re-plan the page says which cards and sheets to print again
+    and prints just those; the others keep their printout and link."""
+    import re
+
+    from scoring.models import ScoreSheet
+
+    event = make_event()
+    make_field(event, 20, 4)
+    generate_plan(event=event, seed=3)
+    round_one = event.rounds.get(number=1)
+    release_round(round=round_one, released=True)
+    play_one_game(round_one.tables.get(number=1))
+    tokens = set(ScoreSheet.objects.values_list("token", flat=True))
+    client.post(
+        reverse("plan-replan", args=[event.slug]),
+        {"version": plan_version(event), "name": "Lena Spät", "confirm": "on"},
+    )
+    html = client.get(reverse("plan", args=[event.slug])).content.decode()
+    for number in (2, 3):
+        round_ = Round.objects.get(event=event, number=number)
+        again = sorted(
+            round_.tables.filter(replanned_at=round_.replanned_at).values_list("number", flat=True)
+        )
+        assert 0 < len(again) < round_.tables.count()
+        section = re.search(rf'id="durchgang-{number}".*?</section>', html, re.S).group(0)
+        listed = ", ".join(str(table) for table in again)
+        assert f"Tischkarten und Spielzettel der Tische {listed} nochmals drucken" in section
+        query = f"?durchgang={number}&amp;tische={','.join(str(t) for t in again)}"
+        assert f'{reverse("print-cards", args=[event.slug])}{query}"' in section
+        cards = client.get(
+            reverse("print-cards", args=[event.slug]), {"durchgang": number,
+                                                        "tische": ",".join(map(str, again))}
+        ).content.decode()
+        printed = [int(n) for n in re.findall(r'class="card-table">Tisch (\d+)<', cards)]
+        assert printed == again
+        assert cards.count('class="replanned"') == len(again)  # each of them marked as new
+        sheets = client.get(
+            reverse("print-sheets", args=[event.slug]), {"durchgang": number,
+                                                         "tische": ",".join(map(str, again))}
+        ).content.decode()
+        assert sheets.count('class="print-page score-sheet') == len(again)
+    # the tables that stay keep their sheets' links
+    assert len(tokens & set(ScoreSheet.objects.values_list("token", flat=True))) > 6 + 8
