@@ -333,7 +333,7 @@ def test_whole_event(live_server, page, phone, screenshot, tmp_path):
     download.save_as(path)
     workbook = openpyxl.load_workbook(path, read_only=True)
     assert workbook.sheetnames == [
-        "Einzel", "Paare", "Sitzplan", "Spiele", "Kasse", "Preise", "Stand"
+        "Einzel", "Paare", "Sitzplan", "Spiele", "Kasse", "Preise", "Stand", "Ausgaben"
     ]
     singles_rows = list(workbook["Einzel"].iter_rows(values_only=True))
     header = singles_rows[0]
