@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
 from tournament import audit
+from tournament.backups import backup_state
 from tournament.filters import EntryFilter
 from tournament.forms import EventForm
 from tournament.models import Event, FormSubmission
@@ -55,6 +56,8 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
             "counts": entry_counts(event),
             "entry_filter": entry_filter,
             "registration_closed": plan_exists(event),
+            # the organisers' line about the backups (README, "After a crash")
+            "backup": backup_state() if request.access.organiser else None,
         },
     )
 
