@@ -14,7 +14,7 @@ import sqlite3
 import subprocess
 from pathlib import Path
 
-from django.db import connections
+from django.db import DatabaseError, connections
 from django.db.migrations.loader import MigrationLoader
 
 from tournament.backups import PGDUMP_HEADER, SQLITE_HEADER, postgres_command
@@ -113,6 +113,8 @@ def _restore_sqlite(path: Path, alias: str) -> None:
             source.backup(destination)  # replaces whatever the file held
         finally:
             destination.close()
+    except sqlite3.Error as error:
+        raise RestoreError(f"Cannot write {target}: {error}") from error
     finally:
         source.close()
 
@@ -159,7 +161,10 @@ def restore(path: Path, *, force: bool = False, alias: str = "default") -> None:
         )
     if kind == "sqlite" and connection.is_in_memory_db():
         raise RestoreError("The database configured is in memory: set DATABASE_URL to a file.")
-    events = count_events(alias)
+    try:
+        events = count_events(alias)
+    except DatabaseError as error:
+        raise RestoreError(f"Cannot open the database configured: {error}") from error
     if events and not force:
         raise RestoreError(
             f"The database configured already holds {events} event(s). Restoring replaces "
