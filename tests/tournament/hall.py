@@ -84,16 +84,17 @@ def free_port() -> int:
 
 class Server:
     """The app served by a real server process in a process group of its own (gunicorn as the
-    README starts it, two workers; Django's runserver where gunicorn is not installed)."""
+    README starts it, by default with two workers, which share the backups; Django's runserver
+    where gunicorn is not installed)."""
 
-    def __init__(self, env: dict[str, str], log: Path) -> None:
+    def __init__(self, env: dict[str, str], log: Path, *, workers: int = 2) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = log
         gunicorn = Path(sys.executable).with_name("gunicorn")
         if gunicorn.exists():
             command = [str(gunicorn), "config.wsgi", "--bind", f"127.0.0.1:{self.port}",
-                       "--workers", "2", "--threads", "2"]
+                       "--workers", str(workers), "--threads", "2"]
         else:
             command = [sys.executable, "manage.py", "runserver", "--noreload",
                        f"127.0.0.1:{self.port}"]

@@ -70,7 +70,7 @@ def test_after_a_crash_mid_round_the_last_backup_brings_every_game_before_it_bac
     assert restored <= {game for _answered, game in saves}  # and nothing else
 
     # the links of the printed codes open their sheets on the restored database
-    server = Server(environment(fresh), tmp_path / "restored.log")
+    server = Server(environment(fresh), tmp_path / "restored.log", workers=1)
     try:
         server.wait_until_up("/")
         for pk, token in sheets:
