@@ -404,8 +404,11 @@ class Backups:
             self.source.copy_to(snapshot)
             with snapshot.open("rb") as copied:
                 path = write_file(self.folder, name, lambda out: shutil.copyfileobj(copied, out))
-        for old in backup_files(self.folder)[: -self.keep]:
-            old.unlink(missing_ok=True)
+        try:
+            for old in backup_files(self.folder)[: -self.keep]:
+                old.unlink(missing_ok=True)
+        except OSError as error:  # the new copy is there all the same
+            logger.warning("Old backups not removed from %s: %s", self.folder, error)
         return path
 
     def remove_partial_files(self) -> None:
