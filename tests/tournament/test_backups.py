@@ -105,3 +105,11 @@ def test_a_backup_state_warns_until_the_first_status_is_written(tmp_path, settin
     assert backup_state().warning.msgid == backups.NOTHING_WRITTEN
     Status(checked_at=timezone.now(), last_success_at=timezone.now()).write(tmp_path)
     assert backup_state().warning is None
+
+
+def test_an_old_copy_that_cannot_be_removed_does_not_fail_the_new_one(evening_copy, tmp_path):
+    usb = tmp_path / "usb"
+    (usb / "binokel-20261121-190000.sqlite3").mkdir(parents=True)  # unlink() refuses it
+    copies = Backups(usb, SQLiteSource(evening_copy), interval=1, keep=1)
+    assert copies.check() is not None
+    assert Status.read(usb).failure is None
