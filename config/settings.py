@@ -14,7 +14,7 @@ server comes from the environment (README, "Configuration" and "Deployment"):
   server; while Redis is down, pages compute what they would have read; unset: a cache per
   process). Sessions and the login throttle's counts are in the database either way;
 - ``SESSION_HOURS`` (how long an organiser stays logged in, default 12) and ``LOG_LEVEL`` (of
-  the log on stderr, default INFO).
+  the log on stderr, default INFO). The backups' ``BACKUP_DIR`` and ``BACKUP_SECONDS``: below.
 """
 
 import ipaddress
@@ -339,6 +339,15 @@ if REDIS_URL:
     DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- Backups while the server runs (tournament.backups, README "After a crash") ---------------
+# BACKUP_DIR: a folder, e.g. on a USB stick; unset: no backups. BACKUP_SECONDS: how often the
+# server checks for changes and copies the database (0 or unset: tournament.limits).
+BACKUP_DIR = os.environ.get("BACKUP_DIR", "").strip()
+try:
+    BACKUP_SECONDS = int(os.environ.get("BACKUP_SECONDS", "").strip() or 0)
+except ValueError as error:
+    raise ImproperlyConfigured("BACKUP_SECONDS must be a whole number of seconds") from error
 
 # --- HTTPS and the reverse proxy (a hosted setup; the hall laptop serves plain http) ---------
 HTTPS = env_flag("HTTPS")

@@ -44,6 +44,15 @@ def _no_public_url(settings):
     settings.PUBLIC_URL = ""
 
 
+@pytest.fixture(autouse=True)
+def _no_backups(settings, monkeypatch):
+    """No request of a test starts the server's backup thread (tournament.backups), also when
+    the developer's environment sets BACKUP_DIR for a real event; a test sets the folder
+    itself."""
+    settings.BACKUP_DIR = ""
+    monkeypatch.setattr("tournament.backups._started", True)
+
+
 @pytest.fixture
 def organiser(client, db):
     """The organiser "orga" (password "geheim-123"), with the test's ``client`` logged in as them.

@@ -111,3 +111,16 @@ MAX_PLACE_POINTS_VALUE: Final = 10_000
 """The most place points a single place can get."""
 MAX_SEASON_LENGTH: Final = 20
 """A series' season ("2026", "2026/27"), in characters."""
+
+# Backups while the server runs (``tournament.backups``, README "After a crash").
+BACKUP_SECONDS: Final = 5 * 60
+"""How often the server checks whether the database changed and, if so, copies it into
+BACKUP_DIR (the setting BACKUP_SECONDS overrides it)."""
+MIN_BACKUP_SECONDS: Final = 1
+BACKUPS_KEPT: Final = 24
+"""Copies kept in the folder, the newest ones: two hours of an evening at the default pace
+(a copy is made only when something changed)."""
+BACKUP_GRACE_SECONDS: Final = 60
+"""The event page warns when the backups have not been checked for two intervals and this."""
+BACKUP_TIMEOUT_SECONDS: Final = 10 * 60
+"""The longest one copy may take (``pg_dump``); it is then given up as failed."""

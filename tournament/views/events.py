@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
 from tournament import audit
+from tournament.backups import backup_state
 from tournament.clock import round_clock
 from tournament.filters import EntryFilter
 from tournament.forms import EventForm
@@ -58,6 +59,8 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
             "registration_closed": plan_exists(event),
             "next_release": next_release(event),
             "clock": round_clock(event),
+            # the organisers' line about the backups (README, "After a crash")
+            "backup": backup_state() if request.access.organiser else None,
         },
     )
 

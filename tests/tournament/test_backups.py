@@ -1,0 +1,115 @@
+"""The server's copies of the database (``tournament.backups``): made only when something
+changed, the newest kept, every one complete, a failure recorded with its reason, one process
+of several making them."""
+
+import sqlite3
+import threading
+import time
+
+from django.utils import timezone
+
+from tests.tournament.hall import add_event, wait_for
+from tournament import backups
+from tournament.backups import (
+    BACKUP_NAME,
+    Backups,
+    PostgresSource,
+    SQLiteSource,
+    Status,
+    backup_files,
+    backup_state,
+)
+
+
+def test_a_copy_is_made_only_when_something_changed(evening_copy, tmp_path):
+    usb = tmp_path / "usb"
+    usb.mkdir()
+    copies = Backups(usb, SQLiteSource(evening_copy), interval=1, keep=5)
+    first = copies.check()
+    assert first is not None
+    assert copies.check() is None  # nothing changed
+    time.sleep(1.01)  # a copy of another second
+    add_event(evening_copy, "neu")
+    second = copies.check()
+    assert second is not None and second != first
+    with sqlite3.connect(second) as connection:
+        assert connection.execute("SELECT COUNT(*) FROM tournament_event").fetchone()[0] == 2
+    status = Status.read(usb)
+    assert status.last_file == second.name and status.failure is None
+
+
+def test_the_newest_copies_are_kept_and_a_cut_short_one_is_removed(evening_copy, tmp_path):
+    usb = tmp_path / "usb"
+    usb.mkdir()
+    for stamp in ("20261121-190000", "20261121-190500", "20261121-191000"):
+        (usb / f"binokel-{stamp}.sqlite3").write_bytes(b"old")
+    (usb / ".binokel-20261121-191500.sqlite3.partial").write_bytes(b"cut short")
+    (usb / "notizen.txt").write_text("stays")
+    copies = Backups(usb, SQLiteSource(evening_copy), interval=1, keep=2)
+    copies.remove_partial_files()
+    newest = copies.check()
+    assert [path.name for path in backup_files(usb)] == ["binokel-20261121-191000.sqlite3",
+                                                         newest.name]
+    assert sorted(path.name for path in usb.iterdir() if not BACKUP_NAME.fullmatch(path.name)) \
+        == ["backup-status.json", "notizen.txt"]
+
+
+def test_a_failed_copy_is_in_the_status_with_its_reason(tmp_path, monkeypatch):
+    usb = tmp_path / "usb"
+    usb.mkdir()
+    monkeypatch.setenv("PATH", str(tmp_path))  # no pg_dump anywhere
+    copies = Backups(usb, PostgresSource(), interval=1, keep=5)
+    monkeypatch.setattr(PostgresSource, "fingerprint", lambda self: None)
+    assert copies.check() is None
+    status = Status.read(usb)
+    assert "pg_dump is not installed" in status.failure.translated(lambda msgid: msgid)
+    assert list(usb.iterdir()) == [usb / "backup-status.json"]
+
+
+def test_one_process_backs_up_a_folder_the_others_wait(evening_copy, tmp_path, monkeypatch):
+    """Every worker of the server runs the thread; the lock lets one of them copy, and
+    another takes over when it stops."""
+    usb = tmp_path / "usb"
+    usb.mkdir()
+    monkeypatch.setattr(backups, "database_source", lambda: SQLiteSource(evening_copy))
+    writers: list[str] = []
+    monkeypatch.setattr(
+        Backups, "check",
+        lambda self, original=Backups.check: writers.append(threading.current_thread().name)
+        or original(self),
+    )
+    stops = [threading.Event(), threading.Event()]
+    threads = [
+        threading.Thread(target=backups.run, args=(usb,), name=f"worker-{i}",
+                         kwargs={"interval": 1, "keep": 5, "stop": stop})
+        for i, stop in enumerate(stops)
+    ]
+    try:
+        threads[0].start()
+        wait_for(lambda: writers)
+        threads[1].start()
+        time.sleep(1.2)  # worker-1 tried at its start and once more
+        assert set(writers) == {"worker-0"}
+        stops[0].set()  # its process ends
+        threads[0].join(timeout=5)
+        wait_for(lambda: "worker-1" in writers)  # takes over
+    finally:
+        for stop in stops:
+            stop.set()
+        for thread in threads:
+            thread.join(timeout=5)
+
+
+def test_a_backup_state_warns_until_the_first_status_is_written(tmp_path, settings):
+    settings.BACKUP_DIR = str(tmp_path)
+    assert backup_state().warning.msgid == backups.NOTHING_WRITTEN
+    Status(checked_at=timezone.now(), last_success_at=timezone.now()).write(tmp_path)
+    assert backup_state().warning is None
+
+
+def test_an_old_copy_that_cannot_be_removed_does_not_fail_the_new_one(evening_copy, tmp_path):
+    usb = tmp_path / "usb"
+    (usb / "binokel-20261121-190000.sqlite3").mkdir(parents=True)  # unlink() refuses it
+    copies = Backups(usb, SQLiteSource(evening_copy), interval=1, keep=1)
+    assert copies.check() is not None
+    assert Status.read(usb).failure is None
