@@ -32,6 +32,7 @@ from tournament.limits import (
     MAX_SLUG_LENGTH,
     MAX_START_NUMBER,
     MIN_GAMES_PER_ROUND,
+    MIN_LOOKUP_LETTERS,
     MIN_ROUNDS,
     MIN_START_NUMBER,
 )
@@ -46,7 +47,7 @@ from tournament.members import (
     held,
 )
 from tournament.models import Entry, Event
-from tournament.text import is_number, text_problem
+from tournament.text import forbidden_character, is_number, text_problem
 
 _AMOUNT = re.compile("-?[0-9]+(?:[.,][0-9]+)?")
 
@@ -496,7 +497,36 @@ class ReplaceForm(EventScopedForm):
 
 
 class LookupForm(forms.Form):
-    nr = start_number_field(_("Your start number"))
+    """A start number, or at least ``MIN_LOOKUP_LETTERS`` letters of a name (``cleaned_data``:
+    ``number`` or ``name``, the other None). The parameter keeps its name ``nr``: printed
+    slips and bookmarks carry ``?nr=12``."""
+
+    nr = forms.CharField(
+        label=_("Your start number or name"),
+        max_length=MAX_NAME_LENGTH,
+        error_messages={"required": _("Please enter your start number or your name.")},
+        widget=forms.TextInput(attrs={"autocomplete": "off", "class": "lookup"}),
+    )
+
+    def clean(self):
+        data = super().clean()
+        text = " ".join(data.get("nr", "").split())
+        data["number"] = data["name"] = None
+        if not text:
+            return data
+        if is_number(text):
+            number = int(text)
+            if not MIN_START_NUMBER <= number <= MAX_START_NUMBER:
+                self.add_error(
+                    "nr", NUMBER_ERRORS["max_value" if number > MAX_START_NUMBER else "min_value"]
+                )
+            data["number"] = number
+        elif len(text) < MIN_LOOKUP_LETTERS or forbidden_character(text) is not None:
+            self.add_error("nr", _("Please type your start number, or at least %(count)s letters "
+                                   "of your name.") % {"count": MIN_LOOKUP_LETTERS})
+        else:
+            data["name"] = text
+        return data
 
 
 class ReplanForm(EventScopedForm):

@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, render
 from tournament.forms import LookupForm
 from tournament.models import Event, EventRole
 from tournament.plan import load_plan, schedules
+from tournament.text import name_key
 from tournament.web import events_of
 
 
@@ -31,8 +32,24 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
+def entries_named(event: Event, text: str) -> list:
+    """The event's entries with a listed player whose name holds ``text`` (letter case and
+    accents as typed do not count), by start number; a player who asked not to be listed is
+    found by start number only."""
+    key = name_key(text)
+    return [
+        entry
+        for entry in event.entries.with_players().order_by("start_number")
+        if any(
+            player is not None and not player.unlisted and key in name_key(player.name)
+            for player in (entry.player, entry.partner)
+        )
+    ]
+
+
 def seat_lookup(request: HttpRequest, slug: str) -> HttpResponse:
-    """A player types a start number and sees their seats in the released rounds.
+    """A player types a start number, or three letters of their name, and sees their seats in
+    the released rounds (a name that fits several entries lists them to choose from).
 
     Only released rounds answer: before the first release the page names no entry (it does not
     even say whether the start number exists), and afterwards it names an entry only if it has
@@ -42,8 +59,19 @@ def seat_lookup(request: HttpRequest, slug: str) -> HttpResponse:
     form = LookupForm(request.GET or None)
     context: dict = {"event": event, "form": form}
     if form.is_valid():
-        number = form.cleaned_data["nr"]
         rounds = list(event.rounds.order_by("number"))
+        number = form.cleaned_data["number"]
+        if number is None:
+            # a name: every listed player's entry whose name holds it, once a round is out
+            context["name"] = form.cleaned_data["name"]
+            if not any(round_.released for round_ in rounds):
+                context["nothing_released"] = True
+                return render(request, "tournament/lookup.html", context)
+            matches = entries_named(event, form.cleaned_data["name"])
+            if len(matches) != 1:
+                context["matches"] = matches
+                return render(request, "tournament/lookup.html", context)
+            number = matches[0].start_number
         released = [round_.number for round_ in rounds if round_.released]
         numbers = [round_.number for round_ in rounds] or range(1, event.round_count + 1)
         context["number"] = number

@@ -138,13 +138,14 @@ def test_start_numbers_of_another_event_are_unknown(client, event):
 @pytest.mark.parametrize(
     ("value", "message"),
     [
-        ("abc", "Eine Startnummer ist eine ganze Zahl"),
-        ("-3", "Eine Startnummer ist eine ganze Zahl"),
+        ("abc", "Niemand, dessen Name „abc“ enthält"),
+        ("-3", "mindestens 3 Buchstaben"),
+        ("ab", "mindestens 3 Buchstaben"),
         ("0", "Eine Startnummer ist eine ganze Zahl"),
-        ("1.5", "Eine Startnummer ist eine ganze Zahl"),
+        ("1.5", "Niemand, dessen Name „1.5“ enthält"),
         ("99999999999999999999999", "Diese Startnummer gibt es nicht"),
-        ("", "Bitte eine Startnummer eingeben"),
-        ("<script>", "Eine Startnummer ist eine ganze Zahl"),
+        ("", "Bitte geben Sie Ihre Startnummer oder Ihren Namen ein"),
+        ("<script>", "Niemand, dessen Name „&lt;script&gt;“ enthält"),
     ],
 )
 def test_garbage_input_gets_a_german_message(client, event, value, message):
@@ -225,3 +226,35 @@ def test_seat_lookup_links_to_the_public_standings(client):
     event.save()
     html = client.get(reverse("seat-lookup", args=[event.slug])).content.decode()
     assert reverse("public-standings", args=[event.slug]) not in html
+
+
+def test_a_name_of_three_letters_finds_the_seats(client, event):
+    """By name too (issue 28): one entry found shows its seats, as its start number would."""
+    html = lookup(client, event, "klotz")
+    assert "Inge Klotz" in html
+    seats = round_sections(html)
+    assert seats and seats == round_sections(lookup(client, event, "7"))
+
+
+def test_a_name_several_entries_hold_lists_them_to_choose(client, event):
+    html = lookup(client, event, "Einzel")
+    for number in range(1, 7):
+        assert f'href="?nr={number}"' in html
+    assert not round_sections(html)
+
+
+def test_a_player_who_is_not_listed_is_found_by_start_number_only(client, event):
+    from tournament.models import Player
+
+    Player.objects.filter(name="Rosi Rapp").update(unlisted=True)
+    Player.objects.filter(name="Paul Rapp").update(unlisted=True)
+    html = lookup(client, event, "Rapp")
+    assert "Niemand, dessen Name „Rapp“ enthält" in html and "Rosi" not in html
+    assert round_sections(lookup(client, event, "8"))
+
+
+def test_before_the_first_release_a_name_finds_nobody_either(client):
+    event = make_event()
+    make_entry(event, 1, "Hans Maier")
+    html = lookup(client, event, "Maier")
+    assert "Noch ist kein Durchgang freigegeben" in html and "Hans" not in html.split("<main>")[1]
