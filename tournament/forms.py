@@ -320,6 +320,24 @@ class EntryForm(forms.Form):
                     "Cannot change any more: the seating plan exists."
                 )
 
+    # What a registration asks first, the common case of a single: the rest (a partner, start
+    # number, category, notes, wishes) sits in a section that opens when needed.
+    COMMON_FIELDS = ("name", "club")
+
+    def common_fields(self) -> list[forms.BoundField]:
+        return [field for field in self.listed_fields() if field.name in self.COMMON_FIELDS]
+
+    def more_fields(self) -> list[forms.BoundField]:
+        return [field for field in self.listed_fields() if field.name not in self.COMMON_FIELDS]
+
+    def more_open(self) -> bool:
+        """Whether the section of the other fields opens: one of them was filled in or has a
+        message."""
+        return any(
+            field.errors or (self.is_bound and field.value() not in (None, "", False))
+            for field in self.more_fields()
+        )
+
     def listed_fields(self) -> list[forms.BoundField]:
         """The visible fields the page lists one below the other: all but "register anyway"
         and the registry choices, which the page shows in their notices when it asks."""
