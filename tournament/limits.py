@@ -48,6 +48,14 @@ MAX_DEVICE_TEXT: Final = 200
 
 MAX_IMPORT_BYTES: Final = 2 * 1024 * 1024
 """An uploaded participant list, as uploaded."""
+MAX_IMPORT_REQUEST_BYTES: Final = MAX_IMPORT_BYTES + 64 * 1024
+"""The body of the import's upload (route ``import``): the list and the form around it. The
+largest request the app takes."""
+MAX_REQUEST_BYTES: Final = 1024 * 1024
+"""The body of a request to any other route: far above the largest form (the press report's
+20,000 characters, at most 240 kB as a browser sends them; a score sheet of 48 games about
+10 kB). A larger one is refused (413) before anything reads it, so no upload is written to
+disk (``tournament.middleware.RequestSizeMiddleware``)."""
 MAX_IMPORT_UNPACKED_BYTES: Final = 20 * 1024 * 1024
 """An uploaded .xlsx unpacked (it is a zip archive)."""
 MAX_IMPORT_XLSX_ELEMENTS: Final = 250_000
