@@ -11,6 +11,7 @@ import os
 import random
 import re
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -27,10 +28,12 @@ HOST = "127.0.0.1"
 
 # the event of a hall: three singles, round 1 released; prints its one sheet's token
 BUILD_EVENT = """
+import sys
 import django
 django.setup()
 from django.core.management import call_command
-call_command("migrate", verbosity=0)
+if sys.argv[1:] == ["migrate"]:
+    call_command("migrate", verbosity=0)
 from tournament.members import members_of
 from tournament.models import Event
 from tournament.services import generate_plan, register_entry, release_round
@@ -67,11 +70,30 @@ def app_environment(database: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def build_event(database: Path) -> str:
-    """Migrate ``database`` and build the hall's event in it; the token of its sheet."""
+def copy_test_database(database: Path) -> bool:
+    """Copy the test run's migrated, empty SQLite database into the file ``database`` (faster
+    than migrating it); False when the tests run on another database. The caller unblocks
+    database access (pytest-django's ``django_db_blocker``)."""
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        return False
+    connection.ensure_connection()
+    target = sqlite3.connect(database)
+    try:
+        connection.connection.backup(target)
+    finally:
+        target.close()
+    return True
+
+
+def build_event(database: Path, *, migrate: bool = True) -> str:
+    """Build the hall's event in ``database`` (migrated first, unless it is a copy of the test
+    database); the token of its sheet."""
     result = subprocess.run(
-        [sys.executable, "-c", BUILD_EVENT], cwd=ROOT, env=app_environment(database),
-        capture_output=True, text=True, check=False, timeout=120,
+        [sys.executable, "-c", BUILD_EVENT, *(["migrate"] if migrate else [])], cwd=ROOT,
+        env=app_environment(database), capture_output=True, text=True, check=False,
+        timeout=120,
     )
     assert result.returncode == 0, result.stderr
     return result.stdout.strip().splitlines()[-1]

@@ -16,6 +16,7 @@ from tests.servers import (
     SlowClients,
     app_environment,
     build_event,
+    copy_test_database,
     free_port,
     request,
     running,
@@ -23,17 +24,23 @@ from tests.servers import (
 from tournament.limits import MAX_IMPORT_REQUEST_BYTES, MAX_REQUEST_BYTES
 from tournament.logs import MARKER
 
+# the tests use no database themselves; the mark has the test run's database set up, which
+# the hall's server starts from (a copy)
+pytestmark = pytest.mark.django_db
+
 SLOW = 32  # four times the hall server's threads
 PATIENCE = 3.0  # seconds a page or a save may take here (about 0.05 s without slow clients)
 
 
 @pytest.fixture(scope="module")
-def hall(tmp_path_factory):
+def hall(tmp_path_factory, django_db_setup, django_db_blocker):
     """The hall server on a free port with the hall's event: (port, sheet token, log file, the
     server's temporary directory)."""
     work = tmp_path_factory.mktemp("hall")
     database = work / "hall.sqlite3"
-    token = build_event(database)
+    with django_db_blocker.unblock():
+        copied = copy_test_database(database)
+    token = build_event(database, migrate=not copied)
     temporary = work / "tmp"
     temporary.mkdir()
     port = free_port()
