@@ -1,5 +1,6 @@
 """gunicorn's settings for Binokel-Turnier: only its logs; everything else is on the command line
-(README, "Running a real event on a laptop in a hall" and "Deployment").
+(README, "Deployment": a hosted server, behind a reverse proxy; the hall's laptop runs
+``manage.py serve``).
 
 gunicorn reads this file by itself when started in the repository's root (its default
 ``./gunicorn.conf.py``), so every gunicorn of the README and of ``bench/`` uses it. Its error log

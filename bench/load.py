@@ -1,11 +1,14 @@
-"""Load test of score entry: 100 scorekeepers save their sheets at once, through gunicorn.
+"""Load test of score entry: 100 scorekeepers save their sheets at once, through the hall's
+server (``manage.py serve``, waitress) or gunicorn.
 
 Run from the repository root (PostgreSQL must answer on the server given, by default
-127.0.0.1:5432 with trust authentication):
+127.0.0.1:5432 with trust authentication; ``--database-url sqlite`` uses a throwaway SQLite
+file instead):
 
-    .venv/bin/python bench/load.py [--scorekeepers 100] [--workers 4] [--threads 2]
+    .venv/bin/python bench/load.py [--scorekeepers 100] [--server hall|gunicorn]
+                                   [--workers 4] [--threads 2] [--hall-threads 8]
                                    [--database-url postgres://postgres@127.0.0.1:5432/postgres]
-                                   [--keep] [--think 5] [--ramp 60]
+                                   [--keep] [--think 5] [--ramp 60] [--slow-clients K]
                                    [--client script|form] [--app-dir PATH]
 
 What it does:
@@ -14,9 +17,11 @@ What it does:
    it with ``manage.py migrate`` and builds an event with enough tables: by default 270 singles
    and 30 pairs, i.e. 90 three-tables and 15 pairs tables in round 1 (``register_entry``,
    ``generate_plan``, round 1 released);
-2. starts the app under gunicorn bound to 127.0.0.1 on a free port (every request of this
-   script goes to that loopback address, nowhere else) and warms it up with a few page views;
-   gunicorn's error log and the app's own (``LOG_LEVEL=ERROR``: errors only, not the expected
+2. starts the app bound to 127.0.0.1 on a free port (every request of this script goes to
+   that loopback address, nowhere else), under the hall's server (``--server hall``, the
+   default: ``manage.py serve`` with ``--hall-threads`` threads) or gunicorn (``--server
+   gunicorn``, ``--workers`` x ``--threads``), and warms it up with a few page views; the
+   server's error log and the app's own (``LOG_LEVEL=ERROR``: errors only, not the expected
    conflict refusals) go into a file whose last lines are printed at the end if it has any;
 3. lets the scorekeepers loose, one thread each: a scorekeeper opens the table's link
    (``/zettel/<token>/``) like a phone's browser (page, its CSS and JS, CSRF cookie), then enters
@@ -47,7 +52,7 @@ What it does:
    (checked); the device takes the sheet, the scorekeeper keeps the other device's game 1 and
    saves again. The first device's next save is then stale as well and goes through the same
    refusal and retry;
-4. stops gunicorn and checks the database: every sheet in use holds games 1..12 exactly once,
+4. stops the server and checks the database: every sheet in use holds games 1..12 exactly once,
    each with one party row per party and points equal to ``score_hand`` of the stored inputs;
    each row holds the values of the last accepted save that carried the row (the form
    client's saves carry every row, the script's only the rows typed), so no refused save
@@ -58,19 +63,20 @@ What it does:
    own time per kind of request, and a line of targets (issue 24's budget: 0 errors, 0 lost
    games, the app's p50 for the sheet page and the save at most 15 ms, client p95 of all
    requests at most 50 ms, each met or MISSED); drops the database (unless ``--keep``).
-   gunicorn is stopped in every case.
+   The server is stopped in every case.
 
-Server time: the client's latency includes the network stack, waiting for a free gunicorn
-thread and this client's own share of the CPU. So the app also says how long it took: the
-bench's gunicorn runs with ``bench/load_settings.py`` (the app's ``config.settings`` with
+Server time: the client's latency includes the network stack, waiting for a free thread of
+the server and this client's own share of the CPU. So the app also says how long it took: the
+bench's server runs with ``bench/load_settings.py`` (the app's ``config.settings`` with
 ``bench/server_timing.py`` prepended as the outermost middleware, bench/ on PYTHONPATH), which
 adds ``Server-Timing: app;dur=<ms>``, the wall time from the request entering the middleware
 chain to the response leaving it. Each request's figure is kept with its latency and printed
 per kind (page, save, preview, static, all) as p50/p95 beside the client's. The app's own code
 is not touched, so any version of it is measured the same way.
 
-``--app-dir`` runs another checkout of the app (migrate, the event, gunicorn), with this
-checkout's venv and bench/, e.g. the code before the background save::
+``--app-dir`` runs another checkout of the app (migrate, the event, the server), with this
+checkout's venv and bench/ (a checkout before issue 27 has no ``manage.py serve``: run it
+with ``--server gunicorn``), e.g. the code before the background save::
 
     git -C /work/main archive c159176 | tar -x -C /tmp/old
     .venv/bin/python bench/load.py --app-dir /tmp/old --client form
@@ -84,11 +90,19 @@ for another reason than the expected conflict (those 409 refusals on shared shee
 separately) and answers that say something else than was saved. The scorekeepers' pace
 (``--think``: 5 s per game on average, ``--ramp``: the starts spread over 60 s) puts a whole
 round of 100 tables, which takes about two hours in the hall, into about two minutes: a burst
-some 50 times the real rate. gunicorn's default here, 4 workers of 2 threads, measured best on
+some 50 times the real rate. gunicorn's setting here, 4 workers of 2 threads, measured best on
 2 cores (bench/README.md, "gunicorn settings"). The client runs on the same machine as the
 server and takes some of its CPU. Not modelled: the service worker the page registers on a
 secure origin (it keeps the page and its assets for offline use), and the script's sending of
 a waiting save when the connection comes back (the connection here never drops).
+Slow clients (``--slow-clients K``): K more connections, opened after the warm-up, send the
+headers of a request a byte at a time (a byte on each every ``--slow-interval`` seconds) and
+never finish them, all through the run: phones on a very bad Wi-Fi, or someone on the hall's
+Wi-Fi who wants the server to wait. A server whose threads read the requests (gunicorn) gives
+each of them a thread; the hall's server reads them in its I/O thread. The report says how the
+saves flowed from the first answered save to the last: the saves answered in each 10 s (the
+fewest, and the median), and the longest time between two answered saves.
+
 A script that prints figures, not a timed test; exit status 1 when errors occurred or the
 database check failed, 2 when the client does not fit the app.
 """
@@ -98,6 +112,7 @@ from __future__ import annotations
 import argparse
 import html
 import http.cookiejar
+import itertools
 import json
 import math
 import os
@@ -978,18 +993,19 @@ def wait_until_up(base: str, process: subprocess.Popen, seconds: float = 30.0) -
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"gunicorn exited with status {process.returncode}")
+            raise RuntimeError(f"the server exited with status {process.returncode}")
         try:
             with urllib.request.urlopen(base + "/", timeout=2) as answer:
                 if answer.status == 200:
                     return
         except OSError:
             time.sleep(0.2)
-    raise RuntimeError("gunicorn did not answer within 30 s")
+    raise RuntimeError("the server did not answer within 30 s")
 
 
 def stop(process: subprocess.Popen | None) -> None:
-    """Stop gunicorn (its master; it stops its workers), forcefully if it takes too long."""
+    """Stop the server (gunicorn: its master, which stops its workers), forcefully if it takes
+    too long."""
     if process is None or process.poll() is not None:
         return
     process.terminate()
@@ -1238,6 +1254,38 @@ class ThrowawayDatabase:
         self.admin.close()
 
 
+class ThrowawaySQLite:
+    """An SQLite file of the run's own (``--database-url sqlite``), in the run's work folder."""
+
+    def __init__(self, folder: Path, name: str) -> None:
+        self.name = name
+        self.path = folder / f"{name}.sqlite3"
+        self.server_version = None
+
+    @property
+    def url(self) -> str:
+        return f"sqlite:///{self.path}"
+
+    def drop(self, *, keep: bool) -> None:
+        try:
+            from django.db import connections
+
+            connections.close_all()
+        except Exception:  # Django may not be set up yet
+            pass
+        if keep:
+            kept = Path(tempfile.gettempdir()) / self.path.name
+            shutil.copy(self.path, kept)
+            print(f"Database kept: sqlite:///{kept}")
+
+
+def describe_database(database: ThrowawayDatabase | ThrowawaySQLite) -> str:
+    version = database.server_version
+    if version is None:
+        return f"SQLite database {database.name}"
+    return f"PostgreSQL {version // 10000}.{version % 10000} database {database.name}"
+
+
 def set_up_app(app_dir: Path, env: dict[str, str]) -> float:
     """Take the app's environment into this process, migrate the app's database and set Django
     up here (for building the event and checking it); returns the seconds the migration took."""
@@ -1321,6 +1369,76 @@ def start_gunicorn(
         )
 
 
+def start_hall_server(
+    app_dir: Path, env: dict[str, str], port: int, threads: int, error_log: Path
+) -> subprocess.Popen:
+    """The hall's server (``manage.py serve``, waitress) on 127.0.0.1:``port`` with the app's
+    settings and the Server-Timing middleware; its log into ``error_log``."""
+    server_env = {
+        **env,
+        "DJANGO_SETTINGS_MODULE": "load_settings",
+        "PYTHONPATH": os.pathsep.join(
+            [str(BENCH), str(app_dir), *filter(None, [os.environ.get("PYTHONPATH")])]
+        ),
+    }
+    with error_log.open("ab") as log:
+        return subprocess.Popen(
+            [sys.executable, "manage.py", "serve", f"{HOST}:{port}", "--threads", str(threads)],
+            cwd=app_dir, env=server_env, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+        )
+
+
+class SlowClients:
+    """``count`` connections that send a request's headers a byte at a time and never finish
+    them (one byte on each every ``interval`` seconds, from one thread)."""
+
+    def __init__(self, port: int, count: int, interval: float) -> None:
+        self.port, self.count, self.interval = port, count, interval
+        self.sockets: list[socket.socket] = []
+        self.dropped = 0  # connections the server closed
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self.dribble, daemon=True)
+
+    def start(self) -> None:
+        for _ in range(self.count):
+            sock = socket.create_connection((HOST, self.port), timeout=5)
+            sock.sendall(f"POST /zettel/slow/ HTTP/1.1\r\nHost: {HOST}\r\nX-Slow: ".encode())
+            self.sockets.append(sock)
+        self.thread.start()
+
+    def dribble(self) -> None:
+        while not self.stopped.wait(self.interval):
+            for sock in list(self.sockets):
+                try:
+                    sock.send(b"x")
+                except OSError:
+                    self.sockets.remove(sock)
+                    self.dropped += 1
+
+    def stop(self) -> None:
+        self.stopped.set()
+        if self.thread.is_alive():
+            self.thread.join(timeout=10)
+        for sock in self.sockets:
+            sock.close()
+
+
+def save_flow(samples: list[Sample]) -> str:
+    """How the saves flowed, from the first answered (2xx) save to the last: the fewest and the
+    median answered in each 10 s, and the longest time between two."""
+    done = sorted(s.started + s.seconds for s in samples if s.kind == "save" and s.status < 300)
+    if len(done) < 2:
+        return f"{len(done)} saves answered"
+    windows = max(1, math.floor((done[-1] - done[0]) / 10))
+    counts = [0] * windows
+    for moment in done:
+        counts[min(windows - 1, int((moment - done[0]) // 10))] += 1
+    gap = max(b - a for a, b in itertools.pairwise(done))
+    return (f"{len(done)} saves answered; from the first to the last, per 10 s: fewest "
+            f"{min(counts)}, median {statistics.median(counts):g}; longest time between two "
+            f"answered saves {gap:.1f} s")
+
+
 def scorekeepers(
     plans: list[SheetPlan], client: str, seed: int, think: float, ramp: float, count: int,
     texts: Texts, browser: Any,
@@ -1369,7 +1487,23 @@ def main() -> int:
         "--database-url",
         default="postgres://postgres@127.0.0.1:5432/postgres",
         help="PostgreSQL server (and a database to connect to there); the script creates "
-        "binokel_load_<pid> on it",
+        "binokel_load_<pid> on it; 'sqlite': a throwaway SQLite file instead",
+    )
+    parser.add_argument(
+        "--server", choices=("hall", "gunicorn"), default="hall",
+        help="hall: manage.py serve (waitress), as the README runs the hall; gunicorn: "
+        "--workers x --threads",
+    )
+    parser.add_argument(
+        "--hall-threads", type=int, default=8, help="the hall's server's threads (default 8)"
+    )
+    parser.add_argument(
+        "--slow-clients", type=int, default=0, metavar="K",
+        help="connections that send their headers a byte at a time all through the run",
+    )
+    parser.add_argument(
+        "--slow-interval", type=float, default=1.0,
+        help="seconds between two bytes of a slow connection (default 1)",
     )
     parser.add_argument("--keep", action="store_true", help="keep the database at the end")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
@@ -1398,8 +1532,11 @@ def main() -> int:
         parser.error(f"--app-dir {app_dir} holds no checkout of the app (manage.py, tournament/)")
     if not 1 <= args.scorekeepers <= 500:
         parser.error("--scorekeepers must be between 1 and 500")
-    if not urllib.parse.urlsplit(args.database_url).scheme.startswith("postgres"):
-        parser.error("--database-url must name a PostgreSQL server")
+    sqlite = args.database_url == "sqlite"
+    if not sqlite and not urllib.parse.urlsplit(args.database_url).scheme.startswith("postgres"):
+        parser.error("--database-url must name a PostgreSQL server, or be 'sqlite'")
+    if not 0 <= args.slow_clients <= 500:
+        parser.error("--slow-clients must be between 0 and 500")
     shared = args.shared if args.shared is not None else (
         max(1, args.scorekeepers // 20) if args.scorekeepers >= 2 else 0
     )
@@ -1407,11 +1544,14 @@ def main() -> int:
         parser.error("--shared needs two scorekeepers per shared sheet")
 
     sys.path.insert(0, str(app_dir))  # the app's code for Django setup and the checks
-    database = ThrowawayDatabase(args.database_url, f"binokel_load_{os.getpid()}")
-    name, server_version = database.name, database.server_version
-    gunicorn: subprocess.Popen | None = None
     workdir = tempfile.TemporaryDirectory(prefix="binokel-load-")
-    error_log = Path(workdir.name) / "gunicorn.log"
+    database: ThrowawayDatabase | ThrowawaySQLite = (
+        ThrowawaySQLite(Path(workdir.name), f"binokel_load_{os.getpid()}") if sqlite
+        else ThrowawayDatabase(args.database_url, f"binokel_load_{os.getpid()}")
+    )
+    server: subprocess.Popen | None = None
+    slow: SlowClients | None = None
+    error_log = Path(workdir.name) / "server.log"
     status = 1
     try:
         env = app_environment(database.url)
@@ -1438,22 +1578,35 @@ def main() -> int:
         port = free_port()
         base = f"http://{HOST}:{port}"
         load_average = os.getloadavg()
-        gunicorn = start_gunicorn(app_dir, env, port, args.workers, args.threads, error_log)
-        wait_until_up(base, gunicorn)
-        warmed = warm_up(base, spare, 2 * args.workers * args.threads)
+        if args.server == "hall":
+            server = start_hall_server(app_dir, env, port, args.hall_threads, error_log)
+            server_label = f"the hall's (manage.py serve, waitress) {args.hall_threads} threads"
+            threads = args.hall_threads
+        else:
+            server = start_gunicorn(app_dir, env, port, args.workers, args.threads, error_log)
+            server_label = f"gunicorn {args.workers} workers x {args.threads} threads"
+            threads = args.workers * args.threads
+        wait_until_up(base, server)
+        warmed = warm_up(base, spare, 2 * threads)
+        if args.slow_clients:
+            slow = SlowClients(port, args.slow_clients, args.slow_interval)
+            slow.start()
 
         recorder = Recorder()
         deadline = time.monotonic() + args.time_limit
         self_before = resource.getrusage(resource.RUSAGE_SELF)
-        server_before = process_tree_cpu(gunicorn.pid)
+        server_before = process_tree_cpu(server.pid)
         devices = scorekeepers(
             plans, args.client, args.seed, args.think, args.ramp, count, texts,
             lambda _index, _role: Browser(base, recorder, deadline),
         )
         load_started = run_all(devices, deadline, recorder)
         self_after = resource.getrusage(resource.RUSAGE_SELF)
-        server_after = process_tree_cpu(gunicorn.pid)
-        stop(gunicorn)
+        server_after = process_tree_cpu(server.pid)
+        slow_open = len(slow.sockets) if slow is not None else 0
+        if slow is not None:
+            slow.stop()
+        stop(server)
         log = error_log.read_text(errors="replace") if error_log.exists() else ""
 
         def cpu(before: Any, after: Any) -> float:
@@ -1500,9 +1653,8 @@ def main() -> int:
               f"{len(spare)} sheets spare")
         print(f"Event: {singles} singles, {pairs} pairs -> round 1 with {len(sheets)} tables; "
               f"{count} games per sheet; random games from scoring.simulate (seed {args.seed})")
-        print(f"Server: gunicorn {args.workers} workers x {args.threads} threads on "
-              f"{HOST}:{port}; PostgreSQL {server_version // 10000}.{server_version % 10000} "
-              f"database {name}; {os.cpu_count()} CPU cores shared with this client")
+        print(f"Server: {server_label} on {HOST}:{port}; {describe_database(database)}; "
+              f"{os.cpu_count()} CPU cores shared with this client")
         print(f"App: {app_dir}, run by {sys.executable}; server time from the Server-Timing "
               "header of bench/server_timing.py (outermost middleware, bench/load_settings.py)")
         print(f"Setup: migrate {migrated:.1f} s, event and plan {built:.1f} s, warm-up "
@@ -1519,9 +1671,16 @@ def main() -> int:
                   "saves post the whole form, then the redirect's page load")
         print(f"Requests: {len(samples)} in {span:.1f} s = {len(samples) / span:.1f} requests/s "
               f"(statuses: {', '.join(f'{k}: {v}' for k, v in sorted(statuses.items()))})")
-        print(f"CPU during the run: gunicorn {server_cpu:.1f} s "
+        print(f"CPU during the run: server {server_cpu:.1f} s "
               f"({server_cpu / max(len(samples), 1) * 1000:.1f} ms per request), this client "
-              f"{client_cpu:.1f} s, PostgreSQL not measured")
+              f"{client_cpu:.1f} s" + ("" if sqlite else ", PostgreSQL not measured"))
+        flow = save_flow(samples)
+        if slow is not None:
+            print(f"Slow clients: {args.slow_clients} connections sending their headers a byte "
+                  f"every {args.slow_interval:g} s all through the run ({slow_open} still open "
+                  f"at its end, {args.slow_clients - slow_open} closed by the server); {flow}")
+        else:
+            print(f"Save flow: {flow}")
         print(f"Errors: {errors} ({http_errors} HTTP errors or failed connections, "
               f"{len(recorder.errors)} other problems of the scorekeepers)")
         for message in recorder.errors[:20]:
@@ -1576,7 +1735,7 @@ def main() -> int:
                   f"pages behind{f' (by {behind})' if behind else ''}; a page behind has its "
                   "next save refused as stale (not counted as a problem here)")
         if log.strip():
-            print("gunicorn error log:")
+            print("Server's error log:")
             print("\n".join("  " + line for line in log.strip().splitlines()[-15:]))
         def server_p50(kind: str) -> float:
             return percentile(server_times([s for s in samples if s.kind == kind]), 0.5)
@@ -1595,7 +1754,9 @@ def main() -> int:
                                       for label, ok in verdicts))
         status = 0 if errors == 0 and not problems else 1
     finally:
-        stop(gunicorn)
+        if slow is not None:
+            slow.stop()
+        stop(server)
         database.drop(keep=args.keep)
         workdir.cleanup()
     return status

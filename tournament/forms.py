@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from tournament.errors import Message
+from tournament.imports import file_too_large
 from tournament.limits import (
     DEFAULT_GAMES_PER_ROUND,
     DEFAULT_ROUNDS,
@@ -389,6 +390,13 @@ class ImportForm(forms.Form):
             rows=MAX_IMPORT_ROWS,
         ),
     )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # the page's script (upload.js) refuses a larger file before it is sent
+        self.fields["file"].widget.attrs.update(
+            {"data-max-bytes": MAX_IMPORT_BYTES, "data-too-large": str(file_too_large())}
+        )
 
 
 class ImportConfirmForm(forms.Form):

@@ -48,6 +48,15 @@ MAX_DEVICE_TEXT: Final = 200
 
 MAX_IMPORT_BYTES: Final = 2 * 1024 * 1024
 """An uploaded participant list, as uploaded."""
+MAX_IMPORT_REQUEST_BYTES: Final = MAX_IMPORT_BYTES + 64 * 1024
+"""The body of the import's upload (route ``import``): the list and the form around it. The
+largest request the app takes; the hall's server (``manage.py serve``) refuses anything larger
+before reading it."""
+MAX_REQUEST_BYTES: Final = 1024 * 1024
+"""The body of a request to any other route: far above the largest form (the press report's
+20,000 characters, at most 240 kB as a browser sends them; a score sheet of 48 games about
+10 kB). A larger one is refused (413) before anything reads it, so no upload is written to
+disk (``tournament.middleware.RequestSizeMiddleware``)."""
 MAX_IMPORT_UNPACKED_BYTES: Final = 20 * 1024 * 1024
 """An uploaded .xlsx unpacked (it is a zip archive)."""
 MAX_IMPORT_XLSX_ELEMENTS: Final = 250_000
@@ -59,6 +68,11 @@ MAX_IMPORT_ROWS: Final = 2000
 a file are read: a list that goes on below them is refused, not cut short."""
 MAX_IMPORT_COLUMNS: Final = 50
 """Columns of a list that are read; a value in a column to the right of them refuses the file."""
+
+MAX_CONNECTIONS: Final = 1000
+"""Connections the hall's server (``manage.py serve``) keeps open at once: every phone, the
+projector and the desk, a few each, with room to spare; a phone that sends its request slowly
+holds one of them, never a thread of the app."""
 
 # Projector: rows per screen and seconds per screen as (default, minimum, maximum).
 PROJECTOR_ROWS: Final = (15, 5, 60)
