@@ -159,6 +159,52 @@ def check_in(*, entry: Entry, user: Any = None, present: bool = True) -> Entry:
     return entry
 
 
+def _checked_amount(amount: Decimal) -> Decimal:
+    """``amount`` in euros with cents; ``CashError`` (field ``amount``) unless above 0 and at
+    most ``limits.MAX_AMOUNT``."""
+    amount = euros(amount)
+    if not Decimal(0) < amount <= MAX_AMOUNT:
+        raise CashError(
+            gettext_noop("An amount is above 0 and at most %(maximum)s €."),
+            field="amount",
+            maximum=int(MAX_AMOUNT),
+        )
+    return amount
+
+
+def _refuse_a_second_door_check_in(entry: Entry) -> None:
+    """The door's "check in + Startgeld" for the locked ``entry`` that is checked in and paid
+    its Startgeld already (a second helper, a second screen): refused."""
+    if entry.is_checked_in and entry.payments.filter(
+        purpose=Payment.Purpose.START_FEE, cancelled_at__isnull=True
+    ).exists():
+        raise CashError(
+            gettext_noop(
+                "Start number %(number)s is checked in already and has paid the entry fee; "
+                "nothing was taken. Look at its account if more is due."
+            ),
+            number=entry.start_number,
+        )
+
+
+def _ask_when_far_more(entry: Entry, purpose: str, amount: Decimal) -> None:
+    """``FarMoreThanOpen`` for an amount more than ``limits.OVERPAYMENT_ASK`` above what the
+    entry still owes for ``purpose``."""
+    row = cash_book(entry.event, [entry]).row_of(entry)
+    owed = row.start_open if purpose == Payment.Purpose.START_FEE else row.lost_open
+    still_open = max(owed, ZERO)
+    if amount > still_open + OVERPAYMENT_ASK:
+        raise FarMoreThanOpen(
+            gettext_noop(
+                "%(amount)s is far more than the %(open)s still open; tick the box below to take "
+                "it anyway."
+            ),
+            field="amount",
+            amount=euro(amount),
+            open=euro(still_open),
+        )
+
+
 @transaction.atomic
 def take_payment(
     *,
@@ -189,13 +235,7 @@ def take_payment(
     ``limits.MAX_AMOUNT``, when a withdrawn entry is to be checked in, and when an entry is to
     be checked in with its Startgeld that is checked in and has paid it already.
     """
-    amount = euros(amount)
-    if not Decimal(0) < amount <= MAX_AMOUNT:
-        raise CashError(
-            gettext_noop("An amount is above 0 and at most %(maximum)s €."),
-            field="amount",
-            maximum=int(MAX_AMOUNT),
-        )
+    amount = _checked_amount(amount)
     if purpose not in Payment.Purpose.values or method not in Payment.Method.values:
         raise ValueError(f"unknown purpose or method: {purpose!r}, {method!r}")
     entry = _lock_entry(entry)
@@ -203,32 +243,10 @@ def take_payment(
         submission = use_form_token(token=form_token, kind=Kind.PAYMENT, event=entry.event)
         submission.entry = entry
         submission.save(update_fields=["entry"])
-    if check_in and entry.is_checked_in and purpose == Payment.Purpose.START_FEE and (
-        entry.payments.filter(purpose=Payment.Purpose.START_FEE, cancelled_at__isnull=True)
-        .exists()
-    ):
-        raise CashError(
-            gettext_noop(
-                "Start number %(number)s is checked in already and has paid the entry fee; "
-                "nothing was taken. Look at its account if more is due."
-            ),
-            number=entry.start_number,
-        )
+    if check_in and purpose == Payment.Purpose.START_FEE:
+        _refuse_a_second_door_check_in(entry)
     if ask_when_far_more:
-        row = cash_book(entry.event, [entry]).row_of(entry)
-        still_open = max(
-            row.start_open if purpose == Payment.Purpose.START_FEE else row.lost_open, ZERO
-        )
-        if amount > still_open + OVERPAYMENT_ASK:
-            raise FarMoreThanOpen(
-                gettext_noop(
-                    "%(amount)s is far more than the %(open)s still open; tick the box below "
-                    "to take it anyway."
-                ),
-                field="amount",
-                amount=euro(amount),
-                open=euro(still_open),
-            )
+        _ask_when_far_more(entry, purpose, amount)
     if check_in and not entry.is_checked_in:
         _check_in(entry, user)
     payment = Payment.objects.create(
@@ -302,13 +320,7 @@ def add_expense(
     Raises ``CashError`` (field ``amount``) for an amount not above 0 or above
     ``limits.MAX_AMOUNT``, and (field ``purpose``) for an expense that does not say what for.
     """
-    amount = euros(amount)
-    if not Decimal(0) < amount <= MAX_AMOUNT:
-        raise CashError(
-            gettext_noop("An amount is above 0 and at most %(maximum)s €."),
-            field="amount",
-            maximum=int(MAX_AMOUNT),
-        )
+    amount = _checked_amount(amount)
     if not purpose.strip():
         raise CashError(gettext_noop("Please say what the money was spent on."), field="purpose")
     event = lock_event(event)
