@@ -1644,7 +1644,7 @@ def main() -> int:
         statuses = Counter(s.status for s in samples)
         times = sorted(s.seconds * 1000 for s in samples)
         p95 = percentile(times, 0.95)
-        server = server_times(samples)
+        server_rows = server_times(samples)
         accepted_saves = sum(len(p.accepted) for p in plans)
         refused_saves = sum(len(p.refused) for p in plans)
 
@@ -1699,11 +1699,12 @@ def main() -> int:
         print(f"Latency: p50 {percentile(times, 0.5):.1f} ms, p95 {p95:.1f} ms, "
               f"p99 {percentile(times, 0.99):.1f} ms, max {times[-1] if times else 0:.1f} ms; "
               f"mean {statistics.fmean(times) if times else 0:.1f} ms")
-        if server:
+        if server_rows:
+            rows = server_rows
             print(f"Server time (the app's own, Server-Timing app;dur): p50 "
-                  f"{percentile(server, 0.5):.1f} ms, p95 {percentile(server, 0.95):.1f} ms, "
-                  f"p99 {percentile(server, 0.99):.1f} ms, max {server[-1]:.1f} ms; mean "
-                  f"{statistics.fmean(server):.1f} ms; {len(server)} of {len(samples)} timed")
+                  f"{percentile(rows, 0.5):.1f} ms, p95 {percentile(rows, 0.95):.1f} ms, "
+                  f"p99 {percentile(rows, 0.99):.1f} ms, max {rows[-1]:.1f} ms; mean "
+                  f"{statistics.fmean(rows):.1f} ms; {len(rows)} of {len(samples)} timed")
         else:
             print("Server time: no answer carried a Server-Timing header")
         print("Per kind: client latency | server time")

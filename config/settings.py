@@ -210,9 +210,12 @@ DATABASES = {
         # Each gunicorn thread keeps its connection for ten minutes, and with it the statements
         # psycopg has prepared and the plans PostgreSQL keeps for them (see below). At the
         # hall's pace a thread serves a few requests a minute: a connection closed after a
-        # minute would plan the sheet page's reads again on nearly every request. After a
-        # restart of PostgreSQL, the first request of each thread fails once.
+        # minute would plan the sheet page's reads again on nearly every request.
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "600")),
+        # A kept connection is checked (one "SELECT 1") before a request uses it, so after a
+        # restart of PostgreSQL a thread reconnects instead of answering its next request 500
+        # (bench/load.py with a restart in the middle: 7 saves answered 500 without it).
+        conn_health_checks=True,
     )
 }
 

@@ -59,3 +59,34 @@ def test_sqlite_gets_no_postgresql_options():
     options = database_options(DATABASE_URL="sqlite:////tmp/binokel-settings-test.sqlite3")
     assert "server_side_binding" not in options
     assert options["transaction_mode"] == "IMMEDIATE"
+
+
+@pytest.mark.skipif(
+    settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
+    reason="a PostgreSQL connection that the server ends",
+)
+@pytest.mark.django_db(transaction=True)
+def test_a_connection_postgresql_ended_is_replaced_before_the_next_request(client):
+    """A restart of PostgreSQL ends every kept connection; the next request of the thread
+    reconnects (CONN_HEALTH_CHECKS) instead of answering 500."""
+    import psycopg
+    from django.db import close_old_connections, connection
+    from django.urls import reverse
+
+    from tests.factories import make_event
+
+    event = make_event(public_standings=True)
+    url = reverse("public-standings", args=[event.slug])
+    assert client.get(url).status_code == 200
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    params = {
+        key: value for key, value in connection.get_connection_params().items()
+        if key in {"host", "port", "user", "password", "dbname"}
+    }
+    with psycopg.connect(**params, autocommit=True) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [pid])
+    # what a server's request does first (the test client leaves it out to keep its connection)
+    close_old_connections()
+    assert client.get(url).status_code == 200
