@@ -1247,10 +1247,18 @@ class ThrowawayDatabase:
             connections.close_all()
         except Exception:  # Django may not be set up yet
             pass
+        import psycopg
+
         if keep:
             print(f"Database kept: {self.url}")
         else:
-            self.admin.execute(f'DROP DATABASE IF EXISTS "{self.name}"{self._force}')
+            if self.admin.closed or self.admin.broken:  # e.g. PostgreSQL restarted meanwhile
+                self.admin = psycopg.connect(self.server_url, autocommit=True)
+            try:
+                self.admin.execute(f'DROP DATABASE IF EXISTS "{self.name}"{self._force}')
+            except psycopg.OperationalError:  # ended by a restart: once more, anew
+                self.admin = psycopg.connect(self.server_url, autocommit=True)
+                self.admin.execute(f'DROP DATABASE IF EXISTS "{self.name}"{self._force}')
         self.admin.close()
 
 
