@@ -20,13 +20,16 @@ from tournament import limits
 from tournament.models import AuditRecord, Entry, Event, EventSettings
 
 
-def money_field(verbose_name: str, **options: Any) -> models.DecimalField:
-    """An amount of euros with cents (``money.rules``), from 0 to ``limits.MAX_AMOUNT``."""
+def money_field(
+    verbose_name: str, *, minimum: Decimal = Decimal(0), **options: Any
+) -> models.DecimalField:
+    """An amount of euros with cents (``money.rules``), from ``minimum`` (0; a payment or an
+    expense at least a cent) to ``limits.MAX_AMOUNT``."""
     return models.DecimalField(
         verbose_name,
         max_digits=limits.MONEY_DIGITS,
         decimal_places=2,
-        validators=[MinValueValidator(Decimal(0)), MaxValueValidator(limits.MAX_AMOUNT)],
+        validators=[MinValueValidator(minimum), MaxValueValidator(limits.MAX_AMOUNT)],
         **options,
     )
 
@@ -127,12 +130,7 @@ class Payment(models.Model):
         Entry, on_delete=models.PROTECT, related_name="payments", verbose_name=_("entry")
     )
     purpose = models.CharField(_("for"), max_length=20, choices=Purpose.choices)
-    amount = models.DecimalField(
-        _("amount"),
-        max_digits=limits.MONEY_DIGITS,
-        decimal_places=2,
-        validators=[MinValueValidator(Decimal("0.01")), MaxValueValidator(limits.MAX_AMOUNT)],
-    )
+    amount = money_field(_("amount"), minimum=Decimal("0.01"))
     method = models.CharField(
         _("paid"), max_length=10, choices=Method.choices, default=Method.CASH
     )
@@ -192,12 +190,7 @@ class Expense(models.Model):
     )
     date = models.DateField(_("date"), default=timezone.localdate)
     purpose = models.CharField(_("what for"), max_length=limits.MAX_PRIZE_TEXT)
-    amount = models.DecimalField(
-        _("amount"),
-        max_digits=limits.MONEY_DIGITS,
-        decimal_places=2,
-        validators=[MinValueValidator(Decimal("0.01")), MaxValueValidator(limits.MAX_AMOUNT)],
-    )
+    amount = money_field(_("amount"), minimum=Decimal("0.01"))
     paid_by = models.CharField(_("paid by"), max_length=limits.MAX_PRIZE_TEXT, blank=True)
     from_cash_box = models.BooleanField(_("paid from the cash box"), default=False)
     receipt = models.CharField(_("receipt"), max_length=limits.MAX_PRIZE_TEXT, blank=True)
