@@ -26,7 +26,12 @@ from collections.abc import Mapping, Sequence
 
 from tournament.seating.checks import check_fixed
 from tournament.seating.graphs import Flow
-from tournament.seating.replan import _REPLAN_BUDGET, _read_history, _seating_order
+from tournament.seating.replan import (
+    _read_history,
+    _role_quota,
+    _search_limits,
+    _seating_order,
+)
 from tournament.seating.roles import FIRST, OTHER, THIRD
 from tournament.seating.search import SwapSearch
 
@@ -289,10 +294,8 @@ def _keep_kind(
     index = {number: i for i, number in enumerate(ids)}
     met, done, four, played_rounds = _read_history(index, history, pairs)
     fixed_at = {index[number]: t for number, t in fixed.items()}
-    four_seats = sum(four) + 4 * sum(1 for size in sizes if size == 4) * new_rounds
-    cap4 = -(-four_seats // n) + 1
-    budget = max(300, _REPLAN_BUDGET // n)
-    quota = [-(-(played_rounds[p] + new_rounds) // per_role) for p in range(n)]
+    cap4, budget = _search_limits(sizes, new_rounds, four)
+    quota = _role_quota(played_rounds, new_rounds, per_role)
     seeds = [
         _seed_round(printed[r] if r < len(printed) else [], index, sizes, fixed_at, rng, pairs)
         for r in range(new_rounds)

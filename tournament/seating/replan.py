@@ -232,6 +232,20 @@ def _seating_order(table: list[int], pairs: bool) -> list[int]:
     return [first, others[0], third, *others[1:]]
 
 
+def _search_limits(sizes: Sequence[int], new_rounds: int, four: Sequence[int]) -> tuple[int, int]:
+    """The re-plan search's cap of four-table seats per entry (the played ones in ``four``
+    and the new rounds' spread evenly, plus one) and its budget of swaps."""
+    n = len(four)
+    four_seats = sum(four) + 4 * sum(1 for size in sizes if size == 4) * new_rounds
+    return -(-four_seats // n) + 1, max(300, _REPLAN_BUDGET // n)
+
+
+def _role_quota(played_rounds: Sequence[int], new_rounds: int, per_role: int) -> list[int]:
+    """How often each entry may be first- and third-named in all: ``ceil(k / per_role)`` for
+    ``k`` rounds played and new."""
+    return [-(-(played + new_rounds) // per_role) for played in played_rounds]
+
+
 def _read_history(
     index: Mapping[int, int], history: Sequence[tuple[int, ...]], pairs: bool
 ) -> tuple[list[int], tuple[list[int], list[int]], list[int], list[int]]:
@@ -277,9 +291,7 @@ def _search_rounds(
     and third-named per entry. Searches with roles first, then without; stops at ``target``."""
     n = len(four)
     room, done = roles
-    four_seats = sum(four) + 4 * sum(1 for size in sizes if size == 4) * new_rounds
-    cap4 = -(-four_seats // n) + 1
-    budget = max(300, _REPLAN_BUDGET // n)
+    cap4, budget = _search_limits(sizes, new_rounds, four)
     pinned = [p in fixed_at for p in range(n)]
     best: list[list[list[int]]] | None = None
     best_cost = -1
@@ -345,7 +357,7 @@ def _replan_kind(
                 h = met[a * n + b]
                 allowed[a * n + b] = allowed[b * n + a] = h + new_rounds
                 target += (h + new_rounds) * (h + new_rounds - 1) // 2 - h * (h - 1) // 2
-    quota = [-(-(played_rounds[p] + new_rounds) // per_role) for p in range(n)]
+    quota = _role_quota(played_rounds, new_rounds, per_role)
     room = (
         [quota[p] - done[FIRST][p] for p in range(n)],
         [quota[p] - done[THIRD][p] for p in range(n)],
