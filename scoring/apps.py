@@ -9,6 +9,7 @@ class ScoringConfig(AppConfig):
     def ready(self) -> None:
         from scoring import (
             audit,  # registers how the change log describes scoring
+            house_rules,
             receivers,
         )
         from tournament import signals
@@ -17,6 +18,8 @@ class ScoringConfig(AppConfig):
 
         # the event's change log shows the sheets' records too
         register_source(audit.KIND_SHEETS, audit.SHEETS_LABEL, audit.sheet_lines)
+        # the house rules an event can be created with
+        house_rules.register_presets()
 
         signals.tables_created.connect(receivers.create_sheets, sender=Event)
         signals.seats_changed.connect(receivers.seating_changed, sender=Event)

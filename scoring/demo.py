@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import F, Prefetch
 from django.utils import timezone
 
+from scoring.house_rules import rules_of
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
 from scoring.rules import InvalidHand, score_hand
 from scoring.services.sheets import sheet_parties, write_games
@@ -61,7 +62,11 @@ def record_game(
         "tricks": tricks,
     }
     values = normalise_row(
-        row, number=number, parties=len(parties), seat_count=sheet.table.seat_count
+        row,
+        number=number,
+        parties=len(parties),
+        seat_count=sheet.table.seat_count,
+        rules=rules_of(sheet.table.round.event),
     )
     Game.objects.filter(sheet=sheet, number=number).delete()
     write_games(sheet, parties, {number: values})

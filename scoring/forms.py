@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Game
-from scoring.rules import CONCEDED, TRICK_TOTAL, InvalidHand
+from scoring.rules import CONCEDED, TRICK_TOTAL, InvalidHand, RulesProfile
 from scoring.sheet_rows import normalise_row, row_problems
 from tournament.forms import NumberField
 from tournament.limits import MAX_GAMES_PER_ROUND, MAX_POINTS, UNUSUAL_BID
@@ -107,11 +107,13 @@ class GameRowForm(forms.Form):
         number: int,
         party_labels: Sequence[str],
         seat_labels: Sequence[str],
+        rules: RulesProfile | None = None,
         **kwargs: Any,
     ) -> None:
         kwargs.setdefault("prefix", row_prefix(number))
         super().__init__(*args, **kwargs)
         self.number = number
+        self.rules = rules
         self.party_count = len(party_labels)
         self.seat_count = len(seat_labels)
         self.points: list[int] | None = None
@@ -178,7 +180,11 @@ class GameRowForm(forms.Form):
             )
         row = self.row()
         problems = row_problems(
-            row, number=self.number, parties=self.party_count, seat_count=self.seat_count
+            row,
+            number=self.number,
+            parties=self.party_count,
+            seat_count=self.seat_count,
+            rules=self.rules,
         )
         for problem in problems:
             name = self.field_of(problem)
@@ -189,7 +195,11 @@ class GameRowForm(forms.Form):
             self.add_invalid_hand(problem)
         if not self.errors:
             self.points = normalise_row(
-                row, number=self.number, parties=self.party_count, seat_count=self.seat_count
+                row,
+                number=self.number,
+                parties=self.party_count,
+                seat_count=self.seat_count,
+                rules=self.rules,
             )["points"]
         return data
 

@@ -47,9 +47,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
+from scoring.rules import EJL, RULES, RulesProfile
 from tournament.errors import Message, UserError, gettext_noop
 
 __all__ = [
@@ -65,6 +66,7 @@ __all__ = [
     "MeldSum",
     "cards_allow",
     "cards_in_hand",
+    "catalogue",
     "meld_total",
     "party_melds",
     "players_per_party",
@@ -106,8 +108,10 @@ MELDS: Final = (
     Meld("eight_kings", 1000, gettext_noop("Eight Kings"), gettext_noop("two of each suit")),
     Meld("eight_ober", 1000, gettext_noop("Eight Ober"), gettext_noop("two of each suit")),
     Meld("eight_unter", 1000, gettext_noop("Eight Unter"), gettext_noop("two of each suit")),
+    Meld("eight_tens", 1000, gettext_noop("Eight Tens"), gettext_noop("two of each suit")),
 )
 BY_CODE: Final = {meld.code: meld for meld in MELDS}
+"""Every meld any rules know, with the ejl's points; ``catalogue`` gives one rules' melds."""
 
 RUNDGANG_WITH_FAMILIE: Final = 200
 """What a Rundgang counts when the same player also melds a Familie (§15)."""
@@ -137,12 +141,25 @@ EIGHT: Final = {ACE: "eight_aces", KING: "eight_kings", OBER: "eight_ober", UNTE
 # --- messages --------------------------------------------------------------------------------
 
 UNKNOWN_MELD: Final = gettext_noop("Unknown meld “%(code)s”.")
+NOT_IN_RULES: Final = gettext_noop("“%(meld)s” is no meld in this tournament's rules.")
 BAD_COUNT: Final = gettext_noop("The count of “%(meld)s” must be a whole number from 0 to %(max)s.")
 PLAYER_REASON: Final = gettext_noop("Player %(number)s: %(reason)s")
 RUNDGANG_NOTE: Final = gettext_noop("“%(rundgang)s” counts %(points)s beside a Familie (§15).")
 _DECK: Final = gettext_noop(
     "These melds need some card more than twice, but the deck has every card only twice."
 )
+
+
+def catalogue(rules: RulesProfile | None = None) -> tuple[Meld, ...]:
+    """The melds of ``rules`` (default: ejl) with their points, in the picker's order: eight
+    Tens only where the rules count them, the double Familie at the rules' value."""
+    rules = rules or RULES[EJL]
+    values = {"double_familie": rules.double_familie}
+    return tuple(
+        replace(meld, points=values.get(meld.code, meld.points))
+        for meld in MELDS
+        if meld.code != "eight_tens" or rules.eight_tens
+    )
 
 
 def cards_in_hand(seats: int) -> int:
@@ -204,21 +221,31 @@ def label(code: str) -> Message:
 # --- the sum ---------------------------------------------------------------------------------
 
 
-def meld_total(counts: Mapping[str, int], *, hand_size: int = 12) -> int:
-    """The meld of one player (counts per meld code), or ``MeldError`` saying why not."""
-    return party_melds([counts], hand_size=hand_size).total
+def meld_total(
+    counts: Mapping[str, int], *, hand_size: int = 12, rules: RulesProfile | None = None
+) -> int:
+    """The meld of one player (counts per meld code) by ``rules`` (default: ejl), or
+    ``MeldError`` saying why not."""
+    return party_melds([counts], hand_size=hand_size, rules=rules).total
 
 
-def party_melds(players: Sequence[Mapping[str, int]], *, hand_size: int = 12) -> MeldSum:
-    """The meld of a party: one mapping of counts per meld code for each of its players (one,
-    or two at a pairs table), each holding ``hand_size`` cards.
+def party_melds(
+    players: Sequence[Mapping[str, int]],
+    *,
+    hand_size: int = 12,
+    rules: RulesProfile | None = None,
+) -> MeldSum:
+    """The meld of a party by ``rules`` (default: ejl): one mapping of counts per meld code
+    for each of its players (one, or two at a pairs table), each holding ``hand_size`` cards.
 
-    Raises ``BadMeldCount`` for input that is not a selection and ``ImpossibleMelds`` for a
-    selection that cannot have been laid out.
+    Raises ``BadMeldCount`` for input that is not a selection (an unknown meld, or one these
+    rules do not count) and ``ImpossibleMelds`` for a selection that cannot have been laid out.
     """
     if not 1 <= len(players) <= 2 or not isinstance(hand_size, int) or hand_size < 1:
         raise ValueError("a party has one or two players, each with a hand of cards")
-    hands = [_read(counts) for counts in players]
+    rules = rules or RULES[EJL]
+    points = {meld.code: meld.points for meld in catalogue(rules)}
+    hands = [_read(counts, points) for counts in players]
     players_of = [index if len(hands) > 1 else None for index in range(len(hands))]
     _check_party(hands)
     for hand, player in zip(hands, players_of, strict=True):
@@ -227,17 +254,16 @@ def party_melds(players: Sequence[Mapping[str, int]], *, hand_size: int = 12) ->
     if len(hands) > 1:
         _check_together(hands, hand_size)
     for hand, player in zip(hands, players_of, strict=True):
-        _check_counting(hand, player)
+        _check_counting(hand, player, points)
     totals = []
     notes = []
     for hand in hands:
-        total = sum(BY_CODE[code].points * count for code, count in hand.items())
+        total = sum(points.get(code, 0) * count for code, count in hand.items())
         if hand["rundgang"] and _familien(hand):
             # §15; only at a three-table: Rundgang and Familie take 11 cards of one hand
-            total -= (BY_CODE["rundgang"].points - RUNDGANG_WITH_FAMILIE) * hand["rundgang"]
-            notes.append(Message(
-                RUNDGANG_NOTE, rundgang=label("rundgang"), points=RUNDGANG_WITH_FAMILIE
-            ))
+            beside = rules.rundgang_with_familie
+            total -= (points["rundgang"] - beside) * hand["rundgang"]
+            notes.append(Message(RUNDGANG_NOTE, rundgang=label("rundgang"), points=beside))
         totals.append(total)
     return MeldSum(total=sum(totals), players=tuple(totals), notes=tuple(notes))
 
@@ -247,7 +273,7 @@ def cards_allow(players: Sequence[Mapping[str, int]], *, hand_size: int = 12) ->
     pair together, without the rules' counting (two Binokel rather than a Doppelbinokel pass).
     ``party_melds`` refuses everything this refuses; the tests hold its specific reasons to
     that."""
-    hands = [_read(counts) for counts in players]
+    hands = [_read(counts, {code: 0 for code in BY_CODE}) for counts in players]
     try:
         for hand in hands:
             _check_hand_size(hand, hand_size, None, rundgang_room=False)
@@ -258,11 +284,14 @@ def cards_allow(players: Sequence[Mapping[str, int]], *, hand_size: int = 12) ->
     return True
 
 
-def _read(counts: Mapping[str, int]) -> dict[str, int]:
-    """Every meld code with its count; unknown codes and bad counts are refused."""
-    for code in counts:
+def _read(counts: Mapping[str, int], known: Mapping[str, int]) -> dict[str, int]:
+    """Every meld code with its count; codes not in ``known`` (the rules' melds) and bad
+    counts are refused."""
+    for code, count in counts.items():
         if code not in BY_CODE:
             raise BadMeldCount(UNKNOWN_MELD, code=str(code))
+        if code not in known and count:
+            raise BadMeldCount(NOT_IN_RULES, meld=label(code))
     hand = {}
     for code in BY_CODE:
         count = counts.get(code, 0)
@@ -302,6 +331,14 @@ def _check_party(hands: Sequence[Mapping[str, int]]) -> None:
                 ),
                 eight=label(eight), count=asked,
             ))
+    if sum(hand["eight_tens"] for hand in hands) > 1:
+        raise ImpossibleMelds("eight_of_a_kind", Message(
+            gettext_noop(
+                "“%(eight)s” are all such cards of the deck (each card is in it twice): "
+                "these melds ask for %(count)s of them."
+            ),
+            eight=label("eight_tens"), count=sum(8 * hand["eight_tens"] for hand in hands),
+        ))
     # The trump suit has two Kings and two Ober. Every trump pair takes one of each; a Familie
     # in trump contains one trump pair, and a Rundgang contains one, which may be the trump
     # Familie's (§15). A double Familie could be in another suit, so it does not count here.
@@ -367,7 +404,9 @@ def _check_contained(hand: Mapping[str, int], player: int | None) -> None:
             )
 
 
-def _check_counting(hand: Mapping[str, int], player: int | None) -> None:
+def _check_counting(
+    hand: Mapping[str, int], player: int | None, points: Mapping[str, int]
+) -> None:
     """Cards the hand may well hold, but that the rules count as one bigger meld or that a
     meld already counts (checked after the cards, so it is only said of a possible hand)."""
 
@@ -378,7 +417,7 @@ def _check_counting(hand: Mapping[str, int], player: int | None) -> None:
                 gettext_noop(
                     "“%(meld)s” twice in one hand is “%(whole)s” (%(points)s): tap that instead."
                 ),
-                meld=label(small), whole=label(whole), points=BY_CODE[whole].points,
+                meld=label(small), whole=label(whole), points=points[whole],
             ),
             player=player, cards=False,
         )
@@ -502,7 +541,7 @@ def _need(
     binokel = hand["binokel"] + 2 * hand["doppelbinokel"]
     same = {
         ACE: hand["four_aces"] + 2 * hand["eight_aces"],
-        TEN: 0,
+        TEN: 2 * hand["eight_tens"],
         KING: hand["four_kings"] + 2 * hand["eight_kings"] + rundgang,
         OBER: hand["four_ober"] + 2 * hand["eight_ober"] + rundgang,
         UNTER: hand["four_unter"] + 2 * hand["eight_unter"],
@@ -540,5 +579,7 @@ def _fewest_cards(hand: Mapping[str, int]) -> int:
         2 * (hand["pair"] + hand["pair_trump"]) + 5 * familien + 8 * rundgang
         - 2 * min(familien, len(SUITS) * rundgang)
     )
-    same = 8 * rundgang + sum(4 * hand[four] + 8 * hand[EIGHT[rank]] for rank, four in FOUR.items())
+    same = 8 * rundgang + 8 * hand["eight_tens"] + sum(
+        4 * hand[four] + 8 * hand[EIGHT[rank]] for rank, four in FOUR.items()
+    )
     return max(binokel, in_suit, same)

@@ -13,7 +13,7 @@ from django.db.models.functions import Mod
 from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules import CONCEDED, DURCH, MIN_BID, PLAYED, TRICK_TOTAL
+from scoring.rules import CONCEDED, DURCH, DURCH_OPEN, KINDS, LOWEST_MIN_BID, PLAYED, TRICK_TOTAL
 from tournament.models import AuditRecord, Entry, Table
 
 
@@ -78,6 +78,7 @@ class Game(models.Model):
         PLAYED = PLAYED, _("played")
         CONCEDED = CONCEDED, _("conceded")
         DURCH = DURCH, _("Durch")
+        DURCH_OPEN = DURCH_OPEN, _("Durch laid open")
 
     sheet = models.ForeignKey(
         ScoreSheet, on_delete=models.CASCADE, related_name="games", verbose_name=_("score sheet")
@@ -110,12 +111,12 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=Q(dealer__gte=1, dealer__lte=4), name="game_dealer_position"
             ),
-            models.CheckConstraint(condition=Q(bid__gte=MIN_BID), name="game_bid_minimum"),
+            models.CheckConstraint(condition=Q(bid__gte=LOWEST_MIN_BID), name="game_bid_minimum"),
             models.CheckConstraint(
                 condition=Exact(Mod(F("bid"), 10), 0), name="game_bid_multiple_of_10"
             ),
             models.CheckConstraint(
-                condition=Q(kind__in=[PLAYED, CONCEDED, DURCH]), name="game_kind_valid"
+                condition=Q(kind__in=list(KINDS)), name="game_kind_valid"
             ),
         ]
 

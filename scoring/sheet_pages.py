@@ -24,7 +24,9 @@ from django.utils.translation import gettext
 
 from scoring.audit import describe_values, game_line
 from scoring.forms import ROW_KEY, GameRowForm, initial_from_values
+from scoring.house_rules import rules_of
 from scoring.models import Game, ScoreSheet, SheetChange
+from scoring.rules import RulesProfile
 from scoring.services.sheets import sheet_concerns, sheet_games
 from scoring.sheet_rows import missing_numbers, normalise_row
 from tournament import seats
@@ -50,6 +52,11 @@ class SheetFrame:
     seat_labels: list[str]
 
     @property
+    def rules(self) -> RulesProfile:
+        """The house rules the sheet is scored by."""
+        return rules_of(self.table.round.event)
+
+    @property
     def games(self) -> int:
         return self.table.round.event.games_per_round
 
@@ -61,7 +68,11 @@ class SheetFrame:
     def form(self, number: int, data: QueryDict | None = None) -> GameRowForm:
         """The row form of game ``number``, bound to ``data`` when given."""
         return GameRowForm(
-            data, number=number, party_labels=self.party_labels, seat_labels=self.seat_labels
+            data,
+            number=number,
+            party_labels=self.party_labels,
+            seat_labels=self.seat_labels,
+            rules=self.rules,
         )
 
     def posted_forms(self, data: QueryDict) -> dict[int, GameRowForm]:
@@ -182,7 +193,11 @@ def late_rows(
                 rows[number] = {}
             continue
         if stored is not None and form.is_valid() and normalise_row(
-            form.row(), number=number, parties=len(frame.parties), seat_count=len(frame.seats)
+            form.row(),
+            number=number,
+            parties=len(frame.parties),
+            seat_count=len(frame.seats),
+            rules=frame.rules,
         ) == stored:
             continue
         typed = posted_values(form)
@@ -495,7 +510,8 @@ class _RowLabels:
         self.declarers = [
             *((str(i), short) for i, short in enumerate(frame.party_shorts)), ("", "–")
         ]
-        self.kinds = [(value, str(label)) for value, label in Game.Kind.choices]
+        kinds = frame.rules.kinds
+        self.kinds = [(value, str(label)) for value, label in Game.Kind.choices if value in kinds]
         self.dealers = [(str(i), label) for i, label in enumerate(frame.seat_labels, start=1)]
         self.revoked = [("", gettext("nobody")),
                         *((str(i), label) for i, label in enumerate(frame.party_labels))]

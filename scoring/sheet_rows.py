@@ -11,17 +11,30 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from scoring.rules import CONCEDED, PLAYED, InvalidHand, hand_problems, is_int, score_hand
+from scoring.rules import (
+    CONCEDED,
+    PLAYED,
+    InvalidHand,
+    RulesProfile,
+    hand_problems,
+    is_int,
+    score_hand,
+)
 from tournament.errors import gettext_noop
 from tournament.limits import MAX_POINTS
 from tournament.seats import dealer_position
 
 
 def row_problems(
-    row: Mapping[str, Any], *, number: int, parties: int, seat_count: int
+    row: Mapping[str, Any],
+    *,
+    number: int,
+    parties: int,
+    seat_count: int,
+    rules: RulesProfile | None = None,
 ) -> list[InvalidHand]:
-    """Everything wrong with one row (``scoring.rules.hand_problems`` and the sheet's own
-    bounds); empty when the row can be stored."""
+    """Everything wrong with one row (``scoring.rules.hand_problems`` by the event's
+    ``rules``, and the sheet's own bounds); empty when the row can be stored."""
     problems: list[InvalidHand] = []
     dealer = row.get("dealer")
     if dealer is not None and (not is_int(dealer) or not 1 <= dealer <= seat_count):
@@ -54,6 +67,7 @@ def row_problems(
         tricks=list(tricks) if tricks is not None else None,
         kind=row.get("kind") or PLAYED,
         revoked=row.get("revoked"),
+        rules=rules,
     )
     # one message per field and party: the sheet's own bound says it better than the rules
     said = {(p.field, p.party) for p in problems}
@@ -62,15 +76,22 @@ def row_problems(
 
 
 def normalise_row(
-    row: Mapping[str, Any], *, number: int, parties: int, seat_count: int
+    row: Mapping[str, Any],
+    *,
+    number: int,
+    parties: int,
+    seat_count: int,
+    rules: RulesProfile | None = None,
 ) -> dict[str, Any]:
-    """Check one row and compute its points; returns the row's values or raises the first
-    of its problems (``row_problems``) as InvalidHand.
+    """Check one row and compute its points by ``rules`` (default: ejl); returns the row's
+    values or raises the first of its problems (``row_problems``) as InvalidHand.
 
     The row stands on its own: nothing else of the sheet is needed to judge it. A missing
     dealer is the one the rotation gives game ``number``; missing melds count 0.
     """
-    problems = row_problems(row, number=number, parties=parties, seat_count=seat_count)
+    problems = row_problems(
+        row, number=number, parties=parties, seat_count=seat_count, rules=rules
+    )
     if problems:
         raise problems[0]
     dealer = row.get("dealer")
@@ -87,6 +108,7 @@ def normalise_row(
         tricks=tricks,
         kind=kind,
         revoked=row.get("revoked"),
+        rules=rules,
     )
     return {
         "dealer": dealer,

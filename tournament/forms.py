@@ -16,6 +16,7 @@ from django.utils.text import format_lazy, slugify
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
+from tournament import house_rules
 from tournament.errors import Message
 from tournament.imports import file_too_large
 from tournament.limits import (
@@ -165,11 +166,23 @@ class EventForm(forms.ModelForm):
         widgets = {"date": DateInput()}
 
     form_token = form_token_field()
+    rules = forms.ChoiceField(
+        label=_("House rules"),
+        required=False,
+        help_text=_(
+            "What the sheets score by. Its switches can be changed on the tournament's rules "
+            "page."
+        ),
+    )
 
     def __init__(self, *args, plan_exists: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["rules"].choices = [
+            (preset.name, _(preset.label)) for preset in house_rules.presets()
+        ]
         if self.instance.pk is not None:
             del self.fields["form_token"]  # editing: saving the same values twice is harmless
+            del self.fields["rules"]  # changed on the rules page, which rescores the games
         self.fields["slug"].required = False
         if plan_exists:
             for name in ("slug", "round_count", "games_per_round"):
@@ -177,6 +190,25 @@ class EventForm(forms.ModelForm):
                 self.fields[name].help_text = _(
                     "Cannot change any more: the seating plan exists."
                 )
+
+    def _chosen_rules(self) -> house_rules.Preset | None:
+        """The preset chosen; none chosen: the first (the default)."""
+        offered = house_rules.presets()
+        name = self.data.get(self.add_prefix("rules"), "")
+        return house_rules.preset(name) or (offered[0] if offered else None)
+
+    def clean_rules(self) -> dict:
+        """The chosen preset's switches, as the event saves them."""
+        chosen = self._chosen_rules()
+        return dict(chosen.values) if chosen else {}
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        chosen = self._chosen_rules()
+        # the rules' games per round, unless the organiser typed another number
+        if chosen and "rules" in self.fields and "games_per_round" not in self.changed_data:
+            cleaned["games_per_round"] = chosen.games_per_round
+        return cleaned
 
     def clean_slug(self) -> str:
         slug = self.cleaned_data.get("slug") or ""

@@ -66,6 +66,9 @@ class Event(models.Model):
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.PREPARATION
     )
+    # The house rules' switches as saved (``tournament.house_rules``); read and changed by the
+    # scoring app (``scoring.house_rules``). Empty: the ejl rules.
+    rules = models.JSONField(_("house rules"), default=dict, blank=True, editable=False)
     plan_seed = models.PositiveIntegerField(
         _("seating plan seed"), null=True, blank=True, editable=False
     )

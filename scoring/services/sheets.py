@@ -30,8 +30,9 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from scoring.house_rules import rules_of
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange, new_token
-from scoring.rules import CONCEDED, TRICK_TOTAL, InvalidHand, is_int
+from scoring.rules import CONCEDED, TRICK_TOTAL, InvalidHand, RulesProfile, is_int
 from scoring.sheet_rows import missing_numbers, normalise_row, number_ranges
 from scoring.standings import counted_statuses
 from tournament import audit
@@ -263,7 +264,7 @@ def _check_row_numbers(rows: Mapping[int, RowInput], count: int) -> None:
 
 
 def _judge_rows(
-    rows: Mapping[int, RowInput], *, parties: int, seat_count: int
+    rows: Mapping[int, RowInput], *, parties: int, seat_count: int, rules: RulesProfile
 ) -> tuple[dict[int, dict | None], dict[int, InvalidHand]]:
     """The rows as they would be stored (None: cleared), and the rows refused by the rules."""
     wanted: dict[int, dict | None] = {}
@@ -274,7 +275,7 @@ def _judge_rows(
             continue
         try:
             wanted[number] = normalise_row(
-                row, number=number, parties=parties, seat_count=seat_count
+                row, number=number, parties=parties, seat_count=seat_count, rules=rules
             )
         except InvalidHand as error:
             errors[number] = error
@@ -343,7 +344,9 @@ def save_sheet_rows(
     _check_row_numbers(rows, event.games_per_round)
     parties = sheet_parties(locked) if parties is None else list(parties)
     games = sheet_games(locked, parties)
-    wanted, errors = _judge_rows(rows, parties=len(parties), seat_count=locked.table.seat_count)
+    wanted, errors = _judge_rows(
+        rows, parties=len(parties), seat_count=locked.table.seat_count, rules=rules_of(event)
+    )
     changes = {number: v for number, v in wanted.items() if games.get(number) != v}
     if save_id and locked.last_save == _save_mark(save_id, locked.version):
         base_version = locked.version  # sent again: the sheet's last change was this save

@@ -24,10 +24,12 @@ from scoring.melds import (
     ImpossibleMelds,
     cards_allow,
     cards_in_hand,
+    catalogue,
     meld_total,
     party_melds,
     players_per_party,
 )
+from scoring.rules import AKS_HEROLDSTATT, RULES
 from tournament.limits import MAX_POINTS
 
 BASE = Path(__file__).resolve().parents[2]
@@ -53,8 +55,10 @@ RULES_VALUES = {
 
 
 def test_catalogue_holds_every_meld_of_the_rules_once_with_its_value():
-    assert {meld.code: meld.points for meld in MELDS} == RULES_VALUES
-    assert len(MELDS) == len(BY_CODE) == 16
+    assert {meld.code: meld.points for meld in catalogue()} == RULES_VALUES
+    assert len(catalogue()) == 16
+    # every rules' melds: the ejl's and eight Tens (AKS Heroldstatt)
+    assert len(MELDS) == len(BY_CODE) == 17
     assert RUNDGANG_WITH_FAMILIE == 200  # §15
     for meld in MELDS:
         assert meld.label and meld.cards and meld.points % 10 == 0
@@ -96,7 +100,7 @@ def _values_in_rules_text(text: str) -> dict[str, int]:
 @pytest.mark.skipif(not SHARED_RULES.exists(), reason="the shared RULES.md is not on this machine")
 def test_catalogue_matches_the_shared_rules_text():
     values = _values_in_rules_text(SHARED_RULES.read_text(encoding="utf-8"))
-    assert values == {meld.code: meld.points for meld in MELDS}
+    assert values == {meld.code: meld.points for meld in catalogue()}
 
 
 def test_catalogue_matches_the_meld_table_of_docs_rules():
@@ -136,7 +140,7 @@ def ok(case_id, players, total, size=12):
     return pytest.param(players, size, total, id=case_id)
 
 
-SINGLE_MELDS = [ok(f"alone-{meld.code}", [{meld.code: 1}], meld.points) for meld in MELDS]
+SINGLE_MELDS = [ok(f"alone-{meld.code}", [{meld.code: 1}], meld.points) for meld in catalogue()]
 
 SUMS = [
     ok("nothing", [{}], 0),
@@ -453,8 +457,9 @@ selections = st.one_of(
 
 
 def _outcome(players, size):
+    # the AKS Heroldstatt rules know every meld code (eight Tens too)
     try:
-        return party_melds(players, hand_size=size)
+        return party_melds(players, hand_size=size, rules=RULES[AKS_HEROLDSTATT])
     except ImpossibleMelds as refused:
         return refused
 

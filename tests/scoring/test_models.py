@@ -20,7 +20,9 @@ def _sheet_with_game():
 @pytest.mark.parametrize(
     ("fields", "bad"),
     [
-        ({"bid": 140}, True),
+        # the lowest minimum bid any house rules may set is 100
+        ({"bid": 90}, True),
+        ({"bid": 100}, False),
         ({"bid": 155}, True),
         ({"dealer": 0}, True),
         ({"dealer": 5}, True),
@@ -28,6 +30,7 @@ def _sheet_with_game():
         ({"kind": "gespielt"}, True),
         ({"bid": 150, "dealer": 1, "number": 1, "kind": "played"}, False),
         ({"bid": 1000, "kind": "durch"}, False),
+        ({"bid": 150, "kind": "durch-open"}, False),
     ],
 )
 def test_game_constraints(fields, bad):

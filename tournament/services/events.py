@@ -38,13 +38,15 @@ def _shown(value: Any) -> Any:
 
 @transaction.atomic
 def create_event(*, user: Any = None, form_token: str | None = None, **fields: Any) -> Event:
-    """A new event with ``fields`` (see ``EVENT_FIELDS``), organised by ``user`` (a logged-in
+    """A new event with ``fields`` (see ``EVENT_FIELDS``, and ``rules``: the house rules'
+    switches as saved, ``tournament.house_rules``), organised by ``user`` (a logged-in
     account; a script passes none); a short name taken meanwhile raises ``EventError`` (field
     ``slug``), a ``form_token`` used before ``AlreadySubmitted``."""
     submission = (
         use_form_token(token=form_token, kind=FormSubmission.Kind.EVENT) if form_token else None
     )
     event = Event(**{name: fields[name] for name in EVENT_FIELDS if name in fields})
+    event.rules = dict(fields.get("rules") or {})
     try:
         with transaction.atomic():
             event.save()
