@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from money import rules as money
 from money.prizes import rules as prizes
+from scoring.interface import rules_of
 from tournament import limits
 from tournament.models import AuditRecord, Entry, Event, EventSettings
 
@@ -85,6 +86,19 @@ class MoneySettings(EventSettings):
 
     def __str__(self) -> str:
         return str(self.event)
+
+    @classmethod
+    def for_event(cls, event: Event) -> MoneySettings:
+        """The event's settings, or their unsaved defaults: no Startgeld, and the lost-game
+        money of the event's house rules (``RulesProfile.lost_game_fee``…)."""
+        found = super().for_event(event)
+        if found._state.adding:
+            rules = rules_of(event)
+            found.lost_game_fee = Decimal(rules.lost_game_fee or 0)
+            if rules.lost_game_fee_higher and rules.lost_game_fee_higher_from:
+                found.lost_game_fee_higher = Decimal(rules.lost_game_fee_higher)
+                found.lost_game_fee_higher_from = rules.lost_game_fee_higher_from
+        return found
 
     @property
     def start_fees(self) -> money.StartFees:

@@ -100,6 +100,7 @@ KIND_NAMES = {
     Game.Kind.PLAYED: "gespielt",
     Game.Kind.CONCEDED: "abgeschrieben",
     Game.Kind.DURCH: "Durch",
+    Game.Kind.DURCH_OPEN: "Durch aufgelegt",
 }
 YES, NO = "ja", "nein"
 

@@ -15,7 +15,7 @@ from django.db.models import F, Q
 
 from scoring.models import PartyScore
 from scoring.ranking import PAIRS, SINGLES
-from scoring.rules import DURCH
+from scoring.rules import DURCH_KINDS
 from scoring.standings import cached_standings, counted_statuses
 from tournament.models import Entry, Event
 
@@ -95,7 +95,7 @@ def player_record(player_id: int, *, event_ids: Iterable[int] | None = None) -> 
     for entry_id, status, points in PartyScore.objects.filter(
         entry__in=[entry.pk for entry in entries],
         game__declarer_id=F("entry_id"),
-        game__kind=DURCH,
+        game__kind__in=DURCH_KINDS,
     ).values_list("entry_id", "game__sheet__status", "points"):
         durch.setdefault(entry_id, []).append((status, points))
 

@@ -218,7 +218,7 @@ def _notable(facts: PressFacts) -> str:
         sentences.append(f"{times} wurde ein Durch gewonnen: von {who}.")
     if facts.biggest_loss is not None and facts.biggest_loss.points < 0:
         game = facts.biggest_loss
-        what = " mit einem verlorenen Durch" if game.kind == "durch" else ""
+        what = " mit einem verlorenen Durch" if game.kind in ("durch", "durch-open") else ""
         sentences.append(
             f"Den größten Verlust in einem Spiel musste {game.entry.named} {_game_where(game)}"
             f"{what} hinnehmen: {points(game.points)}."

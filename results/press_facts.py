@@ -13,7 +13,7 @@ from django.db.models import F
 from results.press import GameFact, Placed, PressEntry, PressFacts
 from scoring.models import Game, PartyScore
 from scoring.ranking import PAIRS, SINGLES, EntryFigures, Standings
-from scoring.rules import DURCH
+from scoring.rules import DURCH_KINDS
 from scoring.standings import counted_statuses
 from tournament.models import Entry, Event
 
@@ -69,13 +69,13 @@ def press_facts(event: Event, standings: Standings) -> PressFacts:
 
     order = ("game__sheet__table__round__number", "game__sheet__table__number", "game__number")
     highest = (
-        declared.exclude(game__kind=DURCH).filter(points__gt=0)
+        declared.exclude(game__kind__in=DURCH_KINDS).filter(points__gt=0)
         .order_by("-points", *order).values_list(*fields).first()
     )
     loss = scores.filter(points__lt=0).order_by("points", *order).values_list(*fields).first()
     durch = [
         fact(row)
-        for row in declared.filter(game__kind=DURCH, points__gt=0)
+        for row in declared.filter(game__kind__in=DURCH_KINDS, points__gt=0)
         .order_by(*order).values_list(*fields)
     ]
     return PressFacts(

@@ -10,8 +10,10 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_noop, ngettext
 
+from scoring.house_rules import SWITCH_LABELS
 from scoring.models import Game, SheetChange
 from scoring.ranking import TIE_BREAKS
+from scoring.rules import EJL, LABELS
 from scoring.sheet_rows import number_ranges
 from tournament.audit import Line, describes, yes_no
 from tournament.errors import Message
@@ -41,6 +43,22 @@ def _standings(params: Mapping[str, Any]) -> str:
     ) % {
         "tie_breaks": ", ".join(labels) or "–",
         "counted": yes_no(params["count_unconfirmed"]),
+    }
+
+
+@describes(A.RULES_CHANGED)
+def _rules_changed(params: Mapping[str, Any]) -> str:
+    switches = [gettext(SWITCH_LABELS[name]) for name in params.get("switches") or []
+                if name in SWITCH_LABELS]
+    preset = LABELS.get(params.get("preset", ""), LABELS[EJL])
+    return gettext(
+        "House rules changed: %(preset)s (switches: %(switches)s); %(games)s games rescored, "
+        "%(totals)s totals changed."
+    ) % {
+        "preset": gettext(preset),
+        "switches": ", ".join(switches) or "–",
+        "games": params.get("games", 0),
+        "totals": params.get("totals", 0),
     }
 
 

@@ -10,6 +10,7 @@ asks nothing of it directly: it sends signals (``tournament.signals``) that scor
 
 from __future__ import annotations
 
+from scoring.house_rules import rules_label, rules_of
 from scoring.ranking import PAIRS, SINGLES, StandingRow, Standings
 from scoring.rules import TRICK_TOTAL
 from scoring.standings import (
@@ -28,5 +29,7 @@ __all__ = [
     "Standings",
     "cached_standings",
     "declarer_losses",
+    "rules_label",
+    "rules_of",
     "standings_provisional",
 ]

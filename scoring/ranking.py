@@ -24,6 +24,8 @@ from datetime import datetime
 from tournament.errors import Message, gettext_noop
 from tournament.text import unlisted_name
 
+EXACT_POINTS = "exact_points"
+"""The tie-break of the exact points (``RulesProfile.exact_tie_break``)."""
 SINGLES = "singles"
 PAIRS = "pairs"
 
@@ -39,18 +41,22 @@ def signed(value: int | None) -> str:
 
 @dataclass(slots=True)
 class Figures:
-    """What an entry scored in some games: points, games, games won and lost as declarer."""
+    """What an entry scored in some games: points, games, games won and lost as declarer, and
+    ``rounding``: what its points would be more without rounding the trick points (the exact
+    points are ``points + rounding``)."""
 
     points: int = 0
     games: int = 0
     wins: int = 0
     losses: int = 0
+    rounding: int = 0
 
     def add(self, other: Figures) -> None:
         self.points += other.points
         self.games += other.games
         self.wins += other.wins
         self.losses += other.losses
+        self.rounding += other.rounding
 
 
 @dataclass(slots=True)
@@ -118,6 +124,11 @@ TIE_BREAKS: dict[str, TieBreak] = {
             "fewer_losses",
             gettext_noop("fewer games lost as declarer"),
             lambda entry, figures, rounds: figures.losses,
+        ),
+        TieBreak(
+            EXACT_POINTS,
+            gettext_noop("more exact points (trick points not rounded)"),
+            lambda entry, figures, rounds: -figures.rounding,
         ),
     )
 }

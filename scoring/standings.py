@@ -22,7 +22,7 @@ from django.db.models import Count, F, Q, Sum
 
 from scoring.models import Game, PartyScore, ScoreSheet
 from scoring.ranking import EntryFigures, Figures, RoundState, Standings, parse_tie_breaks
-from scoring.rules import CONCEDED, DURCH, PLAYED
+from scoring.rules import CONCEDED, DURCH, DURCH_OPEN, PLAYED
 from tournament.limits import STANDINGS_CACHE_SECONDS
 from tournament.models import Entry, Event, Seat, Table
 
@@ -106,7 +106,7 @@ def declarer_losses(event: Event) -> dict[int, DeclarerLosses]:
         entry_id: DeclarerLosses(
             played=by_kind.get(PLAYED, 0),
             conceded=by_kind.get(CONCEDED, 0),
-            durch=by_kind.get(DURCH, 0),
+            durch=by_kind.get(DURCH, 0) + by_kind.get(DURCH_OPEN, 0),
         )
         for entry_id, by_kind in counts.items()
     }
@@ -141,6 +141,11 @@ def compute_standings(event: Event) -> Standings:
         table__round__event=event, status__in=counted_statuses(event)
     ).values("pk")
     as_declarer = Q(game__declarer_id=F("entry_id"))
+    # a line holds rounded trick points unless the game was conceded, it is a declarer's loss
+    # (−2 × bid or a lost Durch) or its party misplayed (``scoring.rules.score_hand``)
+    rounded = Q(tricks__isnull=False) & ~(as_declarer & Q(points__lt=0)) & ~Q(
+        game__revoked_id=F("entry_id")
+    )
     sums = (
         PartyScore.objects.filter(game__sheet__in=counted_sheets)
         .values("entry_id", "game__sheet_id")
@@ -149,17 +154,20 @@ def compute_standings(event: Event) -> Standings:
             games=Count("id"),
             wins=Count("id", filter=as_declarer & Q(points__gt=0)),
             losses=Count("id", filter=as_declarer & Q(points__lt=0)),
+            rounding=Sum(F("tricks") - (F("tricks") + 5) / 10 * 10, filter=rounded),
         )
         .order_by()
-        .values_list("entry_id", "game__sheet_id", "total", "games", "wins", "losses")
+        .values_list(
+            "entry_id", "game__sheet_id", "total", "games", "wins", "losses", "rounding"
+        )
     )
     round_numbers = set(range(1, event.round_count + 1)) | set(states)
-    for entry_id, sheet_id, total, games, wins, losses in sums:
+    for entry_id, sheet_id, total, games, wins, losses, rounding in sums:
         entry = entries.get(entry_id)
         number = round_of_sheet.get(sheet_id)
         if entry is None or number is None:  # cannot be (same event); be safe anyway
             continue
-        figures = Figures(total, games, wins, losses)
+        figures = Figures(total, games, wins, losses, rounding or 0)
         if number in entry.by_round:
             entry.by_round[number].add(figures)
         else:
@@ -177,8 +185,10 @@ def compute_standings(event: Event) -> Standings:
 
 def standings_cache_key(event: Event) -> str:
     """The cache key of the standings of ``event`` as loaded: its results version moves with
-    every change that can alter them (``tournament.results.results_changed``)."""
-    return f"standings:{event.pk}:{event.results_version}"
+    every change that can alter them (``tournament.results.results_changed``); the "2" names
+    the shape of the cached figures (with ``Figures.rounding``), so a shared cache holds no
+    standings of an older release under it."""
+    return f"standings2:{event.pk}:{event.results_version}"
 
 
 def cached_standings(event: Event) -> Standings:

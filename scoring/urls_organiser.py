@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from scoring.views import lifecycle, printouts, sheets, standings
+from scoring.views import house_rules, lifecycle, printouts, sheets, standings
 
 SHEET = "turnier/<slug:slug>/zettel/<int:number>/tisch/<int:table>/"
 
@@ -26,6 +26,8 @@ urlpatterns = [
     path(f"{SHEET}status/", sheets.sheet_status, name="sheet-status"),
     path(f"{SHEET}protokoll/", sheets.sheet_changes, name="sheet-changes"),
     path(f"{SHEET}neuer-link/", sheets.sheet_new_link, name="sheet-new-link"),
+    # the house rules
+    path("turnier/<slug:slug>/hausregeln/", house_rules.house_rules, name="house-rules"),
     # standings
     path("turnier/<slug:slug>/rangliste/", standings.standings_page, name="standings"),
     path(

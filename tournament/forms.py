@@ -206,8 +206,10 @@ class EventForm(forms.ModelForm):
         cleaned = super().clean()
         chosen = self._chosen_rules()
         # the rules' games per round, unless the organiser typed another number
-        if chosen and "rules" in self.fields and "games_per_round" not in self.changed_data:
-            cleaned["games_per_round"] = chosen.games_per_round
+        if chosen and "rules" in self.fields:
+            cleaned["tie_breaks"] = chosen.tie_breaks
+            if "games_per_round" not in self.changed_data:
+                cleaned["games_per_round"] = chosen.games_per_round
         return cleaned
 
     def clean_slug(self) -> str:

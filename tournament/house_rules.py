@@ -13,13 +13,14 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Preset:
-    """A named set of house rules: its label (a msgid), the games per round it starts with and
-    its switches as saved on an event."""
+    """A named set of house rules: its label (a msgid), the games per round and the tie-breaks
+    (``Event.tie_breaks``) an event starts with, and its switches as saved on an event."""
 
     name: str
     label: str
     games_per_round: int
     values: Mapping[str, Any] = field(default_factory=dict)
+    tie_breaks: str = ""
 
 
 _presets: dict[str, Preset] = {}

@@ -465,6 +465,7 @@ class ChangeLog(AuditRecord):
         EXPENSE_ADDED = "expense_added", _("expense recorded")
         EXPENSE_CANCELLED = "expense_cancelled", _("expense cancelled")
         PLAYERS_MERGED = "players_merged", _("players merged")
+        RULES_CHANGED = "rules_changed", _("house rules changed")
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="changes", verbose_name=_("event")

@@ -3,7 +3,8 @@
 Public and CSRF-protected like the sheet's points preview (``scoring.views.sheets``); it
 stores nothing. The rules are in ``scoring.melds`` (the page's script only asks, see
 ``scoring/static/scoring/melds.js``). The request names the table (``seats``, ``parties``,
-as on the sheet form) and the counts as ``p1-<meld code>`` (and ``p2-…`` for the second
+as on the sheet form), the event whose rules count (``event``: its short name) and the counts
+as ``p1-<meld code>`` (and ``p2-…`` for the second
 player of a pair); a count left out is 0.
 """
 
@@ -16,11 +17,12 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from scoring import melds
+from scoring.house_rules import posted_rules
 from tournament.errors import UserError
 
 FIELD = re.compile(r"p(?P<player>[0-9]+)-(?P<code>[a-z_]+)")
 COUNT = re.compile(r"[0-9]{1,3}")
-FRAME_FIELDS = {"csrfmiddlewaretoken", "seats", "parties"}
+FRAME_FIELDS = {"csrfmiddlewaretoken", "seats", "parties", "event"}
 
 
 def _refused(error: UserError, status: int) -> JsonResponse:
@@ -67,11 +69,12 @@ def meld_sum(request: HttpRequest) -> JsonResponse:
     except ValueError:
         seats = parties = 0
     players = melds.players_per_party(seats, parties)
-    if players is None:
+    rules = posted_rules(request.POST.get("event", ""))
+    if players is None or rules is None:
         return JsonResponse({"ok": False, "errors": [gettext("Incomplete request.")]}, status=400)
     try:
         result = melds.party_melds(
-            _counts(request, players), hand_size=melds.cards_in_hand(seats)
+            _counts(request, players), hand_size=melds.cards_in_hand(seats), rules=rules
         )
     except melds.BadMeldCount as error:
         return _refused(error, 400)

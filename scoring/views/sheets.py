@@ -25,7 +25,8 @@ from django.views.decorators.http import require_POST
 
 from scoring.audit import sheet_line
 from scoring.forms import GameRowForm, SheetFrameForm, forged_row_numbers
-from scoring.melds import MELDS
+from scoring.house_rules import melds_key, posted_rules
+from scoring.melds import catalogue
 from scoring.models import ScoreSheet
 from scoring.rules import PARTY_COUNTS, TRICK_TOTAL
 from scoring.services import (
@@ -110,7 +111,8 @@ def _render_sheet(
         "preview_url": reverse("sheet-preview"),
         "trick_total": TRICK_TOTAL,
         "unusual_bid": UNUSUAL_BID,
-        "melds": MELDS,
+        "melds": catalogue(frame.rules),
+        "melds_key": melds_key(frame.rules),
     }
     if via_link:
         context["save_url"] = reverse("sheet-link-save", kwargs={"token": sheet.token})
@@ -426,8 +428,9 @@ def sheet_worker(request: HttpRequest) -> HttpResponse:
 def sheet_preview(request: HttpRequest) -> JsonResponse:
     """Points of one row while typing: runs the rules (score_hand) and stores nothing.
 
-    The row's fields come as on the sheet form (``g5-bid`` …) with ``number``, ``parties``
-    and ``seats``; CSRF-protected like every POST.
+    The row's fields come as on the sheet form (``g5-bid`` …) with ``number``, ``parties``,
+    ``seats`` and ``event`` (the short name of the event whose rules score it);
+    CSRF-protected like every POST.
     """
     try:
         number = int(request.POST.get("number", ""))
@@ -436,7 +439,8 @@ def sheet_preview(request: HttpRequest) -> JsonResponse:
     except ValueError:
         number = parties = seats = 0
     known = parties in PARTY_COUNTS and seats in SEAT_COUNTS
-    if not (known and 1 <= number <= MAX_GAMES_PER_ROUND):
+    rules = posted_rules(request.POST.get("event", ""))
+    if not (known and rules is not None and 1 <= number <= MAX_GAMES_PER_ROUND):
         return JsonResponse(
             {"ok": False, "errors": {"__all__": [gettext("Incomplete request.")]}}, status=400
         )
@@ -445,6 +449,7 @@ def sheet_preview(request: HttpRequest) -> JsonResponse:
         number=number,
         party_labels=[str(i) for i in range(parties)],
         seat_labels=[str(i) for i in range(seats)],
+        rules=rules,
     )
     if form.is_blank():
         return JsonResponse({"ok": True, "blank": True, "points": None})

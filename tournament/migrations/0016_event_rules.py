@@ -15,4 +15,10 @@ class Migration(migrations.Migration):
             name='rules',
             field=models.JSONField(blank=True, default=dict, editable=False, verbose_name='house rules'),
         ),
+
+        migrations.AlterField(
+            model_name='changelog',
+            name='action',
+            field=models.CharField(choices=[('event_created', 'tournament created'), ('event_edited', 'tournament edited'), ('event_finished', 'tournament finished'), ('event_reopened', 'tournament reopened'), ('registered', 'registered'), ('edited', 'edited'), ('withdrawn', 'withdrawn'), ('reinstated', 'registered again'), ('imported', 'imported'), ('replaced', 'replaced'), ('stand_in', 'stand-in added'), ('plan', 'plan generated'), ('plan_discarded', 'plan discarded'), ('replanned', 'rounds re-planned'), ('fixed_table', 'fixed table'), ('swapped', 'seats swapped'), ('released', 'round released'), ('hidden', 'round hidden'), ('round_closed', 'round closed'), ('round_reopened', 'round reopened'), ('round_length', 'round length'), ('standings', 'standings settings'), ('published', 'standings public'), ('unpublished', 'standings private'), ('role_granted', 'role given'), ('role_changed', 'role changed'), ('role_removed', 'role removed'), ('cash_settings', 'money settings'), ('checked_in', 'checked in'), ('check_in_undone', 'check-in undone'), ('paid', 'payment taken'), ('payment_cancelled', 'payment cancelled'), ('prize_settings', 'prize settings'), ('prize_added', 'prize added'), ('prize_removed', 'prize removed'), ('lot_drawn', 'lot drawn'), ('handed_out', 'prize collected'), ('handout_undone', 'prize collection undone'), ('expense_added', 'expense recorded'), ('expense_cancelled', 'expense cancelled'), ('players_merged', 'players merged'), ('rules_changed', 'house rules changed')], max_length=20, verbose_name='action'),
+        ),
     ]

@@ -38,8 +38,9 @@ def _shown(value: Any) -> Any:
 
 @transaction.atomic
 def create_event(*, user: Any = None, form_token: str | None = None, **fields: Any) -> Event:
-    """A new event with ``fields`` (see ``EVENT_FIELDS``, and ``rules``: the house rules'
-    switches as saved, ``tournament.house_rules``), organised by ``user`` (a logged-in
+    """A new event with ``fields`` (see ``EVENT_FIELDS``, and ``rules`` and ``tie_breaks``: the
+    house rules' switches as saved and the tie-breaks they start with,
+    ``tournament.house_rules``), organised by ``user`` (a logged-in
     account; a script passes none); a short name taken meanwhile raises ``EventError`` (field
     ``slug``), a ``form_token`` used before ``AlreadySubmitted``."""
     submission = (
@@ -47,6 +48,7 @@ def create_event(*, user: Any = None, form_token: str | None = None, **fields: A
     )
     event = Event(**{name: fields[name] for name in EVENT_FIELDS if name in fields})
     event.rules = dict(fields.get("rules") or {})
+    event.tie_breaks = fields.get("tie_breaks") or ""
     try:
         with transaction.atomic():
             event.save()

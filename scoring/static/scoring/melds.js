@@ -110,6 +110,7 @@
     var data = new URLSearchParams();
     data.append("seats", form.getAttribute("data-seats"));
     data.append("parties", form.getAttribute("data-parties"));
+    data.append("event", form.getAttribute("data-event") || "");
     for (var index = 0; index < players; index += 1) {
       codes.forEach(function (code) {
         var count = current.counts[index][code] || 0;

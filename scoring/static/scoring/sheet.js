@@ -527,6 +527,7 @@
     body.append("number", number);
     body.append("parties", form.getAttribute("data-parties"));
     body.append("seats", form.getAttribute("data-seats"));
+    body.append("event", form.getAttribute("data-event") || "");
     body.append("csrfmiddlewaretoken", csrf ? csrf.value : "");
     sequence[number] = (sequence[number] || 0) + 1;
     var mine = sequence[number];

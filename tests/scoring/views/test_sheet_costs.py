@@ -14,6 +14,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from scoring.house_rules import melds_key, rules_of
 from scoring.models import Game
 from tests.factories import make_event
 from tests.tournament.plans import make_field
@@ -152,13 +153,15 @@ def test_the_hot_reads_are_prepared_and_planned_once_per_connection(event):
 
 
 def test_the_meld_picker_is_rendered_once_per_language(event):
+    """Once per language and per rules' melds (``scoring.house_rules.melds_key``)."""
     sheet = sheet_of(event)
+    key = melds_key(rules_of(event))
     cache.clear()
     german = Client().get(link(sheet)).content.decode()
-    assert cache.get(make_template_fragment_key("meld-picker", ["de"])) is not None
-    assert cache.get(make_template_fragment_key("meld-picker", ["en"])) is None
+    assert cache.get(make_template_fragment_key("meld-picker", ["de", key])) is not None
+    assert cache.get(make_template_fragment_key("meld-picker", ["en", key])) is None
     english = Client(headers={"accept-language": "en"}).get(link(sheet)).content.decode()
-    assert cache.get(make_template_fragment_key("meld-picker", ["en"])) is not None
+    assert cache.get(make_template_fragment_key("meld-picker", ["en", key])) is not None
     assert german.count('id="meld-picker"') == english.count('id="meld-picker"') == 1
     assert "Add up the melds" in english and "Add up the melds" not in german
 

@@ -1,0 +1,167 @@
+"""Changing an event's house rules: free before the first game, a rescoring in one step after
+it (``scoring.services.house_rules``), and the organiser's page that shows it first."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scoring.demo import record_game
+from scoring.house_rules import rules_of
+from scoring.models import PartyScore, ScoreSheet
+from scoring.rules import AKS_HEROLDSTATT, BSV_ENNAHOFEN, EJL, RULES, RulesProfile
+from scoring.services.house_rules import RulesError, change_rules, rescoring
+from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
+from tournament.models import ChangeLog, Event
+
+pytestmark = pytest.mark.django_db
+
+
+def _event_with_sheet(**fields):
+    event = make_event(**fields)
+    entries = [make_entry(event, n) for n in (1, 2, 3)]
+    sheet = make_sheet(make_table(make_round(event), entries))
+    return event, sheet
+
+
+def _points(sheet):
+    return {
+        game: sorted(
+            PartyScore.objects.filter(game__sheet=sheet, game__number=game).values_list(
+                "entry__start_number", "points"
+            )
+        )
+        for game in (1, 2)
+    }
+
+
+def test_rules_change_freely_before_the_first_game():
+    event, _sheet = _event_with_sheet()
+    result = change_rules(event=event, rules=RULES[AKS_HEROLDSTATT])
+    event.refresh_from_db()
+    assert rules_of(event) == RULES[AKS_HEROLDSTATT]
+    assert result.games == 0 and result.changed_totals == 0
+    assert ChangeLog.objects.filter(event=event, action="rules_changed").count() == 1
+
+
+def test_a_change_rescores_every_stored_game_in_one_step():
+    event, sheet = _event_with_sheet()
+    # lost 300 (120 + 170 < 300): ejl −600, 50, 100; AKS gives the others 150 on top
+    record_game(
+        sheet=sheet, number=1, bid=300, declarer=0, melds=[120, 0, 60], tricks=[170, 45, 35]
+    )
+    # won: the same by both rules
+    record_game(
+        sheet=sheet, number=2, bid=200, declarer=1, melds=[20, 80, 40], tricks=[70, 130, 50]
+    )
+    event.refresh_from_db()
+    version = ScoreSheet.objects.get(pk=sheet.pk).version
+    preview = rescoring(event, RULES[AKS_HEROLDSTATT])
+    assert (preview.games, preview.changed_games, preview.changed_totals) == (2, 1, 2)
+    # start number → (total now, total by the new rules): 2 and 3 gain 150 each
+    assert preview.totals == {2: (50 + 210, 200 + 210), 3: (100 + 90, 250 + 90)}
+    assert _points(sheet)[1] == [(1, -600), (2, 50), (3, 100)]  # the preview stored nothing
+
+    change_rules(event=event, rules=RULES[AKS_HEROLDSTATT], seen_version=event.results_version)
+    assert _points(sheet) == {1: [(1, -600), (2, 200), (3, 250)], 2: [(1, 90), (2, 210), (3, 90)]}
+    assert ScoreSheet.objects.get(pk=sheet.pk).version == version + 1  # open pages reload
+    log = ChangeLog.objects.get(event=event, action="rules_changed")
+    assert log.params["games"] == 1 and log.params["totals"] == 2
+    assert "lost_half_bid" in log.params["switches"]
+
+
+def test_a_change_unseen_or_after_a_later_save_is_refused():
+    event, sheet = _event_with_sheet()
+    record_game(
+        sheet=sheet, number=1, bid=300, declarer=0, melds=[120, 0, 60], tricks=[170, 45, 35]
+    )
+    event.refresh_from_db()
+    seen = event.results_version
+    with pytest.raises(RulesError):
+        change_rules(event=event, rules=RULES[AKS_HEROLDSTATT])  # not looked at
+    record_game(
+        sheet=sheet, number=2, bid=200, declarer=1, melds=[20, 80, 40], tricks=[70, 130, 50]
+    )
+    with pytest.raises(RulesError, match="erneut an"):
+        change_rules(event=event, rules=RULES[AKS_HEROLDSTATT], seen_version=seen)
+    event.refresh_from_db()
+    assert rules_of(event) == RULES[EJL]
+    assert _points(sheet)[1] == [(1, -600), (2, 50), (3, 100)]
+
+
+def test_rules_that_cannot_score_a_stored_game_change_nothing():
+    event, sheet = _event_with_sheet()
+    record_game(
+        sheet=sheet,
+        number=1,
+        bid=150,
+        declarer=0,
+        melds=[0, 0, 0],
+        tricks=[250, 0, 0],
+        kind="durch",
+    )
+    event.refresh_from_db()
+    preview = rescoring(event, RULES[AKS_HEROLDSTATT])
+    assert len(preview.refused) == 1
+    assert "game 1" in preview.refused[0].translated(lambda msgid: msgid)
+    with pytest.raises(RulesError, match="lassen sich 1 der"):
+        change_rules(event=event, rules=RULES[AKS_HEROLDSTATT], seen_version=event.results_version)
+    event.refresh_from_db()
+    assert rules_of(event) == RULES[EJL]
+
+
+def test_unusable_switches_are_refused():
+    event, _sheet = _event_with_sheet()
+    with pytest.raises(Exception, match="Vielfaches von 10"):
+        change_rules(event=event, rules=RulesProfile(min_bid=155))
+    event.refresh_from_db()
+    assert event.rules == {}
+
+
+# --- the page ------------------------------------------------------------------------------
+
+
+def test_the_page_shows_the_rescoring_before_it_saves(organiser, client):
+    event, sheet = _event_with_sheet()
+    record_game(
+        sheet=sheet, number=1, bid=300, declarer=0, melds=[120, 0, 60], tricks=[170, 45, 35]
+    )
+    url = reverse("house-rules", kwargs={"slug": event.slug})
+    loaded = client.post(url, {"preset": AKS_HEROLDSTATT, "load_preset": "1"})
+    assert loaded.status_code == 200
+    form = loaded.context["form"]
+    data = {key: value for key, value in form.initial.items() if value not in (None, False)}
+    data = {key: str(value) for key, value in data.items()}
+    shown = client.post(url, data)
+    assert shown.status_code == 200
+    assert shown.context["preview"].changed_totals == 2
+    assert (
+        "2 Gesamtpunktzahlen ändern sich" in shown.content.decode()
+        or "2 totals change" in shown.content.decode()
+    )
+    event.refresh_from_db()
+    assert rules_of(event) == RULES[EJL]  # not saved yet
+
+    saved = client.post(
+        url, {**data, "confirm": "1", "seen_version": str(shown.context["seen_version"])}
+    )
+    assert saved.status_code == 302
+    event.refresh_from_db()
+    assert rules_of(event) == RULES[AKS_HEROLDSTATT]
+    assert _points(sheet)[1] == [(1, -600), (2, 200), (3, 250)]
+
+
+def test_the_page_saves_changed_switches_before_any_game(organiser, client):
+    event, _sheet = _event_with_sheet()
+    url = reverse("house-rules", kwargs={"slug": event.slug})
+    initial = client.get(url).context["form"].initial
+    data = {key: str(value) for key, value in initial.items() if value not in (None, False, "")}
+    data.update(preset=BSV_ENNAHOFEN, durch_open_points="1500", exact_tie_break="on")
+    assert client.post(url, data).status_code == 302
+    event.refresh_from_db()
+    rules = rules_of(event)
+    assert rules.name == BSV_ENNAHOFEN and rules.durch_open_points == 1500
+    assert rules.exact_tie_break
+    bad = client.post(url, {**data, "min_bid": "155"})
+    assert bad.status_code == 200 and bad.context["form"].errors["min_bid"]
+    assert Event.objects.get(pk=event.pk).rules == rules.as_dict()
