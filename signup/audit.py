@@ -68,7 +68,8 @@ def _registered(params: Mapping[str, Any]) -> str:
 @describes(S.WAITING)
 def _waiting(params: Mapping[str, Any]) -> str:
     return gettext("%(registration)s put on the waiting list (place %(position)s).") % {
-        "registration": registration_label(params["ref"]), "position": params["position"],
+        "registration": registration_label(params["ref"]),
+        "position": params["position"],
     }
 
 
@@ -92,7 +93,8 @@ def _moved_down(params: Mapping[str, Any]) -> str:
 @describes(S.ACCEPTED)
 def _accepted(params: Mapping[str, Any]) -> str:
     return gettext("%(registration)s accepted: start number %(number)s.") % {
-        "registration": registration_label(params["ref"]), "number": params["number"],
+        "registration": registration_label(params["ref"]),
+        "number": params["number"],
     }
 
 
@@ -131,8 +133,12 @@ def signup_lines(event: Event, limit: int) -> tuple[int, list[Line]]:
 
 
 def log(
-    *, event: Event, action: str, user: Any = None,
-    registration: Registration | None = None, **params: Any,
+    *,
+    event: Event,
+    action: str,
+    user: Any = None,
+    registration: Registration | None = None,
+    **params: Any,
 ) -> SignupLog:
     """Record a change of the event's registration (inside the change's transaction)."""
     if not known(action):
@@ -140,6 +146,9 @@ def log(
     if registration is not None:
         params.setdefault("ref", registration_ref(registration))
     return SignupLog.objects.create(
-        event=event, registration=registration, action=action, params=params,
+        event=event,
+        registration=registration,
+        action=action,
+        params=params,
         user=recorded_user(user),
     )

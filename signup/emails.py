@@ -74,7 +74,8 @@ def subject(reason: str, registration: Registration) -> str:
     if registration.status == Registration.Status.WAITING:
         return gettext("On the waiting list: %(event)s") % {"event": event}
     return gettext("Registration %(code)s: %(event)s") % {
-        "code": registration.code, "event": event,
+        "code": registration.code,
+        "event": event,
     }
 
 

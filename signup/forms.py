@@ -23,7 +23,9 @@ class SignupForm(forms.Form):
     people (CSS and ``aria-hidden``), filled only by programs that fill every field."""
 
     kind = forms.ChoiceField(
-        label=_("I register"), choices=KINDS, widget=forms.RadioSelect,
+        label=_("I register"),
+        choices=KINDS,
+        widget=forms.RadioSelect,
         initial=Registration.Kind.SINGLE,
     )
     name = CheckedTextField(PLAYER.labels["name"])
@@ -32,22 +34,27 @@ class SignupForm(forms.Form):
     )
     club = CheckedTextField(gettext_noop("Club"), required=False)
     email = forms.EmailField(
-        label=_("E-mail address"), max_length=MAX_EMAIL_LENGTH,
+        label=_("E-mail address"),
+        max_length=MAX_EMAIL_LENGTH,
         help_text=_("The confirmation with your registration code goes there."),
     )
     category = CheckedTextField(
-        PLAYER.labels["category"], max_length=MAX_CATEGORY_LENGTH, required=False,
+        PLAYER.labels["category"],
+        max_length=MAX_CATEGORY_LENGTH,
+        required=False,
         help_text=_("Optional, for special prizes, e.g. “Frau” or “Jugend”."),
     )
     partner_category = CheckedTextField(
         PARTNER.labels["category"], max_length=MAX_CATEGORY_LENGTH, required=False
     )
     unlisted = forms.BooleanField(
-        label=_(PLAYER.labels["unlisted"]), required=False,
+        label=_(PLAYER.labels["unlisted"]),
+        required=False,
         help_text=_("Public pages and lists show the start number instead of the name."),
     )
     public_profile = forms.BooleanField(
-        label=_(PLAYER.labels["public_profile"]), required=False,
+        label=_(PLAYER.labels["public_profile"]),
+        required=False,
         help_text=_("Anyone may open the player's page with their results."),
     )
     partner_unlisted = forms.BooleanField(label=_(PARTNER.labels["unlisted"]), required=False)
@@ -55,16 +62,21 @@ class SignupForm(forms.Form):
         label=_(PARTNER.labels["public_profile"]), required=False
     )
     consent = forms.BooleanField(
-        label=_("I accept the house rules of the tournament, and that my registration is "
-                "stored for it until I delete it."),
+        label=_(
+            "I accept the house rules of the tournament, and that my registration is "
+            "stored for it until I delete it."
+        ),
         required=True,
     )
     allow_duplicate = forms.BooleanField(
-        label=_("Register anyway"), required=False,
+        label=_("Register anyway"),
+        required=False,
         help_text=_("Another person, or one more registration from this address."),
     )
     website = forms.CharField(
-        label=_("Leave this field empty"), required=False, max_length=200,
+        label=_("Leave this field empty"),
+        required=False,
+        max_length=200,
         widget=forms.TextInput(attrs={"autocomplete": "off", "tabindex": "-1"}),
     )
 

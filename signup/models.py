@@ -55,22 +55,28 @@ class SignupSettings(EventSettings):
         verbose_name=_("event"),
     )
     is_open = models.BooleanField(
-        _("registration open"), default=False,
+        _("registration open"),
+        default=False,
         help_text=_("The public registration page takes registrations."),
     )
     closes_at = models.DateTimeField(
-        _("registration closes"), null=True, blank=True,
+        _("registration closes"),
+        null=True,
+        blank=True,
         help_text=_("Empty: open until it is closed here or the seating plan is made."),
     )
     capacity = models.PositiveIntegerField(
         _("places"),
         default=100,
         validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_SIGNUP_CAPACITY)],
-        help_text=_("Entries (singles and pairs) registered online; past them a registration "
-                    "goes on the waiting list."),
+        help_text=_(
+            "Entries (singles and pairs) registered online; past them a registration "
+            "goes on the waiting list."
+        ),
     )
     waiting_list = models.BooleanField(
-        _("waiting list"), default=True,
+        _("waiting list"),
+        default=True,
         help_text=_("Without it a full registration takes nobody more."),
     )
     accept = models.CharField(
@@ -80,7 +86,9 @@ class SignupSettings(EventSettings):
         default=Accept.AUTOMATIC,
     )
     start_time = models.TimeField(
-        _("start"), null=True, blank=True,
+        _("start"),
+        null=True,
+        blank=True,
         help_text=_("When the first round starts; the confirmation e-mail names it."),
     )
     opened_by = models.ForeignKey(
@@ -139,7 +147,9 @@ class Registration(models.Model):
         _("link token"), max_length=64, unique=True, default=new_token, editable=False
     )
     position = models.PositiveIntegerField(
-        _("place on the waiting list"), null=True, blank=True,
+        _("place on the waiting list"),
+        null=True,
+        blank=True,
         help_text=_("Orders the waiting list: the lowest moves up first."),
     )
     entry = models.ForeignKey(

@@ -95,9 +95,11 @@ def open_signup_links(events: list[Event]) -> dict[int, list[tuple[str, str]]]:
     """The public registration page of each of ``events`` whose registration is open now
     (``tournament.web.register_public_links``)."""
     now = timezone.now()
-    open_ids = SignupSettings.objects.filter(
-        event__in=[event.pk for event in events], is_open=True
-    ).exclude(closes_at__lte=now).values_list("event_id", flat=True)
+    open_ids = (
+        SignupSettings.objects.filter(event__in=[event.pk for event in events], is_open=True)
+        .exclude(closes_at__lte=now)
+        .values_list("event_id", flat=True)
+    )
     slugs = {event.pk: event.slug for event in events}
     return {
         event_id: [(gettext("Register online"), reverse("signup", args=[slugs[event_id]]))]

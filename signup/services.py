@@ -241,8 +241,12 @@ def register(
     ``allow_duplicate``: the e-mail address or a name registered already.
     """
     if honeypot.strip():
-        raise SignupError(gettext_noop("The registration was refused: a hidden field was "
-                                       "filled in, as only a program does."))
+        raise SignupError(
+            gettext_noop(
+                "The registration was refused: a hidden field was "
+                "filled in, as only a program does."
+            )
+        )
     if not consent:
         raise SignupError(
             gettext_noop("Please accept the house rules to register."), field="consent"
@@ -260,8 +264,9 @@ def register(
     full = registered_count(event) >= settings.capacity
     if full and not settings.waiting_list:
         raise SignupError(
-            gettext_noop("The tournament is full: every place is taken, and it keeps no "
-                         "waiting list.")
+            gettext_noop(
+                "The tournament is full: every place is taken, and it keeps no waiting list."
+            )
         )
     registration = Registration(
         event=event,
@@ -284,8 +289,12 @@ def register(
     )
     registration.save()
     if full:
-        audit.log(event=event, action=S.WAITING, registration=registration,
-                  position=waiting(event).count())
+        audit.log(
+            event=event,
+            action=S.WAITING,
+            registration=registration,
+            position=waiting(event).count(),
+        )
     else:
         number = None
         if settings.accept == SignupSettings.Accept.AUTOMATIC:
@@ -353,8 +362,13 @@ def _move_up(registration: Registration, *, user: Any, settings: SignupSettings,
     number = None
     if settings.accept == SignupSettings.Accept.AUTOMATIC or registration.entry is not None:
         number = _make_entry(registration, user=user, settings=settings).start_number
-    audit.log(event=registration.event, action=S.MOVED_UP, user=user,
-              registration=registration, number=number)
+    audit.log(
+        event=registration.event,
+        action=S.MOVED_UP,
+        user=user,
+        registration=registration,
+        number=number,
+    )
     emails.schedule(registration, emails.MOVED_UP, site=site)
 
 
@@ -372,8 +386,13 @@ def cancel(*, registration: Registration, user: Any = None, site: str = "") -> R
     registration.status = R.CANCELLED
     registration.position = None
     registration.save(update_fields=["status", "position"])
-    audit.log(event=registration.event, action=S.CANCELLED, user=user,
-              registration=registration, by_registrant=user is None)
+    audit.log(
+        event=registration.event,
+        action=S.CANCELLED,
+        user=user,
+        registration=registration,
+        by_registrant=user is None,
+    )
     emails.schedule(registration, emails.CANCELLED, site=site)
     if was_registered:
         fill_places(event=registration.event, settings=settings, user=user, site=site)
@@ -389,7 +408,8 @@ def move(*, registration: Registration, to: str, user: Any, site: str = "") -> R
     if to not in (R.REGISTERED, R.WAITING) or registration.status == to:
         raise SignupError(
             gettext_noop("Registration %(code)s is “%(status)s” already."),
-            code=registration.code, status=registration.get_status_display(),
+            code=registration.code,
+            status=registration.get_status_display(),
         )
     _refuse_after_plan(registration.event)
     if to == R.REGISTERED:
@@ -399,8 +419,7 @@ def move(*, registration: Registration, to: str, user: Any, site: str = "") -> R
     registration.status = R.WAITING
     registration.position = _next_position(registration.event)
     registration.save(update_fields=["status", "position"])
-    audit.log(event=registration.event, action=S.MOVED_DOWN, user=user,
-              registration=registration)
+    audit.log(event=registration.event, action=S.MOVED_DOWN, user=user, registration=registration)
     emails.schedule(registration, emails.MOVED_DOWN, site=site)
     return registration
 
@@ -412,14 +431,21 @@ def accept(*, registration: Registration, user: Any, site: str = "") -> Entry:
     registration, settings = _locked(registration)
     if not registration.awaits_acceptance:
         raise SignupError(
-            gettext_noop("Registration %(code)s has nothing to accept: it is no registration "
-                         "waiting for acceptance."),
+            gettext_noop(
+                "Registration %(code)s has nothing to accept: it is no registration "
+                "waiting for acceptance."
+            ),
             code=registration.code,
         )
     _refuse_after_plan(registration.event)
     entry = _make_entry(registration, user=user, settings=settings)
-    audit.log(event=registration.event, action=S.ACCEPTED, user=user,
-              registration=registration, number=entry.start_number)
+    audit.log(
+        event=registration.event,
+        action=S.ACCEPTED,
+        user=user,
+        registration=registration,
+        number=entry.start_number,
+    )
     emails.schedule(registration, emails.ACCEPTED, site=site)
     return entry
 

@@ -47,7 +47,10 @@ def too_many(request: HttpRequest) -> bool:
     """This registration is one too many from the client's address in the last minute
     (counted in the cache by django-ratelimit; every call counts)."""
     return is_ratelimited(
-        request, group=RATE_GROUP, key=_address, rate=f"{MAX_SIGNUPS_PER_MINUTE}/m",
+        request,
+        group=RATE_GROUP,
+        key=_address,
+        rate=f"{MAX_SIGNUPS_PER_MINUTE}/m",
         increment=True,
     )
 
@@ -75,26 +78,38 @@ def signup(request: HttpRequest, slug: str) -> HttpResponse:
         status = 400
         if form.is_valid():
             if too_many(request):
-                form.add_error(None, gettext(
-                    "Too many registrations from your address in one minute. Please wait a "
-                    "minute and send the form again."
-                ))
+                form.add_error(
+                    None,
+                    gettext(
+                        "Too many registrations from your address in one minute. Please wait a "
+                        "minute and send the form again."
+                    ),
+                )
                 status = TOO_MANY
             elif "resend" in request.POST:
                 data = form.cleaned_data
                 sent = services.resend_existing(
-                    event=event, email=data["email"],
-                    names=[data["name"], data["partner_name"]], site=site(request),
+                    event=event,
+                    email=data["email"],
+                    names=[data["name"], data["partner_name"]],
+                    site=site(request),
                 )
                 if sent:
-                    messages.success(request, gettext(
-                        "The confirmation of the existing registration is sent again, to the "
-                        "e-mail address it was made with."
-                    ))
+                    messages.success(
+                        request,
+                        gettext(
+                            "The confirmation of the existing registration is sent again, to the "
+                            "e-mail address it was made with."
+                        ),
+                    )
                     return redirect("signup", slug=event.slug)
-                form.add_error(None, gettext(
-                    "That registration was made by the organisers; please ask them."
-                ))
+                form.add_error(
+                    None,
+                    gettext(
+                        "No online registration of this tournament has this e-mail address or "
+                        "name; if the organisers registered you, please ask them."
+                    ),
+                )
             else:
                 try:
                     registration = services.register(
@@ -108,13 +123,15 @@ def signup(request: HttpRequest, slug: str) -> HttpResponse:
                 except UserError as error:
                     add_form_error(form, error)
                 else:
-                    messages.success(request, gettext(
-                        "Thank you! The confirmation with your registration code is on its way "
-                        "to %(email)s."
-                    ) % {"email": registration.email})
-                    return redirect(
-                        "signup-manage", slug=event.slug, token=registration.token
+                    messages.success(
+                        request,
+                        gettext(
+                            "Thank you! The confirmation with your registration code is on its way "
+                            "to %(email)s."
+                        )
+                        % {"email": registration.email},
                     )
+                    return redirect("signup-manage", slug=event.slug, token=registration.token)
     context["state"] = _state(event, settings)
     return render(request, "signup/signup.html", context, status=status)
 
@@ -132,9 +149,9 @@ def manage(request: HttpRequest, slug: str, token: str) -> HttpResponse:
             try:
                 if form.cleaned_data["action"] == "delete":
                     services.delete_data(registration=registration, site=site(request))
-                    messages.success(request, gettext(
-                        "Your registration and its data are deleted."
-                    ))
+                    messages.success(
+                        request, gettext("Your registration and its data are deleted.")
+                    )
                     return redirect("signup", slug=event.slug)
                 services.cancel(registration=registration, site=site(request))
             except UserError as error:
@@ -181,17 +198,22 @@ def signup_settings(request: HttpRequest, event: Event) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             changes = services.update_settings(
-                event=event, user=request.user,
+                event=event,
+                user=request.user,
                 **{name: form.cleaned_data[name] for name in form.Meta.fields},
             )
         except UserError as error:
             add_form_error(form, error)
         else:
-            messages.success(request, gettext("Registration settings saved.") if changes
-                             else gettext("Nothing changed."))
+            messages.success(
+                request,
+                gettext("Registration settings saved.") if changes else gettext("Nothing changed."),
+            )
             return redirect("signup-list", slug=event.slug)
     return render(
-        request, "signup/settings.html", {"event": event, "form": form},
+        request,
+        "signup/settings.html",
+        {"event": event, "form": form},
         status=400 if form.is_bound else 200,
     )
 
@@ -223,15 +245,19 @@ def signup_move(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
         elif to == Registration.Status.CANCELLED:
             services.cancel(registration=registration, user=request.user, site=site(request))
         else:
-            services.move(registration=registration, to=to, user=request.user,
-                          site=site(request))
+            services.move(registration=registration, to=to, user=request.user, site=site(request))
     except UserError as error:
         show_error(request, error)
     else:
         registration.refresh_from_db()
-        messages.success(request, gettext("Registration %(code)s: %(status)s.") % {
-            "code": registration.code, "status": registration.get_status_display(),
-        })
+        messages.success(
+            request,
+            gettext("Registration %(code)s: %(status)s.")
+            % {
+                "code": registration.code,
+                "status": registration.get_status_display(),
+            },
+        )
     return redirect("signup-list", slug=event.slug)
 
 

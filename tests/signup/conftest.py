@@ -1,0 +1,1 @@
+from tests.mailbox import mailbox  # noqa: F401 (a fixture)
