@@ -1,1 +1,0 @@
-from tests.mailbox import mailbox  # noqa: F401 (a fixture)
