@@ -14,7 +14,10 @@ server comes from the environment (README, "Configuration" and "Deployment"):
   server; while Redis is down, pages compute what they would have read; unset: a cache per
   process). Sessions and the login throttle's counts are in the database either way;
 - ``SESSION_HOURS`` (how long an organiser stays logged in, default 12) and ``LOG_LEVEL`` (of
-  the log on stderr, default INFO). The backups' ``BACKUP_DIR`` and ``BACKUP_SECONDS``: below.
+  the log on stderr, default INFO). The backups' ``BACKUP_DIR`` and ``BACKUP_SECONDS``: below;
+- ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``
+  and ``DEFAULT_FROM_EMAIL``: the SMTP server the registration e-mails go through; without
+  ``EMAIL_HOST`` they are printed on the console (``make run``).
 """
 
 import ipaddress
@@ -159,6 +162,7 @@ INSTALLED_APPS = [
     # the apps, bottom layer first: a layer imports only the layers above it in this list
     "tournament",
     "scoring",
+    "signup",
     "money",
     "results",
     "series",
@@ -344,6 +348,33 @@ if REDIS_URL:
     DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- E-mail: the online registration's confirmations (signup.emails) -------------------------
+# Through the SMTP server EMAIL_HOST when it is set; without it every e-mail is printed on the
+# console instead (the laptop, ``make run``), and nothing leaves the machine.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "").strip()
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+try:
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "").strip() or 587)
+except ValueError as error:
+    raise ImproperlyConfigured("EMAIL_PORT must be a port number") from error
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS", default=bool(EMAIL_HOST))
+EMAIL_TIMEOUT = 20  # seconds: a stalled mail server does not hold a request for ever
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "").strip() or "binokel@localhost"
+
+# --- Registrations per address (django-ratelimit, signup.views) ---------------------------------
+# Counted in the cache: per process without REDIS_URL (a limit per worker, still a limit), in
+# Redis with it. A Redis that is down lets registrations through uncounted (fail open) instead
+# of refusing everyone: django-redis with IGNORE_EXCEPTIONS answers a failed count with None,
+# which django-ratelimit would otherwise take as "limited". Not in INSTALLED_APPS: its app only
+# adds a system check that refuses the per-process cache.
+RATELIMIT_FAIL_OPEN = True
 
 # --- Backups while the server runs (tournament.backups, README "After a crash") ---------------
 # BACKUP_DIR: a folder, e.g. on a USB stick; unset: no backups. BACKUP_SECONDS: how often the

@@ -12,8 +12,8 @@ from django.templatetags.static import static
 from django.urls import include, path, reverse_lazy
 from django.views.generic import RedirectView
 
-PUBLIC = ["tournament", "scoring", "results", "series"]
-ORGANISER = ["tournament", "scoring", "money", "results", "series"]
+PUBLIC = ["tournament", "scoring", "signup", "results", "series"]
+ORGANISER = ["tournament", "scoring", "signup", "money", "results", "series"]
 
 urlpatterns = [
     *(path("", include(f"{app}.urls_public")) for app in PUBLIC),

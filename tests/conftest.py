@@ -5,6 +5,7 @@ from django.test import Client
 from django.utils import translation
 
 from tests.factories import make_user
+from tests.mailbox import mailbox  # noqa: F401 (a fixture: a local SMTP server, tests/mailbox.py)
 
 
 @pytest.fixture(autouse=True)

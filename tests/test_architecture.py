@@ -1,6 +1,7 @@
 """The shape the code promises: pure modules import no Django, and the apps are layers (events,
-entries and the plan at the bottom; sheets, rules and standings above; money, results and the
-series above those): no app imports one above it, not even inside a function."""
+entries and the plan at the bottom; sheets, rules and standings above; the online registration,
+money, results and the series above those): no app imports one above it, not even inside a
+function."""
 
 import ast
 import os
@@ -86,7 +87,7 @@ def imported_modules(path: Path) -> set[str]:
 
 # The apps as layers, bottom first: an app imports only apps before it in this list (also inside
 # functions); the project package ``config`` names them all.
-LAYERS = ["tournament", "scoring", "money", "results", "series", "demo"]
+LAYERS = ["tournament", "scoring", "signup", "money", "results", "series", "demo"]
 # What the apps above scoring may import of it: its door (``scoring.interface``), its pure rules
 # and ranking, the standings and, to read the games, its models; never its services, forms or
 # views. Only the demo writes games, through scoring's services like a scorekeeper would.

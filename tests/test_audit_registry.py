@@ -1,7 +1,8 @@
 """One registry describes the records of every app (``tournament.audit``): the event's change log
-(``ChangeLog``), a sheet's trail (``scoring.models.SheetChange``) and a series' log
-(``series.models.SeriesLog``). An action code names one action of one model, so a record reads
-the same on every page; and the event's change log shows every app's records by its sources."""
+(``ChangeLog``), a sheet's trail (``scoring.models.SheetChange``), the online registration's
+records (``signup.models.SignupLog``) and a series' log (``series.models.SeriesLog``). An action
+code names one action of one model, so a record reads the same on every page; and the event's
+change log shows every app's records by its sources."""
 
 import ast
 import importlib
@@ -13,12 +14,13 @@ from django.conf import settings
 import money.audit
 from scoring.models import SheetChange
 from series.models import SeriesLog
+from signup.models import SignupLog
 from tests.test_architecture import LAYERS, app_files
 from tournament import audit
 from tournament.models import ChangeLog
 
 BASE = Path(settings.BASE_DIR)
-MODELS = (ChangeLog, SheetChange, SeriesLog)
+MODELS = (ChangeLog, SheetChange, SignupLog, SeriesLog)
 
 
 def _resolve(node: ast.expr, namespace: dict):
@@ -74,7 +76,8 @@ def test_every_action_code_has_exactly_one_describer():
 
 
 def test_the_change_log_asks_every_apps_source_in_the_apps_order():
-    assert [source.kind for source in audit.sources()] == ["turnier", "zettel", "kasse"]
+    kinds = [source.kind for source in audit.sources()]
+    assert kinds == ["turnier", "zettel", "anmeldung", "kasse"]
 
 
 def test_the_money_filter_shows_exactly_the_actions_the_money_app_describes():

@@ -141,3 +141,17 @@ BACKUP_GRACE_SECONDS: Final = 60
 """The event page warns when the backups have not been checked for two intervals and this."""
 BACKUP_TIMEOUT_SECONDS: Final = 10 * 60
 """The longest one copy may take (``pg_dump``); it is then given up as failed."""
+
+# Online registration (``signup``).
+MAX_SIGNUP_CAPACITY: Final = 2000
+"""The most places (entries: singles and pairs) an event's online registration can offer."""
+MAX_EMAIL_LENGTH: Final = 254
+"""An e-mail address, in characters (RFC 5321's limit on a path)."""
+SIGNUP_CODE_LENGTH: Final = 6
+"""A registration code's characters (from ``SIGNUP_CODE_ALPHABET``): 31^6, about 900 million
+codes, so a code is not guessed at the door either."""
+SIGNUP_CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""The letters and digits of a registration code: none that are read alike (I/1, O/0)."""
+MAX_SIGNUPS_PER_MINUTE: Final = 10
+"""Registrations one address may send in a minute; more are refused (django-ratelimit): a
+club registering its members is slower than that, a script filling the list is not."""

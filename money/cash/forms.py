@@ -120,6 +120,18 @@ class FindEntryForm(forms.Form):
     )
 
 
+class RegistrationCodeForm(forms.Form):
+    """The door: the code of an online registration, typed or opened from its QR code
+    (``?code=…``)."""
+
+    code = forms.CharField(
+        label=_("Registration code"),
+        max_length=40,
+        widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off",
+                                      "spellcheck": "false"}),
+    )
+
+
 class ExpenseForm(forms.Form):
     date = forms.DateField(label=_("Date"), localize=True, required=False)
     purpose = CheckedTextField(

@@ -23,6 +23,7 @@ from money.cash.forms import (
     FindEntryForm,
     MoneySettingsForm,
     PaymentForm,
+    RegistrationCodeForm,
 )
 from money.cash.selectors import CashBook, cash_book
 from money.cash.services import (
@@ -38,6 +39,7 @@ from money.cash.services import (
 from money.models import Expense, MoneySettings, Payment
 from money.rules import ZERO
 from money.summary import treasurer_summary
+from signup.selectors import by_code
 from tournament.audit import describe
 from tournament.models import ChangeLog, Entry, Event
 from tournament.services.submissions import AlreadySubmitted, new_form_token
@@ -79,7 +81,9 @@ def _back(request: HttpRequest, event: Event, entry: Entry) -> HttpResponse:
 def cash_desk(request: HttpRequest, event: Event) -> HttpResponse:
     """The desk's list: every entry with what it owes and paid and whether it is here;
     ``?zeige=offen`` lists only who still owes Startgeld, ``?zeige=verlustgeld`` who still owes
-    lost-game money. ``?nr=12`` opens an account."""
+    lost-game money. ``?nr=12`` opens an account; ``?code=…`` (typed, or the QR code of a
+    registration's e-mail) shows the online registration with its one button: check in and
+    take the Startgeld."""
     find = FindEntryForm(request.GET if "nr" in request.GET else None)
     if find.is_bound and find.is_valid():
         number = find.cleaned_data["nr"]
@@ -88,6 +92,7 @@ def cash_desk(request: HttpRequest, event: Event) -> HttpResponse:
         find.add_error("nr", gettext("Start number %(number)s does not exist in this tournament.")
                        % {"number": number})
     book = cash_book(event)
+    door = _door(event, book, RegistrationCodeForm(request.GET if "code" in request.GET else None))
     show = request.GET.get(SHOW_PARAM, "")
     rows = {SHOW_UNPAID: book.unpaid, SHOW_LOST: book.lost_unpaid}.get(show, book.rows)
     # where the list opens again after a row's button: at the row itself, or in a list of who
@@ -108,6 +113,7 @@ def cash_desk(request: HttpRequest, event: Event) -> HttpResponse:
             "lines": list(zip(rows, anchors, strict=True)),
             "show": show if filtered else "",
             "find": find,
+            "door": door,
             "counts": _counts(book),
             "show_param": SHOW_PARAM,
             "show_unpaid": SHOW_UNPAID,
@@ -116,6 +122,25 @@ def cash_desk(request: HttpRequest, event: Event) -> HttpResponse:
             "at_param": AT_PARAM,
         },
     )
+
+
+def _door(event: Event, book: CashBook, form: RegistrationCodeForm) -> dict:
+    """The door's code field and, for a code found, the registration and its entry's row of
+    the book (None: no entry yet)."""
+    door = {"form": form, "registration": None, "row": None}
+    if not (form.is_bound and form.is_valid()):
+        return door
+    registration = by_code(event, form.cleaned_data["code"])
+    if registration is None:
+        form.add_error("code", gettext("No registration of this tournament has the code "
+                                       "“%(code)s”.") % {"code": form.cleaned_data["code"]})
+        return door
+    door["registration"] = registration
+    if registration.entry is not None:
+        door["row"] = next(
+            (row for row in book.rows if row.entry.pk == registration.entry_id), None
+        )
+    return door
 
 
 def _counts(book: CashBook) -> dict[str, int]:

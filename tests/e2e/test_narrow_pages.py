@@ -1,7 +1,8 @@
 """The public pages on a small phone (360 px wide, Chromium): none scrolls sideways, neither the
 page nor a table in it. Checked from the laid-out page (scroll widths), not from the HTML: the
-home page, the public standings, an entry's games, the seat lookup, the Cup and a player's
-public page, filled as at the end of a real evening (long names, clubs, three rounds)."""
+home page, the public standings, an entry's games, the seat lookup, the Cup, a player's public
+page and the online registration (its form and a registration's own page), filled as at the end
+of a real evening (long names, clubs, three rounds)."""
 
 import datetime
 
@@ -10,6 +11,7 @@ from django.urls import reverse
 
 from scoring.demo import fill_random_games
 from series.services import add_event, create_series
+from signup.models import Registration, SignupSettings
 from tests.factories import make_event, make_user
 from tournament.models import Entry, Player
 from tournament.services import generate_plan, release_round
@@ -73,6 +75,13 @@ def pages(db):
     series.public = True
     series.save()
     slug = second.slug
+    # the online registration's public pages: the form, and a pair's own page
+    SignupSettings.objects.create(event=second, is_open=True, capacity=100)
+    registration = Registration.objects.create(
+        event=second, kind="pair", name=people[0].name, partner_name=people[1].name,
+        club=people[0].club, email="maximiliane.hohenstaufen@binokelfreunde.example",
+        status="registered", code="ABCDEF", entry=second.entries.first(),
+    )
     return {
         "home": reverse("home"),
         "standings": reverse("public-standings", args=[slug]),
@@ -81,6 +90,8 @@ def pages(db):
         "seat lookup": reverse("seat-lookup", args=[slug]) + "?nr=1",
         "cup": reverse("public-series", args=[series.slug]),
         "player": reverse("public-player", args=[people[0].pk]),
+        "registration": reverse("signup", args=[slug]),
+        "own registration": reverse("signup-manage", args=[slug, registration.token]),
     }
 
 

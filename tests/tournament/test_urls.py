@@ -9,6 +9,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from config import urls as site_urls
 from series.models import Series
+from signup.models import Registration
 from tests.factories import make_entry, make_event, make_role, make_user
 from tournament.models import EventRole, Player
 from tournament.services import generate_plan
@@ -32,6 +33,8 @@ PUBLIC_APP_ROUTES = {
     "projector",
     "public-series",
     "public-player",
+    "signup",
+    "signup-manage",
 }
 PUBLIC_ROUTES = PUBLIC_APP_ROUTES | {
     "login", "logout", "set_language", "account-set-password", "account-password-set",
@@ -78,6 +81,9 @@ DESK_ROUTES = {
     "results-list",
     # suggestions of players of earlier events while a name is typed in the entry form
     "player-search",
+    # the online registrations with their e-mail addresses, and the poster (signup.views)
+    "signup-list",
+    "signup-poster",
 }
 # … the pages of no event, for any logged-in account (``account_view``).
 # The player registry is no event's: its pages show only the players of the events the account
@@ -92,6 +98,7 @@ SERIES_ROUTES = {
     "series-detail", "series-edit", "series-events", "series-xlsx", "series-csv",
 }
 SERIES_SLUG = "cup"
+SIGNUP_TOKEN = "a-registrations-own-link"
 
 
 def routes(resolver: URLResolver | None = None, namespace: str = "") -> list[tuple[str, object]]:
@@ -129,6 +136,10 @@ def event():
     Player.objects.filter(pk=event.entries.first().player_id).update(public_profile=True)
     generate_plan(event=event, seed=1)
     Series.objects.create(name="Cup", slug=SERIES_SLUG, public=True).events.add(event)
+    Registration.objects.create(
+        event=event, kind="single", name="Online", email="online@example.org",
+        status="registered", code="ABCDEF", token=SIGNUP_TOKEN,
+    )
     return event
 
 
@@ -142,7 +153,7 @@ def sample_url(name: str, event, **overrides) -> str:
         "table": 1,
         "pk": entry.player_id if "player" in name else entry.pk,
         "start_number": 1,
-        "token": sheet.token,
+        "token": SIGNUP_TOKEN if name.startswith("signup") else sheet.token,
         "key": "abc",
         "series": SERIES_SLUG,
         "uidb64": "MQ",  # a helper's one-time link (it answers that the link no longer works)

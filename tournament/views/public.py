@@ -7,7 +7,7 @@ from tournament.forms import LookupForm
 from tournament.models import Event, EventRole
 from tournament.plan import load_plan, schedules
 from tournament.text import name_key
-from tournament.web import events_of
+from tournament.web import events_of, public_links
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -18,18 +18,27 @@ def home(request: HttpRequest) -> HttpResponse:
     user = request.user
     public = Event.objects.filter(public_standings=True).order_by("-date", "name")
     if not user.is_authenticated:
-        events = Event.objects.order_by("-date", "name")
+        events = list(Event.objects.order_by("-date", "name"))
+        _with_links(events)
         return render(request, "tournament/home.html", {"events": events})
     roles = dict(EventRole.objects.filter(user=user).values_list("event_id", "role"))
     events = list(events_of(user).order_by("-date", "name"))
     for event in events:
         role = roles.get(event.pk)
         event.my_role = EventRole.Role(role).label if role else ""
+    _with_links(events)
     return render(
         request,
         "tournament/home.html",
         {"events": events, "mine": True, "public_events": list(public)},
     )
+
+
+def _with_links(events: list[Event]) -> None:
+    """Each event with the public links the apps above offer (``public_links``)."""
+    links = public_links(events)
+    for event in events:
+        event.public_links = links.get(event.pk, [])
 
 
 def entries_named(event: Event, text: str) -> list:
@@ -57,7 +66,9 @@ def seat_lookup(request: HttpRequest, slug: str) -> HttpResponse:
     """
     event = get_object_or_404(Event, slug=slug)
     form = LookupForm(request.GET or None)
-    context: dict = {"event": event, "form": form}
+    context: dict = {
+        "event": event, "form": form, "links": public_links([event]).get(event.pk, []),
+    }
     if form.is_valid():
         rounds = list(event.rounds.order_by("number"))
         number = form.cleaned_data["number"]

@@ -1,0 +1,20 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class SignupConfig(AppConfig):
+    """Online registration before the evening: the public form, the waiting list, the e-mails
+    and the registrations the door checks in by their code."""
+
+    name = "signup"
+    verbose_name = _("Online registration")
+
+    def ready(self) -> None:
+        from signup import audit, selectors
+        from tournament.audit import register_source
+        from tournament.web import register_public_links
+
+        # the event's change log shows the registrations' records under a filter of their own
+        register_source(audit.KIND_SIGNUP, audit.SIGNUP_LABEL, audit.signup_lines)
+        # the home page and the seat lookup link to an open registration
+        register_public_links(selectors.open_signup_links)

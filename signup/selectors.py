@@ -1,0 +1,107 @@
+"""Reads of the online registration: an event's registrations by status, one by its code (the
+door), the counts against the capacity, and the public links of open registrations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from signup.models import Registration, SignupSettings
+from tournament import limits
+from tournament.models import Event
+
+R = Registration.Status
+
+
+def normal_code(text: str) -> str:
+    """A code as typed or scanned, in the form it is stored: capitals, without spaces or
+    dashes; "" for anything that cannot be a code."""
+    code = "".join(text.split()).replace("-", "").upper()
+    if len(code) != limits.SIGNUP_CODE_LENGTH or any(
+        char not in limits.SIGNUP_CODE_ALPHABET for char in code
+    ):
+        return ""
+    return code
+
+
+def by_code(event: Event, text: str) -> Registration | None:
+    """The event's registration of the code ``text`` (as typed or scanned), with its entry."""
+    code = normal_code(text)
+    if not code:
+        return None
+    return (
+        event.registrations.select_related("entry__player", "entry__partner")
+        .filter(code=code)
+        .first()
+    )
+
+
+def registered_count(event: Event) -> int:
+    """Registrations that take a place (registered, accepted or not)."""
+    return event.registrations.filter(status=R.REGISTERED).count()
+
+
+def waiting(event: Event) -> QuerySet[Registration]:
+    """The waiting list in its order: the first moves up first."""
+    return event.registrations.filter(status=R.WAITING).order_by("position", "created_at", "id")
+
+
+def waiting_place(registration: Registration) -> int | None:
+    """A waiting registration's place on the waiting list (1: moves up next); else None."""
+    if registration.status != R.WAITING:
+        return None
+    ahead = registration.event.registrations.filter(
+        status=R.WAITING, position__lt=registration.position
+    )
+    return ahead.count() + 1
+
+
+@dataclass
+class Overview:
+    """An event's registrations for its organisers: by status, and the places left."""
+
+    settings: SignupSettings
+    registered: list[Registration]
+    waiting: list[Registration]
+    cancelled: list[Registration]
+
+    @property
+    def free(self) -> int:
+        return max(self.settings.capacity - len(self.registered), 0)
+
+    @property
+    def awaiting(self) -> int:
+        return sum(1 for registration in self.registered if registration.awaits_acceptance)
+
+
+def overview(event: Event) -> Overview:
+    rows = list(event.registrations.select_related("entry").order_by("created_at", "id"))
+    return Overview(
+        settings=SignupSettings.for_event(event),
+        registered=[row for row in rows if row.status == R.REGISTERED],
+        waiting=sorted(
+            (row for row in rows if row.status == R.WAITING),
+            key=lambda row: (row.position or 0, row.created_at, row.pk),
+        ),
+        cancelled=[row for row in rows if row.status == R.CANCELLED],
+    )
+
+
+def open_signup_links(events: list[Event]) -> dict[int, list[tuple[str, str]]]:
+    """The public registration page of each of ``events`` whose registration is open now
+    (``tournament.web.register_public_links``)."""
+    now = timezone.now()
+    open_ids = (
+        SignupSettings.objects.filter(event__in=[event.pk for event in events], is_open=True)
+        .exclude(closes_at__lte=now)
+        .values_list("event_id", flat=True)
+    )
+    slugs = {event.pk: event.slug for event in events}
+    return {
+        event_id: [(gettext("Register online"), reverse("signup", args=[slugs[event_id]]))]
+        for event_id in open_ids
+    }

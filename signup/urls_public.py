@@ -1,0 +1,11 @@
+"""Public routes of the online registration: the form, and a registration's own page behind
+the unguessable link of its e-mail."""
+
+from django.urls import path
+
+from signup import views
+
+urlpatterns = [
+    path("turnier/<slug:slug>/anmeldung/", views.signup, name="signup"),
+    path("turnier/<slug:slug>/anmeldung/<str:token>/", views.manage, name="signup-manage"),
+]
