@@ -400,7 +400,9 @@ def _write(
     if replaced:  # PartyScore rows go with their games (on_delete=CASCADE)
         Game.objects.filter(sheet=sheet, number__in=replaced).delete()
     write_games(sheet, parties, {number: result.games[number] for number in result.saved})
-    if result.changed:  # the players confirmed other games: they confirm again
+    if result.changed and sheet.status not in OPEN:
+        # the players confirmed other games: they confirm again (an open sheet has no
+        # confirmation that counts: a reopen voided them)
         void_confirmations([sheet.pk])
     games_version = sheet.version + (1 if result.changed else 0)
     result.version = games_version + (1 if hands_in else 0)
