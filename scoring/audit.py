@@ -221,6 +221,20 @@ def _link_renewed(params: Mapping[str, Any]) -> str:
     return gettext("New link issued: the old link and its printed code no longer work.")
 
 
+@describes(S.PLAYER_CONFIRMED)
+def _player_confirmed(params: Mapping[str, Any]) -> str:
+    after = params.get("after") or {}
+    return gettext(
+        "No. %(number)s %(name)s (seat %(position)s) confirmed the games of this score sheet "
+        "(version %(version)s)."
+    ) % {
+        "number": after.get("start_number", "–"),
+        "name": after.get("name", ""),
+        "position": after.get("position", "–"),
+        "version": after.get("version", "–"),
+    }
+
+
 def who(change_user: Any) -> str:
     """Who made a recorded change of a sheet: the organiser's name, or the scorekeeper via the
     link."""

@@ -14,7 +14,7 @@ from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import CONCEDED, DURCH, DURCH_OPEN, KINDS, LOWEST_MIN_BID, PLAYED, TRICK_TOTAL
-from tournament.models import AuditRecord, Entry, Table
+from tournament.models import AuditRecord, Entry, Player, Table
 
 
 def new_token() -> str:
@@ -169,7 +169,9 @@ class SheetChange(AuditRecord):
     and changes nothing else. Every save through the link (``LINK_SAVED``) records the games it
     saved and deleted, the version it made and the device it came from (``{"saved": [...],
     "deleted": [...], "version": n, "agent": User-Agent, "address": IP}``), so a dispute can be
-    traced; ``LINK_RENEWED``: the organisers issued a new link, the old one stopped.
+    traced; ``LINK_RENEWED``: the organisers issued a new link, the old one stopped;
+    ``PLAYER_CONFIRMED``: a seated player confirmed the sheet on the phone (``after``:
+    ``{"position", "start_number", "name", "version"}``, see ``SheetConfirmation``).
     """
 
     class Action(models.TextChoices):
@@ -181,6 +183,7 @@ class SheetChange(AuditRecord):
         LATE = "late_refused", _("late save refused")
         LINK_SAVED = "link_saved", _("saved through the link")
         LINK_RENEWED = "link_renewed", _("new link issued")
+        PLAYER_CONFIRMED = "player_confirmed", _("confirmed by a player")
 
     sheet = models.ForeignKey(
         ScoreSheet, on_delete=models.CASCADE, related_name="changes", verbose_name=_("score sheet")
@@ -197,3 +200,60 @@ class SheetChange(AuditRecord):
 
     def __str__(self) -> str:
         return f"{self.sheet}: {self.get_action_display()} {self.game_number or ''}".strip()
+
+
+class SheetConfirmation(models.Model):
+    """A seated player's confirmation of a handed-in sheet's games, tapped on the
+    scorekeeper's phone (required by the house rule ``RulesProfile.players_sign``, optional
+    otherwise; ``scoring.services.confirmations``).
+
+    The person is the one on the seat at ``position`` of the sheet's table when they confirmed
+    (a stand-in confirms for the seat they play); ``player`` and ``start_number`` keep who that
+    was. ``version`` is the sheet's version they confirmed. A change of the sheet's games, a
+    reopen or a change of the table's seats voids every live confirmation (``voided_at``): the
+    player confirms again. At most one live confirmation per seat.
+    """
+
+    sheet = models.ForeignKey(
+        ScoreSheet,
+        on_delete=models.CASCADE,
+        related_name="confirmations",
+        verbose_name=_("score sheet"),
+    )
+    position = models.PositiveSmallIntegerField(_("seat"))
+    player = models.ForeignKey(
+        Player,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("player"),
+    )
+    start_number = models.PositiveIntegerField(_("start number"))
+    version = models.PositiveIntegerField(_("version"))
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+    voided_at = models.DateTimeField(
+        _("voided at"),
+        null=True,
+        blank=True,
+        help_text=_("The sheet changed after this confirmation; it no longer counts."),
+    )
+
+    class Meta:
+        verbose_name = _("player confirmation")
+        verbose_name_plural = _("player confirmations")
+        ordering = ["sheet", "position", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["sheet", "position"],
+                condition=Q(voided_at__isnull=True),
+                name="sheetconfirmation_one_live_per_seat",
+            ),
+            models.CheckConstraint(
+                condition=Q(position__gte=1, position__lte=4),
+                name="sheetconfirmation_position_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.sheet}: {self.start_number} ({self.position})"

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db.models import F
 
+from scoring.confirmations import void_confirmations
 from scoring.models import Game, ScoreSheet
 from tournament.models import Event, Table
 
@@ -20,8 +21,11 @@ def create_sheets(*, tables: Iterable[Table], **_: Any) -> None:
 
 def seating_changed(*, table_ids: Iterable[int], **_: Any) -> None:
     """The seats of these tables changed: their sheets' versions move on, so a save based on a
-    page showing the old seating is refused as stale (``save_sheet_rows`` relies on this)."""
-    ScoreSheet.objects.filter(table_id__in=list(table_ids)).update(version=F("version") + 1)
+    page showing the old seating is refused as stale (``save_sheet_rows`` relies on this), and
+    the players' confirmations of them are void (other people may sit there now)."""
+    sheets = ScoreSheet.objects.filter(table_id__in=list(table_ids))
+    sheets.update(version=F("version") + 1)
+    void_confirmations(sheets.values_list("pk", flat=True))
 
 
 def scored_tables(

@@ -23,6 +23,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from scoring.audit import describe_values, game_line
+from scoring.confirmations import Roll, rolls
 from scoring.forms import ROW_KEY, GameRowForm, initial_from_values
 from scoring.house_rules import rules_of
 from scoring.models import Game, ScoreSheet, SheetChange
@@ -598,6 +599,55 @@ def _row(
     )
 
 
+# --- the players' confirmations (*Bestätigen*) ----------------------------------------------
+
+
+@dataclass
+class ConfirmSection:
+    """The section "Bestätigen" of a sheet's page: the table's seated players and who has
+    confirmed the games; on the phone (``via_link``) each taps their own number once the sheet
+    is handed in. ``required``: the event's house rules want every player's confirmation
+    before the organisers confirm (``RulesProfile.players_sign``)."""
+
+    sheet: ScoreSheet
+    roll: Roll
+    version: int
+    status: str
+    via_link: bool
+    required: bool
+
+    @property
+    def handed_in(self) -> bool:
+        return self.status == ScoreSheet.Status.SUBMITTED
+
+    @property
+    def confirmed(self) -> bool:
+        return self.status == ScoreSheet.Status.CONFIRMED
+
+    @property
+    def shows_count(self) -> bool:
+        return self.handed_in or self.confirmed
+
+
+def confirm_section(
+    sheet: ScoreSheet, *, via_link: bool, version: int | None = None, status: str | None = None
+) -> ConfirmSection:
+    """The section "Bestätigen" of ``sheet``; ``version`` and ``status`` as a save left them,
+    where the caller knows them newer than ``sheet``. Two queries for a handed-in or confirmed
+    sheet, none for an open one (the scorekeeper's saves while the games are entered): it has
+    no confirmation that counts, and only says what comes after the hand-in."""
+    status = sheet.status if status is None else status
+    shown = status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED)
+    return ConfirmSection(
+        sheet=sheet,
+        roll=rolls([sheet.pk])[sheet.pk] if shown else Roll(),
+        version=sheet.version if version is None else version,
+        status=status,
+        via_link=via_link,
+        required=rules_of(sheet.table.round.event).players_sign,
+    )
+
+
 # --- the round overview ----------------------------------------------------------------------
 
 
@@ -609,6 +659,8 @@ class TableState:
     games: int
     concerns: list[Message] = field(default_factory=list)
     """What to look at before confirming a handed-in sheet (``sheet_concerns``)."""
+    roll: Roll | None = None
+    """The players' confirmations of a handed-in or confirmed sheet."""
 
     @property
     def status(self) -> str:
@@ -665,8 +717,10 @@ def round_tables(round_: Round) -> QuerySet[Table]:
 
 
 def round_overview(round_: Round) -> RoundOverview:
-    """Every table of a round with its sheet's state, the count of games entered and, for a
-    handed-in sheet, what to look at before confirming it."""
+    """Every table of a round with its sheet's state, the count of games entered, the players'
+    confirmations of a handed-in or confirmed sheet and, for a handed-in sheet, what to look at
+    before confirming it (where the house rules want every player's confirmation, a missing
+    one too)."""
     tables = list(round_tables(round_))
     sheets = {
         sheet.table_id: sheet
@@ -677,7 +731,18 @@ def round_overview(round_: Round) -> RoundOverview:
     handed_in = [
         sheet for sheet in sheets.values() if sheet.status == ScoreSheet.Status.SUBMITTED
     ]
-    concerns = sheet_concerns(handed_in, round_.event.games_per_round) if handed_in else {}
+    signed = rolls(
+        sheet.pk for sheet in sheets.values()
+        if sheet.status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED)
+    )
+    required = rules_of(round_.event).players_sign
+    concerns = (
+        sheet_concerns(
+            handed_in, round_.event.games_per_round, signed=signed if required else None
+        )
+        if handed_in
+        else {}
+    )
     states = [
         TableState(
             table=table,
@@ -685,6 +750,7 @@ def round_overview(round_: Round) -> RoundOverview:
             seats=list(table.seats.all()),
             games=getattr(sheets.get(table.pk), "game_count", 0),
             concerns=concerns.get(getattr(sheets.get(table.pk), "pk", None), []),
+            roll=signed.get(getattr(sheets.get(table.pk), "pk", None)),
         )
         for table in tables
     ]

@@ -8,6 +8,10 @@ urlpatterns = [
     path("zettel/<str:token>/", sheets.sheet_link, name="sheet-link"),
     # the page's script saves here (JSON); a plain form posts to the page itself
     path("zettel/<str:token>/speichern/", sheets.sheet_link_save, name="sheet-link-save"),
+    # a player of the table confirms the handed-in sheet (a plain form, or the script: JSON)
+    path(
+        "zettel/<str:token>/bestaetigen/", sheets.sheet_link_confirm, name="sheet-link-confirm"
+    ),
     # the sheet pages' service worker: served under /zettel/ so its scope is the sheet links
     path("zettel/offline.js", sheets.sheet_worker, name="sheet-worker"),
     path("spielzettel/vorschau/", sheets.sheet_preview, name="sheet-preview"),

@@ -1,14 +1,17 @@
 """Writes of the scoring app, one module per topic; each function is keyword-only and atomic.
 
 - ``sheets``: save a sheet's rows, hand it in, confirm or reopen it, close a round;
+- ``confirmations``: a seated player confirms a handed-in sheet on the phone;
 - ``standings``: the settings of the standings.
 
 Demo and benchmark writes are in ``scoring.demo``. The services callers use are re-exported
 here.
 """
 
+from scoring.services.confirmations import StaleConfirmation, confirm_as_player
 from scoring.services.sheets import (
     ConfirmedSheets,
+    PlayersNotConfirmed,
     SaveResult,
     SheetError,
     SheetLocked,
@@ -32,12 +35,15 @@ from scoring.services.standings import update_standings_settings
 
 __all__ = [
     "ConfirmedSheets",
+    "PlayersNotConfirmed",
     "SaveResult",
     "SheetError",
     "SheetLocked",
+    "StaleConfirmation",
     "StaleSheet",
     "check_link_access",
     "close_round",
+    "confirm_as_player",
     "confirm_handed_in",
     "confirm_sheet",
     "missing_games",

@@ -30,6 +30,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from scoring.confirmations import Roll, rolls, void_confirmations
 from scoring.house_rules import rules_of
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange, new_token
 from scoring.rules import CONCEDED, TRICK_TOTAL, InvalidHand, RulesProfile, is_int
@@ -399,6 +400,10 @@ def _write(
     if replaced:  # PartyScore rows go with their games (on_delete=CASCADE)
         Game.objects.filter(sheet=sheet, number__in=replaced).delete()
     write_games(sheet, parties, {number: result.games[number] for number in result.saved})
+    if result.changed and sheet.status not in OPEN:
+        # the players confirmed other games: they confirm again (an open sheet has no
+        # confirmation that counts: a reopen voided them)
+        void_confirmations([sheet.pk])
     games_version = sheet.version + (1 if result.changed else 0)
     result.version = games_version + (1 if hands_in else 0)
     handed_in = {"submitted_at": now} if hands_in else {}
@@ -534,6 +539,32 @@ def submit_sheet(*, sheet: ScoreSheet, user: Any = None) -> ScoreSheet:
     )
 
 
+class PlayersNotConfirmed(SheetError):
+    """The house rules want every seated player's confirmation before the organisers confirm
+    the sheet (``RulesProfile.players_sign``); not every player has confirmed yet."""
+
+    @classmethod
+    def of_roll(cls, roll: Roll) -> PlayersNotConfirmed:
+        missing = roll.missing_message()
+        return cls(
+            gettext_noop(
+                "By this tournament's house rules every player of the table confirms the "
+                "score sheet before the organisers do: %(missing)s."
+            ),
+            missing=missing,
+        )
+
+
+def _check_players_confirmed(sheet: ScoreSheet) -> None:
+    """Raise ``PlayersNotConfirmed`` when the event's house rules want every seated player's
+    confirmation and the sheet lacks one."""
+    if not rules_of(sheet.table.round.event).players_sign:
+        return
+    roll = rolls([sheet.pk])[sheet.pk]
+    if not roll.complete:
+        raise PlayersNotConfirmed.of_roll(roll)
+
+
 @transaction.atomic
 def confirm_sheet(
     *, sheet: ScoreSheet, user: Any, base_version: int | None = None
@@ -541,7 +572,9 @@ def confirm_sheet(
     """An organiser confirms a complete sheet: locked for the link, counted as final.
 
     With ``base_version`` the confirmation is refused when the sheet changed since the
-    organiser looked at it.
+    organiser looked at it. When the event's house rules want every player's confirmation
+    (``RulesProfile.players_sign``), it is refused (``PlayersNotConfirmed``) until every
+    seated player has confirmed the sheet as it is.
     """
     locked = _lock_sheet(sheet)
     ensure_not_finished(locked.table.round.event, SheetLocked)
@@ -555,6 +588,7 @@ def confirm_sheet(
     if locked.status == ScoreSheet.Status.CONFIRMED:
         return locked
     _check_complete(locked)
+    _check_players_confirmed(locked)
     now = timezone.now()
     return _change_status(
         locked,
@@ -567,13 +601,17 @@ def confirm_sheet(
     )
 
 
-def sheet_concerns(sheets: Sequence[ScoreSheet], games: int) -> dict[int, list[Message]]:
+def sheet_concerns(
+    sheets: Sequence[ScoreSheet], games: int, *, signed: Mapping[int, Roll] | None = None
+) -> dict[int, list[Message]]:
     """What to look at on each sheet (by id) before confirming it; an empty list: nothing.
 
     ``games`` is the round's number of games. A concern is: games missing; a game whose trick
     points do not add up to ``TRICK_TOTAL`` (the rules refuse such a game, so only a game stored
     another way has one); a bid above ``UNUSUAL_BID``; games changed after the sheet was handed
     in; saves through the link refused after it had stopped (``SheetChange.Action.LATE``).
+    ``signed``: the sheets' rolls (``scoring.confirmations.rolls``) where the house rules want
+    every player's confirmation; a sheet whose roll is not complete has that concern too.
     Four queries, whatever the number of sheets.
     """
     ids = [sheet.pk for sheet in sheets]
@@ -631,6 +669,8 @@ def sheet_concerns(sheets: Sequence[ScoreSheet], games: int) -> dict[int, list[M
                                  games=number_ranges(sorted(corrected[pk]))))
         if pk in late:
             found.append(Message(gettext_noop("saves through the link after it had stopped")))
+        if signed is not None and not signed[pk].complete:
+            found.append(signed[pk].missing_message())
         concerns[pk] = found
     return concerns
 
@@ -649,7 +689,9 @@ def confirm_handed_in(
     *, round: Round, user: Any, versions: Mapping[int, int] | None = None
 ) -> ConfirmedSheets:
     """Confirm every handed-in sheet of ``round`` without a concern (``sheet_concerns``) in one
-    go, each recorded in its trail as a confirmation one by one is.
+    go, each recorded in its trail as a confirmation one by one is. Where the event's house
+    rules want every player's confirmation first (``RulesProfile.players_sign``), a sheet not
+    confirmed by every seated player is a concern: it is left, saying who is missing.
 
     ``versions`` (sheet id -> version) are the sheets the organiser's page offered: only they
     are confirmed, and only while unchanged since; a sheet changed meanwhile is left for a look
@@ -666,7 +708,8 @@ def confirm_handed_in(
     handed_in = [sheet for sheet in sheets if sheet.status == ScoreSheet.Status.SUBMITTED]
     if versions is not None:
         handed_in = [sheet for sheet in handed_in if sheet.pk in versions]
-    concerns = sheet_concerns(handed_in, event.games_per_round)
+    signed = rolls(sheet.pk for sheet in handed_in) if rules_of(event).players_sign else None
+    concerns = sheet_concerns(handed_in, event.games_per_round, signed=signed)
     result = ConfirmedSheets()
     ready = []
     for sheet in sorted(handed_in, key=lambda sheet: sheet.table.number):
@@ -699,7 +742,8 @@ def confirm_handed_in(
 
 @transaction.atomic
 def reopen_sheet(*, sheet: ScoreSheet, user: Any) -> ScoreSheet:
-    """An organiser reopens a submitted or confirmed sheet: the link works again."""
+    """An organiser reopens a submitted or confirmed sheet: the link works again; the players'
+    confirmations are void (they confirm again after the next hand-in)."""
     locked = _lock_sheet(sheet)
     ensure_not_finished(locked.table.round.event, SheetLocked)
     if locked.status not in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED):
@@ -707,6 +751,7 @@ def reopen_sheet(*, sheet: ScoreSheet, user: Any) -> ScoreSheet:
             gettext_noop("This score sheet has not been submitted; it is open already.")
         )
     has_games = Game.objects.filter(sheet=locked).exists()
+    void_confirmations([locked.pk])
     return _change_status(
         locked,
         ScoreSheet.Status.IN_PROGRESS if has_games else ScoreSheet.Status.EMPTY,

@@ -8,6 +8,10 @@ overview. A sheet is saved in one of two ways, both through ``scoring.services.s
   address (``…/speichern/``) and gets JSON back: what happened, and the whole sheet as it is
   now, which the page follows;
 - a browser without JavaScript posts the whole form to the page itself and gets a page back.
+
+Once the sheet is handed in, the players of the table confirm it on the same page (section
+"Bestätigen", ``…/bestaetigen/``): a plain form gets the page back, the script JSON with the
+section as it is now.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop, ngettext
@@ -36,6 +41,7 @@ from scoring.services import (
     StaleSheet,
     check_link_access,
     close_round,
+    confirm_as_player,
     confirm_handed_in,
     confirm_sheet,
     record_late_save,
@@ -47,7 +53,9 @@ from scoring.services import (
     submit_sheet,
 )
 from scoring.sheet_pages import (
+    ConfirmSection,
     SheetFrame,
+    confirm_section,
     describe_late,
     describe_values,
     late_rows,
@@ -114,12 +122,30 @@ def _render_sheet(
         "melds": catalogue(frame.rules),
         "melds_key": melds_key(frame.rules),
     }
+    page_shown = context["page"]
+    context["confirm"] = confirm_section(
+        sheet, via_link=via_link, version=page_shown.version, status=page_shown.status
+    )
     if via_link:
         context["save_url"] = reverse("sheet-link-save", kwargs={"token": sheet.token})
+        context["confirm_url"] = _confirm_url(sheet)
     else:
         context.update(_sheet_urls(sheet))
         context["late_saves"] = late_saves(sheet, frame)
     return render(request, "scoring/sheet.html", context, status=code)
+
+
+def _confirm_url(sheet: ScoreSheet) -> str:
+    return reverse("sheet-link-confirm", kwargs={"token": sheet.token})
+
+
+def _confirmations_html(request: HttpRequest, section: ConfirmSection) -> str:
+    """The section "Bestätigen" as the page shows it, for the page's script to put in."""
+    return render_to_string(
+        "scoring/_player_confirmations.html",
+        {"confirm": section, "confirm_url": _confirm_url(section.sheet)},
+        request=request,
+    )
 
 
 def _link_closed(
@@ -330,8 +356,12 @@ def _json_save(
     posted = None
 
     def state(games: dict, version: int, status: str) -> dict:
-        return sheet_state(sheet, frame, games, version=version, status=status,
-                           via_link=via_link)
+        section = confirm_section(sheet, via_link=via_link, version=version, status=status)
+        return {
+            **sheet_state(sheet, frame, games, version=version, status=status,
+                          via_link=via_link),
+            "confirmations": _confirmations_html(request, section),
+        }
 
     try:
         posted = _read_post(request, sheet, frame)
@@ -394,6 +424,64 @@ def sheet_link_save(request: HttpRequest, token: str) -> JsonResponse:
             status=404,
         )
     return _json_save(request, sheet, sheet_frame(sheet), user=None)
+
+
+def _posted_number(request: HttpRequest, name: str) -> int | None:
+    value = request.POST.get(name, "")
+    return int(value) if is_number(value) and len(value) < 12 else None
+
+
+@require_POST
+def sheet_link_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """A player of the table confirms the handed-in sheet on the scorekeeper's phone (the link
+    identifies the table; no account). The page's script (``Accept: application/json``) gets
+    JSON with the section "Bestätigen" as it is now; a plain form gets the page back, with
+    what happened as a message."""
+    wants_json = "application/json" in request.headers.get("Accept", "")
+    sheet = sheet_by_token(token)
+    if sheet is None:
+        if wants_json:
+            return JsonResponse(
+                {"ok": False, "outcome": "refused", "message": gettext("This link is not valid.")},
+                status=404,
+            )
+        return render(request, "scoring/link_invalid.html", status=404)
+    page = f"{reverse('sheet-link', kwargs={'token': token})}#confirm"
+    try:
+        confirmation = confirm_as_player(
+            sheet=sheet,
+            position=_posted_number(request, "position"),
+            version=_posted_number(request, "version"),
+            device={"agent": request.headers.get("User-Agent", ""),
+                    "address": request.META.get("REMOTE_ADDR", "")},
+        )
+    except SheetLocked as locked:
+        if wants_json:
+            return JsonResponse(
+                {"ok": False, "outcome": "locked", "message": str(locked)}, status=403
+            )
+        return redirect(page)  # the page says the link no longer works
+    except SheetError as error:
+        if wants_json:
+            return JsonResponse({
+                "ok": False, "outcome": "refused", "message": str(error),
+                "confirmations": _confirmations_html(
+                    request, confirm_section(sheet, via_link=True)
+                ),
+            }, status=409 if sheet.status == ScoreSheet.Status.SUBMITTED else 400)
+        show_error(request, error)
+        return redirect(page)
+    said = gettext("Thank you, No. %(number)s %(name)s: your confirmation is recorded.") % {
+        "number": confirmation.start_number,
+        "name": confirmation.player.name if confirmation.player else "",
+    }
+    if wants_json:
+        return JsonResponse({
+            "ok": True, "outcome": "confirmed", "message": said,
+            "confirmations": _confirmations_html(request, confirm_section(sheet, via_link=True)),
+        })
+    messages.success(request, said)
+    return redirect(page)
 
 
 SHEET_ASSETS = (

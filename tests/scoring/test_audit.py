@@ -28,6 +28,8 @@ SAMPLES = {
     "link_saved": {"game": None, "after": {"saved": [1, 2, 3], "deleted": [5], "version": 4,
                                            "agent": "Pixel 8", "address": "10.0.0.7"}},
     "link_renewed": {"game": None, "after": None},
+    "player_confirmed": {"game": None, "after": {"position": 2, "start_number": 15,
+                                                 "name": "Otto Walz", "version": 14}},
 }
 
 
@@ -43,6 +45,13 @@ def test_every_sheet_action_reads_in_german_and_in_english(action):
     for text in (german, english):
         assert text and "%(" not in text and "{" not in text
     assert german != english
+
+
+def test_a_players_confirmation_names_the_player_and_the_version():
+    assert audit.describe("player_confirmed", SAMPLES["player_confirmed"]) == (
+        "Nr. 15 Otto Walz (Sitzplatz 2) hat die Spiele dieses Spielzettels bestätigt "
+        "(Fassung 14)."
+    )
 
 
 def test_a_game_is_described_after_and_before_the_change():

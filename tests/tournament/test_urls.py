@@ -24,6 +24,7 @@ PUBLIC_APP_ROUTES = {
     "seat-lookup",
     "sheet-link",
     "sheet-link-save",
+    "sheet-link-confirm",
     "sheet-preview",
     "meld-sum",
     "sheet-worker",

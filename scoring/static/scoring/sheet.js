@@ -749,6 +749,76 @@
       confirm.hidden = data.missing.length > 0;
       confirm.querySelector("input[name=version]").value = String(data.version);
     });
+    replaceConfirmations(data.confirmations);
+  }
+
+  // --- the players' confirmations ("Bestätigen") -----------------------------------------------
+  // A player taps their number, then the sentence: the form goes in the background and the
+  // answer's section (who has confirmed, for the version now) replaces the page's. Without the
+  // script the form posts and the page comes back.
+
+  function replaceConfirmations(html, said, kind) {
+    var section = document.querySelector("[data-player-confirmations]");
+    if (!section || !html) {
+      return;
+    }
+    var holder = document.createElement("div");
+    holder.innerHTML = html.trim();
+    var fresh = holder.querySelector("[data-player-confirmations]");
+    if (!fresh) {
+      return;
+    }
+    section.parentNode.replaceChild(fresh, section);
+    if (said) {
+      confirmSaid(fresh, said, kind);
+    }
+  }
+
+  function confirmSaid(section, text, kind) {
+    var line = section.querySelector("[data-confirm-said]");
+    if (line) {
+      line.textContent = text;
+      line.className = "confirm-said " + kind;
+      line.hidden = !text;
+    }
+  }
+
+  function confirmAsPlayer(event) {
+    var confirmForm = event.target;
+    if (!confirmForm.hasAttribute || !confirmForm.hasAttribute("data-player-confirm")) {
+      return;
+    }
+    event.preventDefault();
+    var button = confirmForm.querySelector("button");
+    var section = document.querySelector("[data-player-confirmations]");
+    var token = confirmForm.querySelector("input[name=csrfmiddlewaretoken]");
+    if (button) {
+      button.disabled = true;
+    }
+    post(confirmForm.action, new URLSearchParams(new FormData(confirmForm)),
+      token ? token.value : "")
+      .then(function (data) {
+        if (!data || !data.outcome) {
+          confirmForm.submit(); // not the app's answer: the plain form and its page
+          return;
+        }
+        if (data.confirmations) {
+          replaceConfirmations(data.confirmations, data.message, data.ok ? "success" : "error");
+        } else {
+          notify([data.message], "error");
+          if (button) {
+            button.disabled = false;
+          }
+        }
+      })
+      .catch(function () {
+        if (button) {
+          button.disabled = false;
+        }
+        if (section) {
+          confirmSaid(section, section.getAttribute("data-msg-offline") || "", "error");
+        }
+      });
   }
 
   function answered(data) {
@@ -904,6 +974,7 @@
   form.addEventListener("change", changed);
   form.addEventListener("keydown", keydown);
   form.addEventListener("submit", submitted);
+  document.addEventListener("submit", confirmAsPlayer);
   window.addEventListener("online", function () { showState(); send(); });
   window.addEventListener("offline", function () { showState(); });
   window.addEventListener("beforeunload", function (event) {
