@@ -25,8 +25,8 @@ from tournament.errors import Message, gettext_noop
 __all__ = [
     "EXAMPLES",
     "Line",
-    "Merkblatt",
     "MeldRow",
+    "Merkblatt",
     "Section",
     "euros",
     "merkblatt",
@@ -75,7 +75,7 @@ class Merkblatt:
         for section in self.sections:
             yield from section.lines
 
-    def keys(self) -> set[str]:
+    def codes(self) -> set[str]:
         """The keys of every line and every meld (``meld:<code>``)."""
         found = {line.key for line in self.lines()}
         found.update(f"meld:{row.code}" for section in self.sections for row in section.melds)
@@ -219,13 +219,13 @@ def _scoring(rules: RulesProfile) -> Section:
     lines += [Line("lost", Message(lost)), _example("lost", rules)]
     if rules.conceded_half_bid:
         conceded = gettext_noop(
-            "Conceded (abgeschrieben, no trick is played): the declarer scores minus the bid; every "
-            "other party scores half the bid (rounded up to 10) and its meld."
+            "Conceded (abgeschrieben, no trick is played): the declarer scores minus the bid; "
+            "every other party scores half the bid (rounded up to 10) and its meld."
         )
     else:
         conceded = gettext_noop(
-            "Conceded (abgeschrieben, no trick is played): the declarer scores minus the bid; every "
-            "other party scores its meld."
+            "Conceded (abgeschrieben, no trick is played): the declarer scores minus the bid; "
+            "every other party scores its meld."
         )
     lines += [Line("conceded", Message(conceded)), _example("conceded", rules)]
     if rules.out_of_reach_factor > 1:

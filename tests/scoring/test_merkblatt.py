@@ -47,7 +47,7 @@ KEYS = [
 
 @pytest.mark.parametrize(("name", "present", "absent"), KEYS)
 def test_each_preset_has_its_lines_and_not_the_others(name, present, absent):
-    keys = merkblatt(RULES[name]).keys()
+    keys = merkblatt(RULES[name]).codes()
     assert present <= keys, present - keys
     assert not absent & keys, absent & keys
 
@@ -113,7 +113,7 @@ def test_every_example_is_the_score_of_its_game_by_the_rules(name):
     rules = RULES[name]
     sheet = merkblatt(rules)
     for key, game in EXAMPLES.items():
-        if f"{key}-example" not in sheet.keys():
+        if f"{key}-example" not in sheet.codes():
             continue
         points = score_hand(
             bid=game.bid, declarer=0, melds=game.melds, tricks=game.tricks, kind=game.kind,
@@ -155,7 +155,7 @@ def test_a_rundgang_beside_a_familie_follows_the_rules():
 
 
 def test_durch_without_laying_it_open():
-    keys = merkblatt(replace(RULES[EJL], durch_open=False)).keys()
+    keys = merkblatt(replace(RULES[EJL], durch_open=False)).codes()
     assert "durch-not-open" in keys and "durch-open" not in keys
 
 
