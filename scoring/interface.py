@@ -3,9 +3,10 @@
 The money of the evening needs the results: the games each entry lost as declarer
 (``declarer_losses``, for the lost-game money), whether the results are still provisional
 (``standings_provisional``), and the standings themselves for the prizes (``cached_standings``,
-computed once per change, ranked ``SINGLES`` and ``PAIRS``). The tournament app below scoring
-asks nothing of it directly: it sends signals (``tournament.signals``) that scoring answers
-(``scoring.receivers``).
+computed once per change, ranked ``SINGLES`` and ``PAIRS``). A series names each evening's
+house rules (``rules_of``, ``rules_label``: a series across clubs may mix them). The tournament
+app below scoring asks nothing of it directly: it sends signals (``tournament.signals``) that
+scoring answers (``scoring.receivers``).
 """
 
 from __future__ import annotations

@@ -53,6 +53,12 @@ urlpatterns = [
         {"kind": "sheets"},
         name="print-sheets",
     ),
+    # the rules sheet for every table (Merkblatt)
+    path(
+        "turnier/<slug:slug>/druck/merkblatt/",
+        printouts.merkblatt_printout,
+        name="print-merkblatt",
+    ),
     # after the evening: every sheet confirmed
     path("turnier/<slug:slug>/abschliessen/", lifecycle.event_finish, name="event-finish"),
     path("turnier/<slug:slug>/wieder-oeffnen/", lifecycle.event_reopen, name="event-reopen"),

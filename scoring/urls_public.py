@@ -1,8 +1,9 @@
-"""Public routes of the scoring app: the scorekeeper's sheet link, public standings, projector."""
+"""Public routes of the scoring app: the scorekeeper's sheet link, public standings, projector,
+the event's rules."""
 
 from django.urls import path
 
-from scoring.views import melds, sheets, standings
+from scoring.views import melds, rules, sheets, standings
 
 urlpatterns = [
     path("zettel/<str:token>/", sheets.sheet_link, name="sheet-link"),
@@ -22,6 +23,8 @@ urlpatterns = [
         standings.public_standings_entry,
         name="public-standings-entry",
     ),
+    # the event's house rules, for the players' phones (the rules sheet's sections)
+    path("turnier/<slug:slug>/regeln/", rules.event_rules, name="event-rules"),
     # organisers only while the standings are not public
     path("turnier/<slug:slug>/beamer/", standings.projector, name="projector"),
 ]

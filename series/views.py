@@ -1,5 +1,6 @@
 """Pages of a series (Cup): the organiser's list of series, creating one, its page (settings,
-events, standings, season pot), the exports, and the public standings page.
+events with each evening's house rules, standings, season pot), the exports, and the public
+standings page (with the evenings and their house rules).
 
 A series' pages are for its organisers: its owner and superusers (``series_view``, in the
 style of ``tournament.web``). The public page shows the standings while the series is public,
@@ -19,7 +20,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from scoring.interface import PAIRS, SINGLES
+from scoring.interface import PAIRS, SINGLES, rules_label, rules_of
 from series.forms import AddEventForm, SeriesForm
 from series.models import Series
 from series.rules import rule_summary
@@ -60,6 +61,14 @@ def _kinds(standings: SeriesStandings) -> list[dict[str, Any]]:
         {"title": title, "lines": standings.lines(kind)}
         for kind, title in ((SINGLES, gettext("Singles")), (PAIRS, gettext("Pairs")))
         if standings.lines(kind)
+    ]
+
+
+def _evenings(standings: SeriesStandings) -> list[dict[str, Any]]:
+    """The series' evenings in order, each with the name of its house rules (a series across
+    clubs may mix them)."""
+    return [
+        {"event": event, "rules": rules_label(rules_of(event))} for event in standings.events
     ]
 
 
@@ -116,6 +125,7 @@ def series_detail(request: HttpRequest, series: Series) -> HttpResponse:
             "standings": standings,
             "kinds": _kinds(standings),
             "rule": rule_summary(standings.rule),
+            "evenings": _evenings(standings),
             "add_form": AddEventForm(events=_addable(request.user, series)),
             "pot": season_pot(series) if series.pot_percent else None,
             "changes": series.changes.select_related("user")[:20],
@@ -203,6 +213,7 @@ def public_series(request: HttpRequest, series: str) -> HttpResponse:
             "standings": standings,
             "kinds": _kinds(standings),
             "rule": rule_summary(standings.rule),
+            "evenings": _evenings(standings),
             "public": True,
         },
     )

@@ -36,6 +36,7 @@ PURE_MODULES = [
     "scoring.ranking",
     "scoring.simulate",
     "scoring.melds",
+    "scoring.merkblatt",
     "series.rules",
     "results.press",
 ]

@@ -1,14 +1,16 @@
-"""``{% load house_rules %}{% house_rules_label event %}``: the name of the rules an event is
-scored by (``scoring.house_rules.rules_label``), for pages the tournament app draws."""
+"""``{% load house_rules %}{% event_rules_label event %}``: the name of the event's house rules
+(``scoring.house_rules.rules_label``), for the event page, which the tournament app draws
+without knowing the rules."""
 
 from django import template
 
 from scoring.house_rules import rules_label, rules_of
+from tournament.errors import Message
 from tournament.models import Event
 
 register = template.Library()
 
 
 @register.simple_tag
-def house_rules_label(event: Event) -> str:
-    return str(rules_label(rules_of(event)))
+def event_rules_label(event: Event) -> Message:
+    return rules_label(rules_of(event))

@@ -1,12 +1,21 @@
 """Organiser printouts that carry each table's score sheet link: the table cards and the score
-sheets, drawn from the seating plan's rows (``tournament.plan``) with each table's sheet."""
+sheets, drawn from the seating plan's rows (``tournament.plan``) with each table's sheet; and
+the rules sheet for every table (*Merkblatt*, ``scoring.merkblatt``) with the QR code of the
+event's public rules page."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 
-from scoring.models import ScoreSheet
+from scoring.house_rules import rules_label, rules_of
+from scoring.merkblatt import merkblatt
+from scoring.models import Game, ScoreSheet
 from scoring.rules import TRICK_TOTAL
-from tournament.models import Event
+from scoring.templatetags.sheets import qr_svg
+from tournament.links import absolute_url
+from tournament.models import Event, Table
 from tournament.plan import RoundRows, chunked, game_rows, load_plan
 from tournament.views.printouts import round_filter, table_filter
 from tournament.web import desk_view
@@ -52,7 +61,11 @@ def sheet_printout(request: HttpRequest, event: Event, kind: str) -> HttpRespons
             page for round_rows in plan for page in chunked(round_rows.tables, CARDS_PER_PAGE)
         ]
     if kind == "sheets":
+        rules = rules_of(event)
         context["trick_total"] = TRICK_TOTAL
+        context["rules"] = rules
+        context["rules_label"] = rules_label(rules)
+        context["kinds"] = [Game.Kind(kind).label for kind in rules.kinds]
         context["sheets"] = [
             {
                 "table": table,
@@ -63,3 +76,41 @@ def sheet_printout(request: HttpRequest, event: Event, kind: str) -> HttpRespons
             for table in round_rows.tables
         ]
     return render(request, PRINTOUTS[kind], context)
+
+
+def event_merkblatt(event: Event) -> dict:
+    """What the rules sheet and the public rules page show: the event's rules, their name and
+    the sheet's sections."""
+    rules = rules_of(event)
+    return {
+        "rules": rules,
+        "rules_label": rules_label(rules),
+        "merkblatt": merkblatt(
+            rules, games_per_round=event.games_per_round, rounds=event.round_count
+        ),
+    }
+
+
+def table_numbers(event: Event) -> list[int]:
+    """The numbers of the event's tables, over every round of its plan."""
+    return sorted(
+        set(Table.objects.filter(round__event=event).values_list("number", flat=True))
+    )
+
+
+@desk_view
+def merkblatt_printout(request: HttpRequest, event: Event) -> HttpResponse:
+    """The rules sheet, one A4 page per table of the plan with the table's number
+    (``?tische=3,5`` prints these only); without a plan one page without a number, to copy."""
+    wanted = table_filter(request)
+    pages = [n for n in table_numbers(event) if wanted is None or n in wanted] or [None]
+    rules_url = absolute_url(reverse("event-rules", kwargs={"slug": event.slug}), request)
+    context = {
+        "event": event,
+        "plan_exists": True,  # the sheet needs no plan
+        "pages": pages,
+        "rules_url": rules_url,
+        "rules_qr": mark_safe(qr_svg(rules_url, gettext("The rules on the phone"))),
+        **event_merkblatt(event),
+    }
+    return render(request, "scoring/merkblatt.html", context)

@@ -1,8 +1,9 @@
 """The public pages on a small phone (360 px wide, Chromium): none scrolls sideways, neither the
 page nor a table in it. Checked from the laid-out page (scroll widths), not from the HTML: the
-home page, the public standings, an entry's games, the seat lookup, the Cup, a player's public
-page and the online registration (its form and a registration's own page), filled as at the end
-of a real evening (long names, clubs, three rounds)."""
+home page, the public standings, an entry's games, the seat lookup, the event's rules (the
+rules sheet's meld table), the Cup with its evenings' rules, a player's public page and the
+online registration (its form and a registration's own page), filled as at the end of a real
+evening (long names, clubs, three rounds)."""
 
 import datetime
 
@@ -88,6 +89,7 @@ def pages(db):
         "entry's games": reverse("public-standings-entry", args=[slug, 1]),
         "pair's games": reverse("public-standings-entry", args=[slug, 13]),
         "seat lookup": reverse("seat-lookup", args=[slug]) + "?nr=1",
+        "rules": reverse("event-rules", args=[slug]),
         "cup": reverse("public-series", args=[series.slug]),
         "player": reverse("public-player", args=[people[0].pk]),
         "registration": reverse("signup", args=[slug]),

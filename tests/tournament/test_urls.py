@@ -32,6 +32,7 @@ PUBLIC_APP_ROUTES = {
     "public-standings-entry",
     "public-standings-csv",
     "projector",
+    "event-rules",
     "public-series",
     "public-player",
     "signup",
@@ -56,6 +57,7 @@ DESK_ROUTES = {
     "print-cards",
     "print-sheets",
     "print-slips",
+    "print-merkblatt",
     "round-sheets",
     "round-confirm-all",  # confirming sheets one by one is the desk's, so is this
     "round-qr",
