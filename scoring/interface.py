@@ -12,6 +12,7 @@ scoring answers (``scoring.receivers``).
 from __future__ import annotations
 
 from scoring.house_rules import rules_label, rules_of
+from scoring.merkblatt import Merkblatt, merkblatt
 from scoring.ranking import PAIRS, SINGLES, StandingRow, Standings
 from scoring.rules import TRICK_TOTAL
 from scoring.standings import (
@@ -26,10 +27,12 @@ __all__ = [
     "SINGLES",
     "TRICK_TOTAL",
     "DeclarerLosses",
+    "Merkblatt",
     "StandingRow",
     "Standings",
     "cached_standings",
     "declarer_losses",
+    "merkblatt",
     "rules_label",
     "rules_of",
     "standings_provisional",

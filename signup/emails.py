@@ -24,6 +24,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
+from scoring.interface import merkblatt, rules_label, rules_of
 from signup.models import Registration, SignupSettings
 from signup.selectors import waiting_place
 
@@ -84,9 +85,16 @@ def message(registration: Registration, reason: str, site: str) -> EmailMultiAlt
     (``scheme://host[:port]``, see ``tournament.links.absolute_url``)."""
     manage_url = site + manage_path(registration)
     desk_url = site + desk_path(registration)
+    event = registration.event
+    rules = rules_of(event)
     context = {
         "registration": registration,
-        "event": registration.event,
+        "event": event,
+        # the event's rules sheet (Merkblatt): its name, its text and its public page
+        "rules_label": rules_label(rules),
+        "rules_sheet": merkblatt(rules, games_per_round=event.games_per_round,
+                                 rounds=event.round_count),
+        "rules_url": site + reverse("event-rules", kwargs={"slug": event.slug}),
         "settings": SignupSettings.for_event(registration.event),
         "reason": reason,
         "manage_url": manage_url,

@@ -18,11 +18,12 @@ from django.utils import timezone
 from config.settings import redis_cache
 from money.cash.services import update_money_settings
 from money.models import Payment
+from scoring.rules import RULES
 from signup.models import Registration, SignupLog, SignupSettings
 from tests import mailbox as mail
 from tests.factories import make_entry, make_event, make_role, make_user
 from tournament.limits import MAX_SIGNUPS_PER_MINUTE
-from tournament.models import Entry, EventRole
+from tournament.models import Entry, Event, EventRole
 from tournament.services import generate_plan
 
 pytestmark = pytest.mark.django_db
@@ -97,6 +98,32 @@ def test_a_single_is_registered_as_an_entry_and_confirmed_by_email(
     assert page.status_code == 200
     assert registration.code in page.content.decode()
     assert SignupLog.objects.filter(action=SignupLog.Action.REGISTERED).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("preset", "present", "absent"),
+    [
+        ("aks-heroldstatt", ["AKS Heroldstatt", "Durch wird nicht gespielt", "Acht Zehner",
+                             "Doppelte Familie: beide Familien einer Farbe = 1000"],
+         ["Doppelte Familie: beide Familien einer Farbe = 1500"]),
+        ("ejl", ["ejl Benefizbinokel", "Doppelte Familie: beide Familien einer Farbe = 1500"],
+         ["Acht Zehner", "Durch wird nicht gespielt"]),
+    ],
+)
+def test_the_email_carries_the_events_rules_sheet(
+    public, event, mailbox, django_capture_on_commit_callbacks, preset, present, absent
+):
+    Event.objects.filter(pk=event.pk).update(rules=RULES[preset].as_dict())
+    register(public, event, django_capture_on_commit_callbacks)
+    [message] = mailbox.to("hans@example.org")
+    body = mail.text(message)
+    for text in present:
+        assert text in body, text
+    for text in absent:
+        assert text not in body, text
+    [rules_link] = [url for url in mail.links(message) if url.endswith("/regeln/")]
+    page = public.get(rules_link.replace("http://testserver", ""))
+    assert page.status_code == 200 and present[0] in page.content.decode()
 
 
 def test_a_pair_registers_with_both_players_wishes(
