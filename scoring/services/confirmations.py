@@ -17,9 +17,9 @@ from scoring.rules import is_int
 from scoring.services.sheets import (
     SheetError,
     SheetLocked,
-    _device_fields,
-    _lock_sheet,
     check_link_access,
+    device_fields,
+    lock_sheet,
 )
 from tournament.audit import recorded_user
 from tournament.models import Seat
@@ -54,7 +54,7 @@ def confirm_as_player(
     """
     if not is_int(position) or not is_int(version):
         raise SheetError(gettext_noop("The form is incomplete; please reload the page."))
-    locked = _lock_sheet(sheet)
+    locked = lock_sheet(sheet)
     check_link_access(locked)
     ensure_not_finished(locked.table.round.event, SheetLocked)
     if locked.status != ScoreSheet.Status.SUBMITTED:
@@ -102,7 +102,7 @@ def confirm_as_player(
             "start_number": seat.entry.start_number,
             "name": seat.player.name,
             "version": locked.version,
-            **(_device_fields(device) if who is None else {}),
+            **(device_fields(device) if who is None else {}),
         },
     )
     return confirmation

@@ -11,6 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F, Prefetch
 
+from scoring.confirmations import void_confirmations
 from scoring.house_rules import rules_of, tie_breaks_for
 from scoring.models import Game, PartyScore, ScoreSheet
 from scoring.rules import CONCEDED, InvalidHand, RulesProfile, score_hand
@@ -149,8 +150,10 @@ def change_rules(
         lines[pk].points = new
     PartyScore.objects.bulk_update(list(lines.values()), ["points"], batch_size=500)
     if result.sheets:
-        # an open page's next save is refused as stale and shows the new points
+        # an open page's next save is refused as stale and shows the new points; the players
+        # confirm the new points again
         ScoreSheet.objects.filter(pk__in=result.sheets).update(version=F("version") + 1)
+        void_confirmations(list(result.sheets))
     tie_breaks = tie_breaks_for(rules, locked.tie_breaks)
     Event.objects.filter(pk=locked.pk).update(rules=rules.as_dict(), tie_breaks=tie_breaks)
     event.rules, event.tie_breaks = rules.as_dict(), tie_breaks

@@ -183,7 +183,7 @@ def sheet_for_table(table: Table) -> ScoreSheet:
     return ScoreSheet.objects.get_or_create(table=table)[0]
 
 
-def _lock_sheet(sheet: ScoreSheet) -> ScoreSheet:
+def lock_sheet(sheet: ScoreSheet) -> ScoreSheet:
     """The sheet's row, locked until the end of the transaction, with the table, round and
     event the caller loaded (read with it only when the caller has not)."""
     query = ScoreSheet.objects.select_for_update(of=("self",))
@@ -338,7 +338,7 @@ def save_sheet_rows(
     """
     if not is_int(base_version):
         raise SheetError(gettext_noop("The form is incomplete; please reload the page."))
-    locked = _lock_sheet(sheet)
+    locked = lock_sheet(sheet)
     _check_may_edit(locked, user)
     event = locked.table.round.event
     ensure_not_finished(event, SheetLocked)
@@ -423,7 +423,7 @@ def _write(
             sheet=sheet,
             action=SheetChange.Action.LINK_SAVED,
             after={"saved": result.saved, "deleted": result.deleted, "version": games_version,
-                   "save": save_id, **_device_fields(device)},
+                   "save": save_id, **device_fields(device)},
         ))
     if result.changed and sheet.status not in OPEN:
         records.extend(
@@ -446,7 +446,7 @@ def _write(
         results_changed(event_id=sheet.table.round.event_id)
 
 
-def _device_fields(device: Mapping[str, str] | None) -> dict[str, str]:
+def device_fields(device: Mapping[str, str] | None) -> dict[str, str]:
     """The device of a link save as the trail keeps it: its browser name (shortened) and its
     network address."""
     device = device or {}
@@ -460,7 +460,7 @@ def _device_fields(device: Mapping[str, str] | None) -> dict[str, str]:
 def renew_sheet_link(*, sheet: ScoreSheet, user: Any) -> ScoreSheet:
     """Give the sheet a new link: the old link (and every printed or photographed code of it)
     stops at once; recorded in the sheet's trail."""
-    locked = _lock_sheet(sheet)
+    locked = lock_sheet(sheet)
     locked.token = new_token()
     locked.save(update_fields=["token"])
     SheetChange.objects.create(
@@ -522,7 +522,7 @@ def _change_status(
 @transaction.atomic
 def submit_sheet(*, sheet: ScoreSheet, user: Any = None) -> ScoreSheet:
     """The scorekeeper hands the finished sheet in (all games entered); a repeat is harmless."""
-    locked = _lock_sheet(sheet)
+    locked = lock_sheet(sheet)
     _check_may_edit(locked, user)
     ensure_not_finished(locked.table.round.event, SheetLocked)
     if locked.status == ScoreSheet.Status.SUBMITTED:
@@ -576,7 +576,7 @@ def confirm_sheet(
     (``RulesProfile.players_sign``), it is refused (``PlayersNotConfirmed``) until every
     seated player has confirmed the sheet as it is.
     """
-    locked = _lock_sheet(sheet)
+    locked = lock_sheet(sheet)
     ensure_not_finished(locked.table.round.event, SheetLocked)
     if base_version is not None and locked.version != base_version:
         raise SheetError(
@@ -744,7 +744,7 @@ def confirm_handed_in(
 def reopen_sheet(*, sheet: ScoreSheet, user: Any) -> ScoreSheet:
     """An organiser reopens a submitted or confirmed sheet: the link works again; the players'
     confirmations are void (they confirm again after the next hand-in)."""
-    locked = _lock_sheet(sheet)
+    locked = lock_sheet(sheet)
     ensure_not_finished(locked.table.round.event, SheetLocked)
     if locked.status not in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED):
         raise SheetError(

@@ -90,6 +90,8 @@ SAMPLES = {
     "players_merged": {"kept": {"id": 1, "name": "Hans Maier", "club": "SV Ulm"},
                        "removed": {"id": 2, "name": "Hans Mayer", "club": ""},
                        "entries": [ENTRY]},
+    "rules_changed": {"preset": "aks-heroldstatt", "before": "ejl",
+                      "switches": ["lost_half_bid", "durch"], "games": 12, "totals": 9},
 }
 
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scoring.demo import record_game
 from scoring.house_rules import rules_of
-from scoring.models import PartyScore, ScoreSheet
+from scoring.models import PartyScore, ScoreSheet, SheetConfirmation
 from scoring.rules import AKS_HEROLDSTATT, BSV_ENNAHOFEN, EJL, RULES, RulesProfile
 from scoring.services.house_rules import RulesError, change_rules, rescoring
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
@@ -56,6 +56,9 @@ def test_a_change_rescores_every_stored_game_in_one_step():
     )
     event.refresh_from_db()
     version = ScoreSheet.objects.get(pk=sheet.pk).version
+    seat = sheet.table.seats.select_related("entry", "player").get(position=1)
+    SheetConfirmation.objects.create(sheet=sheet, position=1, player=seat.player,
+                                     start_number=seat.entry.start_number, version=version)
     preview = rescoring(event, RULES[AKS_HEROLDSTATT])
     assert (preview.games, preview.changed_games, preview.changed_totals) == (2, 1, 2)
     # start number → (total now, total by the new rules): 2 and 3 gain 150 each
@@ -65,6 +68,7 @@ def test_a_change_rescores_every_stored_game_in_one_step():
     change_rules(event=event, rules=RULES[AKS_HEROLDSTATT], seen_version=event.results_version)
     assert _points(sheet) == {1: [(1, -600), (2, 200), (3, 250)], 2: [(1, 90), (2, 210), (3, 90)]}
     assert ScoreSheet.objects.get(pk=sheet.pk).version == version + 1  # open pages reload
+    assert not SheetConfirmation.objects.filter(voided_at__isnull=True).exists()
     log = ChangeLog.objects.get(event=event, action="rules_changed")
     assert log.params["games"] == 1 and log.params["totals"] == 2
     assert "lost_half_bid" in log.params["switches"]
