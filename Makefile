@@ -10,6 +10,8 @@ PORT ?= 8000
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/binokel
 
 CHROMIUM ?= /usr/bin/chromium
+# The test passes run on every core (pytest-xdist); PYTEST_WORKERS= runs them in one process.
+PYTEST_WORKERS ?= -n auto
 
 .PHONY: run test lint chromium messages clean
 
@@ -45,14 +47,14 @@ chromium:
 
 test: lint chromium
 	@echo "== Test run 1: SQLite"
-	env -u DATABASE_URL $(PY) -m pytest
+	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_WORKERS)
 	@if [ -n "$$DATABASE_URL" ]; then \
 		echo "== Test run 2: PostgreSQL from DATABASE_URL"; \
-		$(PY) -m pytest || exit 1; \
+		$(PY) -m pytest $(PYTEST_WORKERS) || exit 1; \
 		echo "== Databases tested: SQLite and PostgreSQL (DATABASE_URL)"; \
 	elif $(PY) -c "import socket; socket.create_connection(('127.0.0.1', 5432), 2).close()" 2>/dev/null; then \
 		echo "== Test run 2: PostgreSQL on 127.0.0.1:5432"; \
-		DATABASE_URL=$(PG_TEST_URL) $(PY) -m pytest || exit 1; \
+		DATABASE_URL=$(PG_TEST_URL) $(PY) -m pytest $(PYTEST_WORKERS) || exit 1; \
 		echo "== Databases tested: SQLite and PostgreSQL (127.0.0.1:5432)"; \
 	else \
 		echo "== Databases tested: SQLite only (no PostgreSQL: set DATABASE_URL or start a server on 127.0.0.1:5432)"; \
