@@ -136,7 +136,9 @@ PLAYERS_PER_PARTY: Final = {(3, 3): 1, (4, 4): 1, (4, 2): 2}
 
 # Four and eight of a kind, by rank.
 FOUR: Final = {ACE: "four_aces", KING: "four_kings", OBER: "four_ober", UNTER: "four_unter"}
-EIGHT: Final = {ACE: "eight_aces", KING: "eight_kings", OBER: "eight_ober", UNTER: "eight_unter"}
+EIGHT: Final = {ACE: "eight_aces", TEN: "eight_tens", KING: "eight_kings", OBER: "eight_ober",
+                UNTER: "eight_unter"}
+"""Eight of a kind, by rank; Tens have no four of a kind (``FOUR``)."""
 
 # --- messages --------------------------------------------------------------------------------
 
@@ -309,6 +311,12 @@ def _familien(hand: Mapping[str, int]) -> int:
 # --- 1. the deck, for the whole party --------------------------------------------------------
 
 
+def _of_a_kind(hand: Mapping[str, int], rank: int) -> int:
+    """The cards of ``rank`` the hand's four and eight of a kind take, all different."""
+    four = FOUR.get(rank)
+    return (4 * hand[four] if four else 0) + 8 * hand[EIGHT[rank]]
+
+
 def _check_party(hands: Sequence[Mapping[str, int]]) -> None:
     """What the deck holds, counted over every player of the party (each card twice)."""
     binokel_cards = sum(hand["binokel"] + 2 * hand["doppelbinokel"] for hand in hands)
@@ -319,9 +327,8 @@ def _check_party(hands: Sequence[Mapping[str, int]]) -> None:
             "The deck has only two Schippen-Ober and two Schellen-Unter: enough for one "
             "Doppelbinokel or two Binokel, not for these."
         )))
-    for rank, four in FOUR.items():
-        eight = EIGHT[rank]
-        asked = sum(4 * hand[four] + 8 * hand[eight] for hand in hands)
+    for rank, eight in EIGHT.items():
+        asked = sum(_of_a_kind(hand, rank) for hand in hands)
         if asked > 2 * len(SUITS):
             # four Aces three times, four Aces beside eight Aces, eight Aces twice.
             raise ImpossibleMelds("eight_of_a_kind", Message(
@@ -331,14 +338,6 @@ def _check_party(hands: Sequence[Mapping[str, int]]) -> None:
                 ),
                 eight=label(eight), count=asked,
             ))
-    if sum(hand["eight_tens"] for hand in hands) > 1:
-        raise ImpossibleMelds("eight_of_a_kind", Message(
-            gettext_noop(
-                "“%(eight)s” are all such cards of the deck (each card is in it twice): "
-                "these melds ask for %(count)s of them."
-            ),
-            eight=label("eight_tens"), count=sum(8 * hand["eight_tens"] for hand in hands),
-        ))
     # The trump suit has two Kings and two Ober. Every trump pair takes one of each; a Familie
     # in trump contains one trump pair, and a Rundgang contains one, which may be the trump
     # Familie's (§15). A double Familie could be in another suit, so it does not count here.
@@ -579,7 +578,5 @@ def _fewest_cards(hand: Mapping[str, int]) -> int:
         2 * (hand["pair"] + hand["pair_trump"]) + 5 * familien + 8 * rundgang
         - 2 * min(familien, len(SUITS) * rundgang)
     )
-    same = 8 * rundgang + 8 * hand["eight_tens"] + sum(
-        4 * hand[four] + 8 * hand[EIGHT[rank]] for rank, four in FOUR.items()
-    )
+    same = 8 * rundgang + sum(_of_a_kind(hand, rank) for rank in EIGHT)
     return max(binokel, in_suit, same)
