@@ -19,6 +19,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Final
 
 from scoring.melds import catalogue
+from scoring.ranking import signed
 from scoring.rules import CONCEDED, PLAYED, TRICK_TOTAL, RulesProfile, round10, score_hand
 from tournament.errors import Message, gettext_noop
 
@@ -124,11 +125,6 @@ EXAMPLES: Final = {
 
 ROUNDING_UP: Final = 125
 ROUNDING_DOWN: Final = 124
-
-
-def signed(points: int) -> str:
-    """Points as printed: a minus sign (not a hyphen) before a negative figure."""
-    return f"−{-points}" if points < 0 else str(points)
 
 
 def _joined(values: Sequence[int]) -> str:

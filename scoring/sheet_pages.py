@@ -15,6 +15,7 @@ import secrets
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
@@ -52,9 +53,9 @@ class SheetFrame:
     seats: list[SeatRow]
     seat_labels: list[str]
 
-    @property
+    @cached_property
     def rules(self) -> RulesProfile:
-        """The house rules the sheet is scored by."""
+        """The house rules the sheet is scored by (read once: every row form asks)."""
         return rules_of(self.table.round.event)
 
     @property
