@@ -22,7 +22,7 @@ from tournament.results import results_changed
 from tournament.services.lifecycle import ensure_not_finished
 
 SHOWN_REFUSALS = 5
-"""How many of the games the new rules refuse the refusal names (the rest are counted)."""
+"""How many of the games the new rules refuse the rules page names (the rest are counted)."""
 
 
 class RulesError(UserError):
@@ -37,7 +37,7 @@ class Rescoring:
 
     games: int = 0
     changed_games: int = 0
-    lines: list[tuple[int, int]] = field(default_factory=list)  # (party score id, new points)
+    lines: list[tuple[PartyScore, int]] = field(default_factory=list)  # (line, new points)
     sheets: set[int] = field(default_factory=set)
     totals: dict[int, tuple[int, int]] = field(default_factory=dict)
     refused: list[Message] = field(default_factory=list)
@@ -96,7 +96,7 @@ def rescoring(event: Event, rules: RulesProfile) -> Rescoring:
             old_totals[score.entry_id] += score.points
             new_totals[score.entry_id] += new
             if new != score.points:
-                result.lines.append((score.pk, new))
+                result.lines.append((score, new))
                 changed = True
         if changed:
             result.changed_games += 1
@@ -145,10 +145,11 @@ def change_rules(
                 "changing the rules."
             )
         )
-    lines = PartyScore.objects.in_bulk([pk for pk, _new in result.lines])
-    for pk, new in result.lines:
-        lines[pk].points = new
-    PartyScore.objects.bulk_update(list(lines.values()), ["points"], batch_size=500)
+    for score, new in result.lines:
+        score.points = new
+    PartyScore.objects.bulk_update(
+        [score for score, _new in result.lines], ["points"], batch_size=500
+    )
     if result.sheets:
         # an open page's next save is refused as stale and shows the new points; the players
         # confirm the new points again
