@@ -59,10 +59,10 @@ class HouseRulesForm(forms.Form):
         values = {key: value for key, value in data.items() if key in SWITCH_LABELS}
         for fee in FEES:
             values[fee] = "" if values.get(fee) in (None, "") else f"{values[fee]:.2f}"
-        for number in ("min_bid", "out_of_reach_factor", "durch_points", "durch_open_points",
-                       "double_familie", "rundgang_with_familie"):
-            if values.get(number) is None:
-                values[number] = getattr(RULES[name], number)
+        # a number left empty takes the preset's (only the higher fee's game may be empty)
+        for switch in fields(RulesProfile):
+            if switch.name in values and values[switch.name] is None and switch.default is not None:
+                values[switch.name] = getattr(RULES[name], switch.name)
         return RulesProfile(name=name, games_per_round=RULES[name].games_per_round, **values)
 
     def clean(self) -> dict[str, Any]:
