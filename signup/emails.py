@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import logging
 from email.mime.image import MIMEImage
-from io import BytesIO
 
-import segno
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
@@ -27,6 +25,7 @@ from django.utils.translation import gettext
 from scoring.interface import merkblatt, rules_label, rules_of
 from signup.models import Registration, SignupSettings
 from signup.selectors import waiting_place
+from tournament.qr import qr_png
 
 logger = logging.getLogger(__name__)
 
@@ -54,12 +53,6 @@ def desk_path(registration: Registration) -> str:
     return reverse("cash-desk", kwargs={"slug": registration.event.slug}) + (
         f"?code={registration.code}"
     )
-
-
-def qr_png(url: str) -> bytes:
-    buffer = BytesIO()
-    segno.make(url, error="m", micro=False).save(buffer, kind="png", scale=6, border=2)
-    return buffer.getvalue()
 
 
 def subject(reason: str, registration: Registration) -> str:

@@ -12,16 +12,15 @@ without such CSS it fills its container up to 12rem (``.sheet-qr`` in app.css: n
 which the Content-Security-Policy would block).
 """
 
-import segno
 from django import template
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from scoring.models import ScoreSheet
 from tournament.links import absolute_url
+from tournament.qr import qr_figure
 
 register = template.Library()
 
@@ -29,12 +28,6 @@ register = template.Library()
 def sheet_link_url(sheet: ScoreSheet, request: HttpRequest | None) -> str:
     """The sheet's link: absolute under PUBLIC_URL or the request's address when known."""
     return absolute_url(reverse("sheet-link", kwargs={"token": sheet.token}), request)
-
-
-def qr_svg(url: str, title: str) -> str:
-    """The QR code of ``url`` as an inline <svg> with a viewBox and no fixed size."""
-    qr = segno.make(url, error="m", micro=False)
-    return qr.svg_inline(border=2, svgclass="qr-code", title=title, omitsize=True)
 
 
 @register.simple_tag(takes_context=True)
@@ -50,8 +43,4 @@ def sheet_qr(context: template.Context, sheet: ScoreSheet | None) -> SafeString:
     container up to 12rem unless the page's CSS sizes ``svg`` itself."""
     if sheet is None:
         return mark_safe("")
-    title = gettext("Score sheet link")
-    svg = qr_svg(sheet_link_url(sheet, context.get("request")), title)
-    return format_html(
-        '<span class="sheet-qr" role="img" aria-label="{}">{}</span>', title, mark_safe(svg)
-    )
+    return qr_figure(sheet_link_url(sheet, context.get("request")), gettext("Score sheet link"))

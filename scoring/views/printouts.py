@@ -13,10 +13,10 @@ from scoring.house_rules import rules_label, rules_of
 from scoring.merkblatt import merkblatt
 from scoring.models import Game, ScoreSheet
 from scoring.rules import TRICK_TOTAL
-from scoring.templatetags.sheets import qr_svg
 from tournament.links import absolute_url
 from tournament.models import Event, Table
 from tournament.plan import RoundRows, chunked, game_rows, load_plan
+from tournament.qr import qr_svg
 from tournament.views.printouts import round_filter, table_filter
 from tournament.web import desk_view
 

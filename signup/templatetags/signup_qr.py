@@ -1,20 +1,14 @@
-"""``{% load signup_qr %}{% qr url title %}``: the QR code of ``url`` as inline SVG (segno),
-with a viewBox and no fixed size: it fills its container up to 12rem (``.sheet-qr`` in
-app.css), as the printed codes of the score sheets do."""
+"""``{% load signup_qr %}{% qr url title %}``: the QR code of ``url`` in its frame
+(``tournament.qr.qr_figure``), as the printed codes of the score sheets are."""
 
-import segno
 from django import template
-from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
+
+from tournament.qr import qr_figure
 
 register = template.Library()
 
 
 @register.simple_tag
 def qr(url: str, title: str) -> SafeString:
-    svg = segno.make(url, error="m", micro=False).svg_inline(
-        border=2, svgclass="qr-code", title=title, omitsize=True
-    )
-    return format_html(
-        '<span class="sheet-qr" role="img" aria-label="{}">{}</span>', title, mark_safe(svg)
-    )
+    return qr_figure(url, title)
