@@ -664,14 +664,19 @@ def changed_by(change: SheetChange, *, via_link: bool) -> str:
 
 
 def change_notices(
-    sheet_id: int, *, since: int, device: str, via_link: bool
+    sheet_id: int, *, since: int, device: str, via_link: bool, until: int | None = None
 ) -> list[dict[str, Any]]:
-    """The games changed after version ``since`` by anyone but ``device`` (empty: anyone), as
-    the page tells them (oldest first): which game, the game before and after in words (empty
-    where there was or is no game), and by whom. One query."""
+    """The games changed after version ``since`` (up to ``until``, where given) by anyone but
+    ``device`` (empty: anyone), as the page tells them (oldest first): which game, the game
+    before and after in words (empty where there was or is no game), and by whom. One query,
+    none when ``until`` is not after ``since`` (a save on the version it read)."""
+    if until is not None and until <= since:
+        return []
     records = SheetChange.objects.filter(
         sheet_id=sheet_id, action__in=GAME_CHANGES, version__gt=since
     )
+    if until is not None:
+        records = records.filter(version__lte=until)
     if device:
         records = records.exclude(device=device)
     return [

@@ -110,6 +110,8 @@ class SaveResult:
     """Asked to hand the sheet in (``hand_in``): it is handed in now (or was already)."""
     hand_in_refused: SheetError | None = None
     """Asked to hand the sheet in: why it was not (the save itself stands)."""
+    read_version: int = 0
+    """The sheet's version the save was judged against (before its change)."""
 
     @property
     def changed(self) -> bool:
@@ -377,6 +379,7 @@ def save_sheet_rows(
         deleted=sorted(n for n, v in changes.items() if v is None),
         kept=sorted(n for n in wanted if n not in changes),
         errors=errors,
+        read_version=locked.version,
     )
     if locked.status in OPEN:
         result.status = ScoreSheet.Status.IN_PROGRESS if after else ScoreSheet.Status.EMPTY

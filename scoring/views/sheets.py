@@ -397,10 +397,12 @@ def _json_save(
     via_link = user is None
     posted = None
 
-    def state(games: dict, version: int, status: str) -> dict:
-        since = posted.base_version if posted is not None else version
+    def state(games: dict, version: int, status: str, until: int) -> dict:
+        """The state, with the games others changed between the page's version and the
+        version the save was judged against (``until``)."""
+        since = posted.base_version if posted is not None else until
         return _state(request, sheet, frame, games, version=version, status=status,
-                      via_link=via_link, since=since)
+                      via_link=via_link, since=since, until=until)
 
     try:
         posted = _read_post(request, sheet, frame)
@@ -410,14 +412,14 @@ def _json_save(
         return JsonResponse({
             "ok": False, "outcome": "stale", "message": str(stale),
             "conflicts": {n: describe_values(v, numbers) for n, v in stale.current.items()},
-            **state(stale.games, stale.version, sheet.status),
+            **state(stale.games, stale.version, sheet.status, stale.version),
         }, status=409)
     except SheetLocked as locked:
         games = sheet_games(sheet, frame.parties)
         late = _keep_late(sheet, frame, posted, locked, games) if via_link else []
         return JsonResponse({
             "ok": False, "outcome": "locked", "message": str(locked), "late": late,
-            **state(games, sheet.version, sheet.status),
+            **state(games, sheet.version, sheet.status, sheet.version),
         }, status=403)
     except SheetError as error:
         return JsonResponse({"ok": False, "outcome": "refused", "message": str(error)},
@@ -431,7 +433,7 @@ def _json_save(
         "problems": outcome.problems,
         "errors": {n: forms[n].error_texts for n in outcome.invalid},
         "columns": {n: forms[n].error_columns for n in outcome.invalid},
-        **state(result.games, result.version, result.status),
+        **state(result.games, result.version, result.status, result.read_version),
     })
 
 
@@ -445,15 +447,17 @@ def _state(
     status: str,
     via_link: bool,
     since: int,
+    until: int | None = None,
 ) -> dict:
     """The sheet as its page follows it (``sheet_state``) with the section "Bestätigen" and
-    the games others changed after the page's version ``since`` (``change_notices``)."""
+    the games others changed after the page's version ``since`` (up to ``until``, where
+    given; ``change_notices``)."""
     section = confirm_section(sheet, via_link=via_link, version=version, status=status)
     return {
         **sheet_state(sheet, frame, games, version=version, status=status, via_link=via_link),
         "confirmations": _confirmations_html(request, section),
         "changes": change_notices(
-            sheet.pk, since=since, device=device_of(request), via_link=via_link
+            sheet.pk, since=since, device=device_of(request), via_link=via_link, until=until
         ),
     }
 

@@ -145,3 +145,12 @@ def test_the_state_of_a_closed_link_says_it_is_not_open(sheet):
 
     close_round(round=sheet.table.round, closed=True)
     assert Client().get(link_url(sheet, "sheet-link-check")).json()["open"] is False
+
+
+def test_a_save_on_the_version_it_read_names_no_change_not_even_its_own(sheet):
+    """A device without an id (the cookie blocked) replaces its own game: the answer names no
+    change, and costs no read of the trail."""
+    device = Client()
+    script_save(device, sheet, 0, {3: game(bid=200)})
+    answer = script_save(device, sheet, 1, {3: game(bid=250)}).json()
+    assert answer["messages"] == ["Spiel 3 gespeichert."] and answer["changes"] == []
