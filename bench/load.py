@@ -9,7 +9,7 @@ file instead):
                                    [--workers 4] [--threads 2] [--hall-threads 8]
                                    [--database-url postgres://postgres@127.0.0.1:5432/postgres]
                                    [--keep] [--think 5] [--ramp 60] [--slow-clients K]
-                                   [--client script|form] [--app-dir PATH]
+                                   [--client script|form] [--app-dir PATH] [--poll 30]
 
 What it does:
 
@@ -27,7 +27,12 @@ What it does:
    (``/zettel/<token>/``) like a phone's browser (page, its CSS and JS, CSRF cookie), then enters
    the twelve games of round 1 (random valid games from ``scoring.simulate``): per game a
    pause to "type" and the points preview request the page's JavaScript sends, and every one to
-   four games a save; the last save is "Save and hand in". How a save goes is the client's
+   four games a save; the last save is "Save and hand in". While the scorekeeper types, the
+   open page of the script client asks the sheet's version check every ``--poll`` seconds
+   (``…/version/``, issue 34; an app without one is not asked) and, when the version moved,
+   fetches the sheet's state (``…/stand/``) and follows it, as ``scoring/sheet/changes.js``
+   does (the second device of a shared sheet leaves its page as it is: its save must be
+   refused as stale). How a save goes is the client's
    (``--client``):
 
    - ``script`` (the default) is the page with its JavaScript (``scoring/static/scoring/
@@ -1715,7 +1720,7 @@ def main() -> int:
         if args.client == "script":
             print("Client: script (the page's JavaScript): a points preview per game, saves in "
                   "the background as JSON with only the rows typed, the answer's version taken, "
-                  "no page reload; the open page's version check every "
+                  "no page reload; where the app has one, the open page's version check every "
                   f"{args.poll:g} s, the state when the version moved")
         else:
             print("Client: form (the page without JavaScript): a points preview per game, "
