@@ -416,16 +416,17 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# --- Logging: stderr, readable, no sheet tokens --------------------------------------------------
+# --- Logging: stderr, readable, no secrets of links ----------------------------------------------
 # Every error answer (500) with its path and traceback (django.request), runserver's requests
-# (django.server), the login throttle's lockouts and everything else, with the tokens of sheet
-# links hidden (tournament.logs). gunicorn's own logs: gunicorn.conf.py.
+# (django.server), waitress, the login throttle's lockouts and everything else, with the secrets
+# of links (sheets, registrations, one-time password links) hidden (tournament.logs).
+# gunicorn's own logs: gunicorn.conf.py.
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").strip().upper()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {
-        "hide_sheet_tokens": {"()": "tournament.logs.HideSheetTokens"},
+        "hide_link_tokens": {"()": "tournament.logs.HideLinkTokens"},
         "redis_outage": {"()": "tournament.logs.RedisOutageWarning"},
     },
     "formatters": {
@@ -438,7 +439,7 @@ LOGGING = {
         "stderr": {
             "class": "logging.StreamHandler",
             "formatter": "readable",
-            "filters": ["hide_sheet_tokens"],
+            "filters": ["hide_link_tokens"],
         }
     },
     "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
