@@ -9,9 +9,10 @@ traceback and stack text, so every handler after it writes the hidden form. ``co
 puts it on the app's log handler (runserver's requests, ``django.request``, waitress, everything
 else), ``gunicorn.conf.py`` on gunicorn's error and access logs.
 
-``RedisOutageWarning`` is a logging filter for django-redis' logger (``config.settings``): a Redis
-that is down or stalled is reported once a minute as one warning line, not with a traceback for
-every cache call.
+``OneLine`` drops a record's traceback (``django.security.DisallowedHost``: a request for an
+unknown host is one line). ``RedisOutageWarning`` is a logging filter for django-redis' logger
+(``config.settings``): a Redis that is down or stalled is reported once a minute as one warning
+line, not with a traceback for every cache call.
 
 A secret is found twice over: by the routes of the URL configuration whose path takes a
 parameter named in ``SECRET_PARAMETERS`` (e.g. ``/zettel/<token>/``,
@@ -137,6 +138,15 @@ class HideLinkTokens(logging.Filter):
             record.exc_text = self.hide(record.exc_text)
         if record.stack_info:
             record.stack_info = self.hide(record.stack_info)
+        return True
+
+
+class OneLine(logging.Filter):
+    """Drops a record's traceback: for a refusal that is no bug of the app (a request for a
+    host not in ALLOWED_HOSTS), which anyone can make the server write by the thousand."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.exc_info, record.exc_text, record.stack_info = None, None, None
         return True
 
 

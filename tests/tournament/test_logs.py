@@ -270,3 +270,14 @@ def test_no_secret_link_in_any_log(client, log_output, tmp_path):
     assert f'"GET /konto/passwort/MQ/{MARKER}/ HTTP/1.1"' in access.getvalue()
     assert f'"http://h:8000/turnier/abend/anmeldung/{MARKER}/"' in text
     assert [secret for secret in secrets if secret in text] == []
+
+
+def test_a_request_for_an_unknown_host_is_one_line(client, log_output):
+    """Anyone can send Host headers the app does not answer to, by the thousand: each is one
+    line of the log, not a traceback."""
+    for host in ("evil.example", "x" * 300):
+        assert client.get("/", HTTP_HOST=host).status_code == 400
+    lines = log_output.getvalue().splitlines()
+    assert len(lines) == 2, lines
+    assert all(LINE.match(line) for line in lines)
+    assert "django.security.DisallowedHost: Invalid HTTP_HOST header: 'evil.example'" in lines[0]
