@@ -6,8 +6,9 @@ or a few) stop every page and save until they end. ``HallServer`` never stops ac
 It holds at most ``per_address`` connections of one address and ``connection_limit`` in all;
 a connection beyond either makes room by closing a *waiting* one (no request being answered,
 nothing left to send) of that address, or of the address that holds the most: an idle
-keep-alive connection first (a browser opens another when it needs one), then the one whose
-request has been coming in for longest. When nothing can be closed, the new connection is.
+keep-alive connection first (a browser opens another when it needs one), then the oldest one
+whose request is still coming in. When nothing can be closed, the new connection is; when the
+process is out of files, a waiting connection is closed so that the next one fits.
 
 ``ConnectionBook`` is the servers' count of connections per address (one book for the
 listening sockets of one server, which share their connections' map and the I/O thread:
@@ -16,6 +17,8 @@ nothing here is shared between threads).
 
 from __future__ import annotations
 
+import errno
+import time
 from collections import defaultdict
 from typing import Any
 
@@ -83,7 +86,10 @@ class ConnectionBook:
                       if waiting(channel)]
         if not candidates:
             return False
-        idle = [channel for channel in candidates if channel.request is None]
+        # idle: answered before and now nothing coming in (a fresh connection has had no
+        # I/O yet: its request is on its way)
+        idle = [channel for channel in candidates
+                if channel.request is None and channel.last_activity > channel.creation_time]
         if idle:
             victim = min(idle, key=lambda channel: channel.last_activity)
         else:
@@ -113,10 +119,12 @@ class HallServer(TcpWSGIServer):
     book: ConnectionBook
 
     def readable(self) -> bool:
-        # waitress' own readable() closes timed-out channels, then stops accepting at the
-        # connection limit; here handle_accept makes room instead
-        super().readable()
-        self.in_connection_overflow = False
+        # as waitress' own readable(), which closes timed-out channels, without its stop at
+        # the connection limit: handle_accept makes room instead
+        now = time.time()
+        if now >= self.next_channel_cleanup:
+            self.next_channel_cleanup = now + self.adj.cleanup_interval
+            self.maintenance(now)
         return self.accepting
 
     def handle_accept(self) -> None:
@@ -130,8 +138,13 @@ class HallServer(TcpWSGIServer):
                     return
                 connection, address = accepted
                 self.set_socket_options(connection)
-            except OSError:
-                if self.adj.log_socket_errors:
+            except OSError as error:
+                if error.errno in (errno.EMFILE, errno.ENFILE):
+                    # out of files: one waiting connection goes, the next turn accepts again
+                    busiest = self.book.busiest()
+                    if busiest is not None:
+                        self.book.shed(busiest)
+                elif self.adj.log_socket_errors:
                     self.logger.warning("server accept() threw an exception", exc_info=True)
                 return
             address = self.fix_addr(address)

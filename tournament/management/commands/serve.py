@@ -24,7 +24,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 from django.core.servers.basehttp import get_internal_wsgi_application
 
-from tournament.hall_server import create_hall_server
+from tournament.hall_server import ACCEPT_AT_ONCE, create_hall_server
 from tournament.limits import (
     MAX_CONNECTIONS,
     MAX_CONNECTIONS_PER_ADDRESS,
@@ -75,7 +75,10 @@ class Command(BaseCommand):
         if threads < 1:
             raise CommandError("--threads must be at least 1")
         self.check_migrations()
-        connections = open_files_for(MAX_CONNECTIONS)
+        # room for a burst of new connections taken at once before others are shed
+        connections = open_files_for(MAX_CONNECTIONS + ACCEPT_AT_ONCE) - ACCEPT_AT_ONCE
+        if connections < 1:
+            raise CommandError("Too few open files allowed (ulimit -n): raise the limit")
         try:
             server = create_hall_server(
                 get_internal_wsgi_application(),
