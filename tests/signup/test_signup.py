@@ -367,6 +367,27 @@ def test_a_wrong_link_opens_nothing(public, event, django_capture_on_commit_call
     )
 
 
+def _secret_routes() -> list[str]:
+    """The names of the public registration routes whose address carries a secret."""
+    from signup.urls_public import urlpatterns
+
+    return [route.name for route in urlpatterns if "token" in route.pattern.converters]
+
+
+def test_no_page_behind_a_secret_link_is_kept_by_a_browser_or_proxy(
+    public, event, mailbox, django_capture_on_commit_callbacks
+):
+    register(public, event, django_capture_on_commit_callbacks)
+    registration = Registration.objects.get()
+    assert _secret_routes() == ["signup-manage"]
+    for name in _secret_routes():
+        url = reverse(name, args=[event.slug, registration.token])
+        for response in (public.get(url), public.post(url, {"action": "nonsense"})):
+            assert response.status_code in (200, 302), name
+            cache_control = {part.strip() for part in response["Cache-Control"].split(",")}
+            assert "no-store" in cache_control, (name, response["Cache-Control"])
+
+
 def test_delete_my_data_removes_the_registration_and_its_name_from_the_log(
     public, event, mailbox, django_capture_on_commit_callbacks
 ):
