@@ -23,7 +23,7 @@ from signup.models import Registration, SignupLog, SignupSettings
 from tests import mailbox as mail
 from tests.factories import make_entry, make_event, make_role, make_user
 from tournament.limits import MAX_SIGNUPS_PER_MINUTE
-from tournament.models import Entry, Event, EventRole
+from tournament.models import Entry, Event, EventRole, Player
 from tournament.services import generate_plan
 
 pytestmark = pytest.mark.django_db
@@ -146,6 +146,28 @@ def test_a_pair_registers_with_both_players_wishes(
     assert entry.player.unlisted and not entry.player.public_profile
     assert entry.partner.public_profile and not entry.partner.unlisted
     assert len(mailbox.messages) == 1
+
+
+def test_a_registration_links_a_player_of_another_event_without_changing_them(
+    public, event, mailbox, django_capture_on_commit_callbacks
+):
+    """Hans Maier, SV Ulm, plays another event of the same organiser: an anonymous
+    registration with his name and club, category "Frau" and a public page, gets an entry with
+    them in this event only; the other event's player (its prize table, its lists, his public
+    page) stays as its organiser left him."""
+    other = make_event(name="Herbstbinokel")
+    hans = Player.objects.create(name="Hans Maier", club="SV Ulm", unlisted=True)
+    Entry.objects.create(event=other, start_number=5, player=hans)
+    register(public, event, django_capture_on_commit_callbacks, category="Frau",
+             public_profile="on")
+    entry = Registration.objects.get().entry
+    hans.refresh_from_db()
+    assert (hans.category, hans.unlisted, hans.public_profile) == ("", True, False)
+    assert public.get(reverse("public-player", args=[hans.pk])).status_code == 404
+    assert (entry.player.name, entry.player.club, entry.player.category) == (
+        "Hans Maier", "SV Ulm", "Frau"
+    )
+    assert entry.player_id != hans.pk and entry.player.public_profile
 
 
 def test_past_the_capacity_the_waiting_list_and_a_cancellation_moves_it_up(
