@@ -40,6 +40,24 @@ NOTES = Message("Notes")
         ("Hans\u2028Maier", False, "U+2028"),
         ("kommt\u2029später", True, "U+2029"),
         ("Zoë 👨‍👩‍👧", False, None),  # a joiner inside an emoji family stays allowed
+        ("Jo ❤️‍🔥", False, None),  # after the emoji variation selector too
+        ("Jo 👩🏽‍💻", False, None),  # after a skin tone
+        # invisible and format characters (Unicode category Cf): a name that looks like another
+        ("Ha\u200bns", False, "Name: Ein unsichtbares oder Formatierungszeichen (U+200B) lässt "
+                              "sich nicht speichern; bitte entfernen Sie es."),
+        ("Hans\u200dMaier", False, "U+200D"),  # a joiner between letters
+        ("\u200dHans", False, "U+200D"),
+        ("👨\u200d", False, "U+200D"),  # a joiner that joins nothing
+        ("Hans\u200cMaier", False, "U+200C"),
+        ("\ufeffHans", False, "U+FEFF"),
+        ("Hans\u2060Maier", False, "U+2060"),
+        ("Han\u00ads", False, "U+00AD"),
+        ("Hans\u180eMaier", False, "U+180E"),
+        ("Hans\U000e0041\U000e007f", False, "U+E0041"),  # tag characters
+        ("Hans\U000e0000", False, "U+E0000"),
+        ("Hans\U000e0001", False, "U+E0001"),
+        ("kommt\u200bspäter", True, "U+200B"),
+        ("Hans\u00a0Maier", False, None),  # a no-break space shows as a space
     ],
 )
 def test_text_problem(text, multiline, expected):
