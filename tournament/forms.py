@@ -383,6 +383,7 @@ class EntryForm(forms.Form):
     # What a registration asks first, the common case of a single: the rest (a partner, start
     # number, category, notes, wishes) sits in a section that opens when needed.
     COMMON_FIELDS = ("name", "club")
+    FIRST_FIELD = "name"  # where the typing of a registration starts
 
     def common_fields(self) -> list[forms.BoundField]:
         return [field for field in self.listed_fields() if field.name in self.COMMON_FIELDS]
