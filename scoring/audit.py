@@ -165,6 +165,12 @@ def _game_deleted(params: Mapping[str, Any]) -> str:
     return gettext("Game %(game)s deleted") % {"game": params["game"]}
 
 
+@describes(S.CHANGED)
+def _game_changed(params: Mapping[str, Any]) -> str:
+    """A stored game replaced or cleared while the sheet was open."""
+    return _game_saved(params) if params["after"] is not None else _game_deleted(params)
+
+
 @describes(S.SUBMITTED)
 def _submitted(params: Mapping[str, Any]) -> str:
     return gettext("Score sheet handed in.")

@@ -172,6 +172,12 @@ class SheetChange(AuditRecord):
     traced; ``LINK_RENEWED``: the organisers issued a new link, the old one stopped;
     ``PLAYER_CONFIRMED``: a seated player confirmed the sheet on the phone (``after``:
     ``{"position", "start_number", "name", "version"}``, see ``SheetConfirmation``).
+
+    A game's record (``SAVED``, ``DELETED`` after the hand-in, ``CHANGED``: a stored game
+    replaced or cleared while the sheet is open) keeps the sheet ``version`` its change made and
+    the ``device`` it came from (the id the sheet page keeps on the device; empty for a plain
+    form): the other pages open on the sheet are told of it (``scoring.sheet_pages``,
+    ``change_notices``).
     """
 
     class Action(models.TextChoices):
@@ -184,6 +190,7 @@ class SheetChange(AuditRecord):
         LINK_SAVED = "link_saved", _("saved through the link")
         LINK_RENEWED = "link_renewed", _("new link issued")
         PLAYER_CONFIRMED = "player_confirmed", _("confirmed by a player")
+        CHANGED = "changed", _("game changed")
 
     sheet = models.ForeignKey(
         ScoreSheet, on_delete=models.CASCADE, related_name="changes", verbose_name=_("score sheet")
@@ -192,6 +199,8 @@ class SheetChange(AuditRecord):
     game_number = models.PositiveSmallIntegerField(_("game"), null=True, blank=True)
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
+    version = models.PositiveIntegerField(_("version"), null=True, blank=True)
+    device = models.CharField(_("device"), max_length=64, blank=True, default="")
 
     class Meta:
         verbose_name = _("sheet change")

@@ -16,6 +16,7 @@ BEFORE = {**GAME, "bid": 180, "points": [250, 80, 40]}
 SAMPLES = {
     "saved": {"game": 4, "before": None, "after": GAME},
     "deleted": {"game": 4, "before": GAME, "after": None},
+    "changed": {"game": 4, "before": BEFORE, "after": GAME},
     "submitted": {"game": None, "after": None},
     "confirmed": {"game": None, "after": None},
     "reopened": {"game": None, "after": None},
