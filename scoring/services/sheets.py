@@ -40,7 +40,7 @@ from tournament import audit
 from tournament.audit import recorded_user
 from tournament.errors import Message, UserError
 from tournament.limits import MAX_DEVICE_TEXT, UNUSUAL_BID
-from tournament.models import ChangeLog, Entry, Round, Table, parties_in_seating_order
+from tournament.models import ChangeLog, Entry, Event, Round, Table, parties_in_seating_order
 from tournament.results import results_changed
 from tournament.services.lifecycle import ensure_not_finished
 
@@ -184,16 +184,34 @@ def sheet_for_table(table: Table) -> ScoreSheet:
 
 
 def lock_sheet(sheet: ScoreSheet) -> ScoreSheet:
-    """The sheet's row, locked until the end of the transaction, with the table, round and
-    event the caller loaded (read with it only when the caller has not)."""
-    query = ScoreSheet.objects.select_for_update(of=("self",))
-    loaded = ScoreSheet.table.is_cached(sheet)
-    if not loaded:
-        query = query.select_related("table__round__event")
-    locked = query.get(pk=sheet.pk)
-    if loaded:
-        locked.table = sheet.table
+    """The sheet's row, locked until the end of the transaction, with its table, round and
+    event read after the lock: a save scores by the house rules (and sees the round and event)
+    of the moment it holds the sheet, never by those its page loaded before.
+
+    Two statements: on PostgreSQL a statement that waited for a row lock sees the rows it
+    joined as they were when it began, only the locked row as it is now.
+    """
+    locked = ScoreSheet.objects.select_for_update().get(pk=sheet.pk)
+    locked.table = Table.objects.select_related("round__event").get(pk=locked.table_id)
     return locked
+
+
+def lock_event_and_sheets(event: Event) -> Event:
+    """Lock every score sheet of ``event`` (in id order), then the event's row; the event as
+    read inside the locks.
+
+    For a change of the whole event (house rules, finishing): it waits for the saves under way
+    and holds off new ones. The order is a save's order (its sheet, then the event's results
+    stamp, ``tournament.results.results_changed``), so the two never deadlock on PostgreSQL;
+    SQLite runs one writing transaction at a time anyway.
+    """
+    list(
+        ScoreSheet.objects.select_for_update(of=("self",))
+        .filter(table__round__event_id=event.pk)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    return Event.objects.select_for_update().get(pk=event.pk)
 
 
 def check_link_access(sheet: ScoreSheet) -> None:
