@@ -24,7 +24,7 @@ from scoring.services.sheets import (
     lock_sheet,
 )
 from tournament.audit import recorded_user
-from tournament.models import Round, Seat
+from tournament.models import Round, Seat, Table
 from tournament.services.lifecycle import ensure_not_finished
 
 
@@ -187,11 +187,14 @@ def record_round_paper_signatures(
     got a signature recorded."""
     who = _desk_user(user)
     sheets = list(
-        ScoreSheet.objects.select_for_update(of=("self",))
-        .filter(pk__in=list(versions))
-        .select_related("table__round__event")
-        .order_by("pk")
+        ScoreSheet.objects.select_for_update().filter(pk__in=list(versions)).order_by("pk")
     )
+    # read after the locks, as lock_sheet reads them
+    tables = Table.objects.select_related("round__event").in_bulk(
+        [sheet.table_id for sheet in sheets]
+    )
+    for sheet in sheets:
+        sheet.table = tables[sheet.table_id]
     if not versions or len(sheets) != len(versions) or any(
         sheet.table.round_id != round.pk for sheet in sheets
     ):
