@@ -171,7 +171,10 @@ class SheetChange(AuditRecord):
     "deleted": [...], "version": n, "agent": User-Agent, "address": IP}``), so a dispute can be
     traced; ``LINK_RENEWED``: the organisers issued a new link, the old one stopped;
     ``PLAYER_CONFIRMED``: a seated player confirmed the sheet on the phone (``after``:
-    ``{"position", "start_number", "name", "version"}``, see ``SheetConfirmation``).
+    ``{"position", "start_number", "name", "version"}``, see ``SheetConfirmation``);
+    ``SIGNED_ON_PAPER``: the desk recorded that a seated player signed the paper sheet, which
+    counts as the player's confirmation (``after`` as for ``PLAYER_CONFIRMED``, ``user`` the
+    desk's).
 
     A game's record (``SAVED``, ``DELETED`` after the hand-in, ``CHANGED``: a stored game
     replaced or cleared while the sheet is open) keeps the sheet ``version`` its change made and
@@ -191,6 +194,7 @@ class SheetChange(AuditRecord):
         LINK_RENEWED = "link_renewed", _("new link issued")
         PLAYER_CONFIRMED = "player_confirmed", _("confirmed by a player")
         CHANGED = "changed", _("game changed")
+        SIGNED_ON_PAPER = "signed_on_paper", _("signed on paper")
 
     sheet = models.ForeignKey(
         ScoreSheet, on_delete=models.CASCADE, related_name="changes", verbose_name=_("score sheet")
@@ -213,8 +217,9 @@ class SheetChange(AuditRecord):
 
 class SheetConfirmation(models.Model):
     """A seated player's confirmation of a handed-in sheet's games, tapped on the
-    scorekeeper's phone (required by the house rule ``RulesProfile.players_sign``, optional
-    otherwise; ``scoring.services.confirmations``).
+    scorekeeper's phone or signed on the paper sheet and recorded by the desk (required by the
+    house rule ``RulesProfile.players_sign``, optional otherwise;
+    ``scoring.services.confirmations``).
 
     The person is the one on the seat at ``position`` of the sheet's table when they confirmed
     (a stand-in confirms for the seat they play); ``player`` and ``start_number`` keep who that

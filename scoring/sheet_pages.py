@@ -808,6 +808,8 @@ class RoundOverview:
     round: Round
     tables: list[TableState]
     counts: dict[str, int]
+    players_sign: bool = False
+    """The event's house rules want every player's confirmation before the organisers'."""
 
     @property
     def missing(self) -> list[TableState]:
@@ -826,6 +828,14 @@ class RoundOverview:
     def to_look_at(self) -> list[TableState]:
         """The handed-in sheets with a concern: each to be looked at and confirmed alone."""
         return [state for state in self.handed_in if state.concerns]
+
+    @property
+    def to_sign(self) -> list[TableState]:
+        """Where the house rules want every player's confirmation: the handed-in sheets that
+        lack one, for which the desk may record the signatures on the paper sheet."""
+        if not self.players_sign:
+            return []
+        return [state for state in self.handed_in if state.roll and not state.roll.complete]
 
     @property
     def status_counts(self) -> list[tuple[str, str, int]]:
@@ -883,4 +893,6 @@ def round_overview(round_: Round) -> RoundOverview:
         for table in tables
     ]
     counts = Counter(state.status for state in states)
-    return RoundOverview(round=round_, tables=states, counts=dict(counts))
+    return RoundOverview(
+        round=round_, tables=states, counts=dict(counts), players_sign=required
+    )

@@ -20,6 +20,11 @@ urlpatterns = [
         sheets.round_confirm_all,
         name="round-confirm-all",
     ),
+    path(
+        "turnier/<slug:slug>/zettel/<int:number>/unterschrieben/",
+        sheets.round_paper_signed,
+        name="round-paper-signed",
+    ),
     path("turnier/<slug:slug>/zettel/<int:number>/qr/", sheets.round_qr, name="round-qr"),
     path(SHEET, sheets.sheet_edit, name="sheet-edit"),
     path(f"{SHEET}speichern/", sheets.sheet_edit_save, name="sheet-edit-save"),

@@ -53,6 +53,8 @@ from scoring.services import (
     confirm_handed_in,
     confirm_sheet,
     record_late_save,
+    record_paper_signatures,
+    record_round_paper_signatures,
     renew_sheet_link,
     reopen_sheet,
     save_sheet_rows,
@@ -181,12 +183,12 @@ def _confirm_url(sheet: ScoreSheet) -> str:
 
 
 def _confirmations_html(request: HttpRequest, section: ConfirmSection) -> str:
-    """The section "Bestätigen" as the page shows it, for the page's script to put in."""
-    return render_to_string(
-        "scoring/_player_confirmations.html",
-        {"confirm": section, "confirm_url": _confirm_url(section.sheet)},
-        request=request,
-    )
+    """The section "Bestätigen" as the page shows it, for the page's script to put in; on the
+    organisers' page with the form that records the signatures on paper (``status_url``)."""
+    context = {"confirm": section, "confirm_url": _confirm_url(section.sheet)}
+    if not section.via_link:
+        context["status_url"] = _sheet_urls(section.sheet)["status_url"]
+    return render_to_string("scoring/_player_confirmations.html", context, request=request)
 
 
 def _link_closed(
@@ -697,7 +699,8 @@ def sheet_edit_state(request: HttpRequest, event: Event, number: int, table: int
 @desk_view
 @require_POST
 def sheet_status(request: HttpRequest, event: Event, number: int, table: int) -> HttpResponse:
-    """Confirm, reopen or hand in a sheet (organisers)."""
+    """Confirm, reopen or hand in a sheet, or record that its players signed it on paper
+    (organisers and the desk)."""
     sheet = _organiser_sheet(event, number, table)
     action = request.POST.get("action", "")
     try:
@@ -716,11 +719,26 @@ def sheet_status(request: HttpRequest, event: Event, number: int, table: int) ->
         elif action == "submit":
             submit_sheet(sheet=sheet, user=request.user)
             messages.success(request, gettext("The score sheet has been handed in."))
+        elif action == "signed_on_paper":
+            signed = record_paper_signatures(sheet=sheet, version=version, user=request.user)
+            messages.success(request, _signed_message(signed, sheet.table.number))
         else:
             messages.error(request, gettext("Unknown action; nothing was changed."))
     except SheetError as error:
         show_error(request, error)
     return redirect(_sheet_urls(sheet)["edit_url"])
+
+
+def _signed_message(signed: list, table: int) -> str:
+    if not signed:
+        return gettext("Every player of table %(table)s had confirmed already.") % {
+            "table": table
+        }
+    return ngettext(
+        "Recorded: %(count)s player of table %(table)s signed the paper score sheet.",
+        "Recorded: %(count)s players of table %(table)s signed the paper score sheet.",
+        len(signed),
+    ) % {"count": len(signed), "table": table}
 
 
 @desk_view
@@ -825,20 +843,50 @@ def round_confirm_all(request: HttpRequest, event: Event, number: int) -> HttpRe
     return redirect("round-sheets", slug=event.slug, number=number)
 
 
+@desk_view
+@require_POST
+def round_paper_signed(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """Record for every sheet the page listed (``sheet`` fields, as the overview's confirm-all
+    sends them) that its players signed the paper sheet; then the overview, where the sheets
+    can be confirmed."""
+    round_ = _round_of(event, number)
+    try:
+        tables = record_round_paper_signatures(
+            round=round_, versions=_offered_versions(request), user=request.user
+        )
+    except SheetError as error:
+        show_error(request, error)
+    else:
+        if tables:
+            messages.success(
+                request,
+                ngettext(
+                    "Recorded: the players of table %(tables)s signed the paper score sheet.",
+                    "Recorded: the players of tables %(tables)s signed the paper score sheets.",
+                    len(tables),
+                ) % {"tables": ", ".join(str(table) for table in tables)},
+            )
+        else:
+            messages.info(request, gettext("Every player had confirmed already."))
+    return redirect("round-sheets", slug=event.slug, number=number)
+
+
 @organiser_view
 @require_POST
 def round_close(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Close a round (its sheet links stop working) or open it again. Closing while tables have
-    not handed in their sheets asks first and names them."""
+    not handed in their sheets, or handed-in sheets are not confirmed yet, asks first and names
+    them, and offers to record the signatures on paper of the handed-in sheets that lack
+    players' confirmations."""
     round_ = _round_of(event, number)
     closed = request.POST.get("closed") == "1"
     if closed and not round_.closed and request.POST.get("confirm") != "1":
         overview = round_overview(round_)
-        if overview.missing:
+        if overview.missing or overview.handed_in:
             return render(
                 request,
                 "scoring/round_close_confirm.html",
-                {"event": event, "round": round_, "missing": overview.missing},
+                {"event": event, "round": round_, "overview": overview},
             )
     close_round(round=round_, closed=closed, user=request.user)
     if closed:

@@ -31,6 +31,8 @@ SAMPLES = {
     "link_renewed": {"game": None, "after": None},
     "player_confirmed": {"game": None, "after": {"position": 2, "start_number": 15,
                                                  "name": "Otto Walz", "version": 14}},
+    "signed_on_paper": {"game": None, "after": {"position": 2, "start_number": 15,
+                                                "name": "Otto Walz", "version": 14}},
 }
 
 

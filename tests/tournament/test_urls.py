@@ -62,6 +62,7 @@ DESK_ROUTES = {
     "print-merkblatt",
     "round-sheets",
     "round-confirm-all",  # confirming sheets one by one is the desk's, so is this
+    "round-paper-signed",  # so is recording that the players signed the paper sheets
     "round-qr",
     "sheet-edit",
     "sheet-edit-save",

@@ -11,7 +11,7 @@ from django.urls import reverse
 from scoring.rules import AKS_HEROLDSTATT, BSV_ENNAHOFEN, EJL, RULES
 from series.services import add_event, create_series
 from tests.factories import make_entry, make_event
-from tournament.models import Table
+from tournament.models import Seat, Table
 from tournament.services import generate_plan
 
 pytestmark = pytest.mark.django_db
@@ -178,8 +178,11 @@ def test_the_printed_score_sheet_names_the_rules_and_their_kinds(client, organis
     label = {AKS_HEROLDSTATT: "AKS Heroldstatt Preisbinokel", BSV_ENNAHOFEN: "BSV Ennahofen"}
     assert f"Regeln: {label.get(name, 'ejl Benefizbinokel')}" in html
     players_sign = name == AKS_HEROLDSTATT
-    assert ("player-signature" in html) == players_sign
-    assert ("Unterschrift des Schreibers" in html) != players_sign
+    # a signature line for each seated player, whatever the rules
+    seated = Seat.objects.filter(table__round__event=event, table__round__number=1).count()
+    assert html.count("player-signature") == seated
+    assert ("Alle Spieler des Tisches bestätigen" in html) == players_sign
+    assert ("Der Schreiber unterschreibt" in html) != players_sign
 
 
 def test_the_event_page_links_the_rules_sheet_and_the_public_rules(client, organiser):
