@@ -72,7 +72,12 @@ MAX_IMPORT_COLUMNS: Final = 50
 MAX_CONNECTIONS: Final = 1000
 """Connections the hall's server (``manage.py serve``) keeps open at once: every phone, the
 projector and the desk, a few each, with room to spare; a phone that sends its request slowly
-holds one of them, never a thread of the app."""
+holds one of them, never a thread of the app. Beyond it the server closes a waiting connection
+of the address that holds the most (``tournament.hall_server``) rather than stop accepting."""
+MAX_CONNECTIONS_PER_ADDRESS: Final = 100
+"""Connections the hall's server keeps open for one client address: a browser opens at most
+six to a server, so this is room for about 15 phones behind one router's address; beyond it
+the address's oldest waiting connection is closed (``tournament.hall_server``)."""
 
 # Projector: rows per screen and seconds per screen as (default, minimum, maximum).
 PROJECTOR_ROWS: Final = (15, 5, 60)

@@ -8,6 +8,8 @@ look like another). Notes may have line breaks and tabs; a name or a club is one
 
 ``name_key`` is how names are compared when a registration or an import warns that a player is
 registered already: letter case, Unicode composition and runs of spaces do not count.
+``normalise`` folds a text for the player registry's matching (ä = ae, ß = ss), ``loose_key``
+further for finding a name however its umlauts are typed (ö = o = oe), as the seat lookup does.
 
 Pure Python: no Django.
 """
@@ -124,3 +126,26 @@ def name_key(name: str) -> str:
 def entry_name_keys(name: str, partner: str = "") -> set[str]:
     """The keys of an entry's players: one for a single, two for a pair (no empty one)."""
     return {key for key in (name_key(name), name_key(partner)) if key}
+
+
+_GERMAN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+_NOT_WORD = re.compile(r"[^0-9a-z]+")
+_UMLAUT_SPELLED_OUT = re.compile(r"([aou])e")
+
+
+def normalise(text: str) -> str:
+    """``text`` folded for comparing: lower case, ä → ae (ö, ü, ß likewise), other accents
+    dropped (é → e), everything but letters and digits a single space."""
+    folded = unicodedata.normalize("NFC", text).casefold().translate(_GERMAN)
+    plain = "".join(
+        char for char in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(char)
+    )
+    return " ".join(_NOT_WORD.sub(" ", plain).split())
+
+
+def loose_key(text: str) -> str:
+    """``text`` as a search that does not mind how umlauts are typed compares it: normalised
+    (``normalise``), then ae, oe, ue read as a, o, u; so ä = a = ae, ö = o = oe, ü = u = ue and
+    ß = ss ("Böhm", "Boehm", "bohm" are all "bohm"). A search text that begins on the e of such
+    a pair ("el" for "Michael") is the one it does not find."""
+    return _UMLAUT_SPELLED_OUT.sub(r"\1", normalise(text))

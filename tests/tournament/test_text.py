@@ -8,6 +8,7 @@ from tournament.text import (
     entry_name_keys,
     forbidden_character,
     is_number,
+    loose_key,
     name_key,
     text_problem,
 )
@@ -109,3 +110,37 @@ def test_entry_name_keys_of_a_single_and_a_pair():
 )
 def test_a_number_is_written_in_the_digits_0_to_9(text, expected):
     assert is_number(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("typed", "name", "found"),
+    [
+        ("boh", "Böhm", True),
+        ("Boeh", "Böhm", True),
+        ("Böh", "Böhm", True),
+        ("BÖHM", "Boehm", True),
+        ("Böhm", "Bohm", True),
+        ("Kueb", "Kübler", True),
+        ("Kub", "Kübler", True),
+        ("Küb", "Kuebler", True),
+        ("hafele", "Jörg Häfele", True),
+        ("Haef", "Jörg Häfele", True),
+        ("Strasse", "Gerda Straße", True),
+        ("Straße", "Gerda Strasse", True),
+        ("strase", "Gerda Straße", False),  # ß is ss, not s
+        ("Mueller-L", "Hans Müller-Lüdenscheidt", True),
+        ("Bauer", "Jakob Bauer", True),
+        ("Micha", "Michael Rapp", True),
+        ("Michael", "Michael Rapp", True),
+        ("José", "Jose Maier", True),
+        ("Böhm", "Behm", False),
+        ("Kub", "Krüger", False),
+    ],
+)
+def test_loose_key_finds_a_name_however_umlauts_are_typed(typed, name, found):
+    assert (loose_key(typed) in loose_key(name)) is found
+
+
+def test_loose_key_reads_every_spelling_of_an_umlaut_as_one():
+    assert {loose_key(text) for text in ("Böhm", "Boehm", "bohm", "BÖHM")} == {"bohm"}
+    assert {loose_key(text) for text in ("Straße", "Strasse")} == {"strasse"}

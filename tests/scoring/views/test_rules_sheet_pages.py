@@ -113,6 +113,29 @@ def test_the_public_rules_page_shows_the_same_rules(client, name, present, absen
         assert text not in html, text
 
 
+# (preset, how a misplay scores by its rules: the others' points in the example, and whether
+# they get half the bid on top)
+MISPLAYED = [(EJL, "90 / 90", False), (AKS_HEROLDSTATT, "190 / 190", True),
+             (BSV_ENNAHOFEN, "90 / 90", False)]
+
+
+@pytest.mark.parametrize(("name", "others", "half_bid"), MISPLAYED)
+def test_the_public_rules_page_explains_verworfen_by_the_events_rules(
+    client, name, others, half_bid
+):
+    event = seated_event(name)
+    html = html_of(client.get(reverse("event-rules", args=[event.slug])))
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    assert "Verworfen (eine regelwidrig gespielte Karte wird zurückgenommen" in text
+    assert "Hat der Alleinspieler verworfen, hat er verloren" in text
+    assert f"hat aber verworfen: −400; die anderen (gemeldet 20 / 40, Stiche 70 / 50) " \
+        f"bekommen {others}." in text
+    misplayed = text.split("Verworfen (")[1].split("Beispiel")[0]
+    assert ("den halben Reizwert" in misplayed) is half_bid
+    # the concede beside it, by the same rules (AKS: half the bid to the others)
+    assert "Abgeschrieben (es wird kein Stich gespielt)" in text
+
+
 def test_the_public_rules_page_of_an_unknown_event_is_404(client, db):
     assert client.get(reverse("event-rules", args=["gibt-es-nicht"])).status_code == 404
 
