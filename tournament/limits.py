@@ -165,3 +165,7 @@ SIGNUP_CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 MAX_SIGNUPS_PER_MINUTE: Final = 10
 """Registrations one address may send in a minute; more are refused (django-ratelimit): a
 club registering its members is slower than that, a script filling the list is not."""
+SIGNUP_NOTICE_MINUTES: Final = 15
+"""A registration sent again with an address and name registered already sends that address its
+confirmation again, with a word that someone tried: at most once in this many minutes per
+address (django-ratelimit), so nobody can fill another's mailbox through the form."""
