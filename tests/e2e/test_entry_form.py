@@ -70,8 +70,8 @@ def test_the_cursor_is_in_the_name_on_load_and_after_registering(browser, live_s
     page.goto(live_server.url + reverse("entry-create", args=[event.slug]))
     expect(page.get_by_label("Name:", exact=True)).to_be_focused()
     page.keyboard.type("Anna Rapp")  # no click: the typing goes to the name
-    page.keyboard.press("Enter")
-    page.wait_for_url("**" + reverse("entry-create", args=[event.slug]))
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
     expect(page.locator(".messages")).to_contain_text("Anna Rapp")
     assert Entry.objects.filter(event=event, player__name="Anna Rapp").exists()
     expect(page.get_by_label("Name:", exact=True)).to_be_focused()

@@ -13,13 +13,16 @@ def test_the_games_per_round_follow_the_preset_until_typed(browser, live_server,
     page.goto(live_server.url + reverse("event-create"))
     games = page.get_by_label("Spiele je Durchgang")
     rules = page.get_by_label("Hausregeln")
+    expect(page.get_by_label("Name:", exact=True)).to_be_focused()  # the typing starts there
     expect(games).to_have_value("12")
     rules.select_option(label="AKS Heroldstatt Preisbinokel")
     expect(games).to_have_value("15")  # at once, before saving
     rules.select_option(index=0)
     expect(games).to_have_value("12")
     rules.select_option(label="AKS Heroldstatt Preisbinokel")
-    games.fill("12")  # the organiser's number, though it is the ejl rules' too
+    games.click()
+    page.keyboard.type("12")  # replaces the 15 (selected on focus): the organiser's number,
+    expect(games).to_have_value("12")  # though it is the ejl rules' too
     rules.select_option(index=0)
     rules.select_option(label="AKS Heroldstatt Preisbinokel")
     expect(games).to_have_value("12")
