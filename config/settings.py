@@ -320,7 +320,8 @@ WHITENOISE_USE_FINDERS = True
 # down or comes back with old data can neither log anyone out nor bring a logged-out session
 # back. A session costs a read by primary key per request.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
-AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+# axes' database handler, counting each attempt before its password is checked
+AXES_HANDLER = "tournament.login_throttle.CountedFirstHandler"
 
 
 def redis_cache(url: str, prefix: str = "binokel") -> dict:

@@ -16,6 +16,9 @@ A registered registration becomes an entry of the event (``tournament.Entry``, w
 free start number) through ``tournament.services.register_entry``, matched to the player
 registry as the organiser would: among the players the organiser who opened the registration
 (or who accepts it) may see, the one of the same name and club is taken, else a new player.
+A registration links a registry player and never changes one that plays another event: a
+category or wish of the registrant's makes the entry's own player row (``register_entry``'s
+``registrant``).
 Once the seating plan exists the field is fixed: registering, cancelling and moving are
 refused, and the organisers change the field on the plan's pages.
 """
@@ -155,8 +158,9 @@ def _members(registration: Registration) -> list[Member]:
 def _make_entry(registration: Registration, *, user: Any, settings: SignupSettings) -> Entry:
     """The registration as an entry of its event (``register_entry``; a withdrawn entry of the
     registration's is registered again instead). The registry is searched as ``user`` sees it,
-    else as the organiser who opened the registration; a player of the same name registered
-    by the organisers was warned about when the registration was made."""
+    else as the organiser who opened the registration, and a player found is linked, never
+    changed where it plays another event (``registrant``); a player of the same name
+    registered by the organisers was warned about when the registration was made."""
     if registration.entry is not None:
         if registration.entry.is_withdrawn:
             return reinstate_entry(entry=registration.entry, user=user)
@@ -168,6 +172,7 @@ def _make_entry(registration: Registration, *, user: Any, settings: SignupSettin
         notes="",
         user=user if user is not None else settings.opened_by,
         allow_same_name=True,
+        registrant=True,
     )
     registration.entry = entry
     registration.save(update_fields=["entry"])

@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 
@@ -136,9 +137,11 @@ def signup(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "signup/signup.html", context, status=status)
 
 
+@never_cache
 def manage(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     """A registration's own page, behind the link of its e-mail: its status and code (with
-    the QR code the door scans), cancel, delete its data."""
+    the QR code the door scans), cancel, delete its data. Never kept by a browser or a proxy
+    (``Cache-Control: no-store``): the page and its address are the registration's key."""
     registration = get_object_or_404(
         Registration.objects.select_related("event", "entry"), event__slug=slug, token=token
     )

@@ -45,6 +45,11 @@ one zero too many (150 → 1500, 200 → 2000) is always above it."""
 
 MAX_DEVICE_TEXT: Final = 200
 """How much of a phone's browser name (User-Agent) a sheet's trail keeps, in characters."""
+MAX_DEVICE_ID: Final = 64
+"""The id a sheet page keeps on its device (``scoring/sheet/changes.js``), in characters."""
+SHEET_CHECK_SECONDS: Final = 30
+"""How often an open sheet page asks whether the sheet changed (the setting
+SHEET_CHECK_SECONDS overrides it)."""
 
 MAX_IMPORT_BYTES: Final = 2 * 1024 * 1024
 """An uploaded participant list, as uploaded."""

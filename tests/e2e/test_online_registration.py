@@ -9,6 +9,7 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from money.cash.services import update_money_settings
 from money.models import Payment
@@ -85,6 +86,7 @@ def test_register_cancel_move_up_and_check_in_by_code(
     assert "Erna Rapp / Karl Rapp" in panel.inner_text()
     panel.get_by_role("button", name="Einchecken + 16,00 € bar").click()
     desk.wait_for_selector(".messages")
+    expect(desk.get_by_label("Anmeldecode")).to_be_focused()  # ready for the next code
     entry = Registration.objects.get(code=pair_code).entry
     entry.refresh_from_db()
     assert entry.is_checked_in

@@ -23,7 +23,7 @@ from signup.models import Registration, SignupLog, SignupSettings
 from tests import mailbox as mail
 from tests.factories import make_entry, make_event, make_role, make_user
 from tournament.limits import MAX_SIGNUPS_PER_MINUTE
-from tournament.models import Entry, Event, EventRole
+from tournament.models import Entry, Event, EventRole, Player
 from tournament.services import generate_plan
 
 pytestmark = pytest.mark.django_db
@@ -146,6 +146,28 @@ def test_a_pair_registers_with_both_players_wishes(
     assert entry.player.unlisted and not entry.player.public_profile
     assert entry.partner.public_profile and not entry.partner.unlisted
     assert len(mailbox.messages) == 1
+
+
+def test_a_registration_links_a_player_of_another_event_without_changing_them(
+    public, event, mailbox, django_capture_on_commit_callbacks
+):
+    """Hans Maier, SV Ulm, plays another event of the same organiser: an anonymous
+    registration with his name and club, category "Frau" and a public page, gets an entry with
+    them in this event only; the other event's player (its prize table, its lists, his public
+    page) stays as its organiser left him."""
+    other = make_event(name="Herbstbinokel")
+    hans = Player.objects.create(name="Hans Maier", club="SV Ulm", unlisted=True)
+    Entry.objects.create(event=other, start_number=5, player=hans)
+    register(public, event, django_capture_on_commit_callbacks, category="Frau",
+             public_profile="on")
+    entry = Registration.objects.get().entry
+    hans.refresh_from_db()
+    assert (hans.category, hans.unlisted, hans.public_profile) == ("", True, False)
+    assert public.get(reverse("public-player", args=[hans.pk])).status_code == 404
+    assert (entry.player.name, entry.player.club, entry.player.category) == (
+        "Hans Maier", "SV Ulm", "Frau"
+    )
+    assert entry.player_id != hans.pk and entry.player.public_profile
 
 
 def test_past_the_capacity_the_waiting_list_and_a_cancellation_moves_it_up(
@@ -365,6 +387,27 @@ def test_a_wrong_link_opens_nothing(public, event, django_capture_on_commit_call
         public.get(reverse("signup-manage", args=[other.slug, registration.token])).status_code
         == 404
     )
+
+
+def _secret_routes() -> list[str]:
+    """The names of the public registration routes whose address carries a secret."""
+    from signup.urls_public import urlpatterns
+
+    return [route.name for route in urlpatterns if "token" in route.pattern.converters]
+
+
+def test_no_page_behind_a_secret_link_is_kept_by_a_browser_or_proxy(
+    public, event, mailbox, django_capture_on_commit_callbacks
+):
+    register(public, event, django_capture_on_commit_callbacks)
+    registration = Registration.objects.get()
+    assert _secret_routes() == ["signup-manage"]
+    for name in _secret_routes():
+        url = reverse(name, args=[event.slug, registration.token])
+        for response in (public.get(url), public.post(url, {"action": "nonsense"})):
+            assert response.status_code in (200, 302), name
+            cache_control = {part.strip() for part in response["Cache-Control"].split(",")}
+            assert "no-store" in cache_control, (name, response["Cache-Control"])
 
 
 def test_delete_my_data_removes_the_registration_and_its_name_from_the_log(

@@ -117,6 +117,10 @@ def test_no_sheet_token_in_the_log_of_requests(client, log_output):
         ("GET /turnier/binokel-1/zettel/1/ HTTP/1.1", "GET /turnier/binokel-1/zettel/1/ HTTP/1.1"),
         ('"http://h:8000/zettel/abc/"', f'"http://h:8000/zettel/{MARKER}/"'),  # a referrer
         ("Not Found: /zettel/abc/x", f"Not Found: /zettel/{MARKER}/x"),
+        # an open page's version check and state (the page's version in the query)
+        ("GET /zettel/abc/version/ HTTP/1.1", f"GET /zettel/{MARKER}/version/ HTTP/1.1"),
+        ("GET /zettel/abc/stand/?version=4 HTTP/1.1",
+         f"GET /zettel/{MARKER}/stand/?version=4 HTTP/1.1"),
         (f"see /x/{'A' * 43}?a=1", f"see /x/{MARKER}?a=1"),  # by its shape, in any path
         (f"/x/{'A' * 44}", f"/x/{'A' * 44}"),  # not a token's length
         # a helper's one-time password link, a registration's manage link: by the route

@@ -268,14 +268,14 @@ def test_redis_url_puts_the_cache_in_redis_and_nothing_else():
                         "SOCKET_TIMEOUT": 0.25},
         },
         "django.contrib.sessions.backends.db",
-        "axes.handlers.database.AxesDatabaseHandler",
+        "tournament.login_throttle.CountedFirstHandler",
         True,
     ], hosted.stderr
     laptop = run_with({}, ["-c", code])
     assert json.loads(laptop.stdout) == [
         {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
         "django.contrib.sessions.backends.db",
-        "axes.handlers.database.AxesDatabaseHandler",
+        "tournament.login_throttle.CountedFirstHandler",
         False,
     ], laptop.stderr
 
