@@ -1438,6 +1438,23 @@ def start_hall_server(
         )
 
 
+MAX_SLOW_CLIENTS = 2000
+CLIENT_FILES = 600
+"""Open files the client needs besides its slow connections: the scorekeepers' connections,
+the log, the database check."""
+
+
+def open_files_for_slow_clients(count: int) -> None:
+    """Raise this process's limit of open files, up to the hard limit, so that ``count`` slow
+    connections and the scorekeepers' fit; exits when they cannot."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = count + CLIENT_FILES
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        if hard != resource.RLIM_INFINITY and hard < wanted:
+            sys.exit(f"--slow-clients {count} needs {wanted} open files; ulimit -Hn is {hard}")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
 class SlowClients:
     """``count`` connections that send a request's headers a byte at a time and never finish
     them (one byte on each every ``interval`` seconds, from one thread)."""
@@ -1450,9 +1467,17 @@ class SlowClients:
         self.thread = threading.Thread(target=self.dribble, daemon=True)
 
     def start(self) -> None:
+        open_files_for_slow_clients(self.count)
         for _ in range(self.count):
             sock = socket.create_connection((HOST, self.port), timeout=5)
-            sock.sendall(f"POST /zettel/slow/ HTTP/1.1\r\nHost: {HOST}\r\nX-Slow: ".encode())
+            try:
+                sock.sendall(
+                    f"POST /zettel/slow/ HTTP/1.1\r\nHost: {HOST}\r\nX-Slow: ".encode()
+                )
+            except OSError:  # the server closed it at once (it sheds slow connections)
+                sock.close()
+                self.dropped += 1
+                continue
             self.sockets.append(sock)
         self.thread.start()
 
@@ -1589,8 +1614,8 @@ def main() -> int:
     sqlite = args.database_url == "sqlite"
     if not sqlite and not urllib.parse.urlsplit(args.database_url).scheme.startswith("postgres"):
         parser.error("--database-url must name a PostgreSQL server, or be 'sqlite'")
-    if not 0 <= args.slow_clients <= 500:
-        parser.error("--slow-clients must be between 0 and 500")
+    if not 0 <= args.slow_clients <= MAX_SLOW_CLIENTS:
+        parser.error(f"--slow-clients must be between 0 and {MAX_SLOW_CLIENTS}")
     shared = args.shared if args.shared is not None else (
         max(1, args.scorekeepers // 20) if args.scorekeepers >= 2 else 0
     )

@@ -112,8 +112,11 @@ class HideLinkTokens(logging.Filter):
         """The secret routes' patterns of the URL configuration in use (none when Django is
         not set up)."""
         try:
+            from django.apps import apps
             from django.conf import settings
 
+            if not apps.ready:  # e.g. gunicorn's master process: by shape
+                return []
             urlconf = settings.ROOT_URLCONF
             if urlconf not in self._routes:
                 self._routes[urlconf] = secret_route_patterns()

@@ -10,7 +10,9 @@ Nothing is replaced before the whole copy has been read: an SQLite copy passes
 ``PRAGMA integrity_check``, a dump is read to its end by ``pg_restore`` (every table's data,
 not only its table of contents) and its migrations are compared with this version's. A damaged
 or cut-short copy is refused and the database stays as it is. A database that holds anything
-(events, or only tables) is replaced only with ``force``.
+(events, or only tables) is replaced only with ``force``; a PostgreSQL database is dumped first
+and brought back when the copy cannot be restored after all (e.g. by a role that may not
+create what it holds).
 
 A dump is SQL that ``pg_restore`` runs as the database's role: restore only copies of your own,
 as a role that is no superuser (README, "After a crash").
@@ -23,13 +25,20 @@ import re
 import shutil
 import sqlite3
 import subprocess
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from django.db import DatabaseError, connections
 from django.db.migrations.loader import MigrationLoader
 
-from tournament.backups import PGDUMP_HEADER, SQLITE_HEADER, postgres_command
+from tournament.backups import (
+    PGDUMP_HEADER,
+    SQLITE_HEADER,
+    BackupFailed,
+    PostgresSource,
+    postgres_command,
+)
 from tournament.errors import Message, gettext_noop
 
 KINDS = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
@@ -70,6 +79,12 @@ PG_RESTORE_MISSING = gettext_noop(
     "pg_restore is not installed: install PostgreSQL's client programs (postgresql-client)."
 )
 PG_RESTORE_FAILED = gettext_noop("pg_restore failed: %(error)s")
+NOT_KEPT = gettext_noop(
+    "The database could not be saved before being replaced, so nothing was changed: %(error)s"
+)
+BROUGHT_BACK = gettext_noop(
+    "The copy could not be restored (%(error)s); the database holds what it held before."
+)
 
 
 class RestoreError(Exception):
@@ -227,23 +242,49 @@ def _restore_sqlite(path: Path, alias: str) -> None:
         source.close()
 
 
-def _restore_postgresql(path: Path, alias: str) -> None:
-    program = _pg_restore()
+def _drop_tables(alias: str) -> None:
+    """Drop every table of the database ``alias`` (a dump brings every table back)."""
     connection = connections[alias]
-    with connection.cursor() as cursor:  # the dump brings every table back
+    with connection.cursor() as cursor:
         tables = connection.introspection.table_names(cursor)
         if tables:
             names = ", ".join(connection.ops.quote_name(table) for table in tables)
             cursor.execute(f"DROP TABLE {names} CASCADE")
     connection.close()
-    args, env = postgres_command(connection.settings_dict)
+
+
+def _pg_restore_into(path: Path, alias: str) -> None:
+    """Run ``pg_restore`` of ``path`` into the (emptied) database ``alias``, in one
+    transaction."""
+    args, env = postgres_command(connections[alias].settings_dict)
     result = subprocess.run(
-        [program, "--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction",
-         *args, str(path)],
+        [_pg_restore(), "--no-owner", "--no-privileges", "--exit-on-error",
+         "--single-transaction", *args, str(path)],
         env=env, capture_output=True, text=True, check=False,
     )
     if result.returncode != 0:
-        raise RestoreError(PG_RESTORE_FAILED, error=result.stderr.strip())
+        raise RestoreError(PG_RESTORE_FAILED, error=_last_line(result.stderr, result.returncode))
+
+
+def _restore_postgresql(path: Path, alias: str) -> None:
+    """Replace the database's tables by the dump's. What the database held is dumped first
+    (into a private temporary folder) and brought back if the dump cannot be restored."""
+    if not count_tables(alias):
+        _pg_restore_into(path, alias)
+        return
+    with tempfile.TemporaryDirectory(prefix="binokel-restore-") as folder:
+        before = Path(folder) / "before.pgdump"
+        try:
+            PostgresSource(alias).copy_to(before)
+        except BackupFailed as failed:
+            raise RestoreError(NOT_KEPT, error=failed.message) from failed
+        _drop_tables(alias)
+        try:
+            _pg_restore_into(path, alias)
+        except RestoreError as failed:
+            _drop_tables(alias)
+            _pg_restore_into(before, alias)
+            raise RestoreError(BROUGHT_BACK, error=failed.message) from failed
 
 
 def restore(path: Path, *, force: bool = False, alias: str = "default") -> None:

@@ -31,9 +31,11 @@ from tests.tournament.hall import (
     taken_at,
     tokens,
 )
+from tournament import restore as restore_module
 from tournament.backups import Backups, PostgresSource, Status, backup_files
 from tournament.models import Event
 from tournament.restore import (
+    BROUGHT_BACK,
     DAMAGED,
     HOLDS_TABLES,
     RestoreError,
@@ -283,3 +285,29 @@ def test_a_postgresql_database_with_tables_but_no_event_is_not_replaced_unforced
     assert refused.value.message.msgid == HOLDS_TABLES
     assert "ist nicht leer" in str(refused.value.message)
     assert count_events() == 0
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's pg_dump")
+@pytest.mark.django_db(transaction=True)
+def test_a_dump_that_fails_to_restore_after_the_check_brings_the_database_back(
+    tmp_path, monkeypatch
+):
+    """Whatever makes pg_restore fail once the tables are dropped (here: the file cut short
+    after its check), the database is refilled from the dump made of it before."""
+    make_event(slug="pg-zurueck", status="running")
+    copy = Backups(tmp_path, PostgresSource(), interval=60, keep=5).check()
+    assert copy is not None, Status.read(tmp_path).failure
+    Event.objects.create(name="Nach der Sicherung", slug="pg-danach", date="2026-11-28")
+    original = restore_module._pg_restore_into
+
+    def broken_on_the_way(path, alias):
+        if path == copy:
+            path = cut_short(copy)
+        original(path, alias)
+
+    monkeypatch.setattr(restore_module, "_pg_restore_into", broken_on_the_way)
+    with pytest.raises(RestoreError) as failed:
+        restore(copy, force=True)
+    assert failed.value.message.msgid == BROUGHT_BACK
+    assert "die Datenbank enthält, was sie vorher enthielt" in str(failed.value.message)
+    assert sorted(Event.objects.values_list("slug", flat=True)) == ["pg-danach", "pg-zurueck"]
