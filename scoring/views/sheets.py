@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.contrib import messages
+from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -487,15 +489,23 @@ def sheet_link_confirm(request: HttpRequest, token: str) -> HttpResponse:
 SHEET_ASSETS = (
     "tournament/app.css",
     "scoring/sheet.css",
-    "scoring/sheet.js",
     "scoring/melds.css",
     "scoring/melds.js",
 )
+# The score sheet's script: the ES modules of this folder, loaded by its main.js (no build step).
+SHEET_MODULES = "scoring/sheet"
+
+
+def sheet_assets() -> list[str]:
+    """The static paths the sheet links' pages need offline: SHEET_ASSETS and every module."""
+    folder = Path(finders.find(SHEET_MODULES))
+    modules = sorted(f"{SHEET_MODULES}/{path.name}" for path in folder.glob("*.js"))
+    return [*SHEET_ASSETS, *modules]
 
 
 def sheet_worker(request: HttpRequest) -> HttpResponse:
     """The service worker that keeps the sheet links' pages usable offline (see the script)."""
-    assets = [static(path) for path in SHEET_ASSETS]
+    assets = [static(path) for path in sheet_assets()]
     token = "x" * 32
     link_root = reverse("sheet-link", kwargs={"token": token})[: -len(token) - 1]
     response = render(
