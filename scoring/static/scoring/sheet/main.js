@@ -326,8 +326,8 @@ function sheetPage(form) {
     advance(card, target, false);
   }
 
-  /* Keep the focused field and its row's messages clear of the bars (the connection line at
-     the top, the actions at the bottom). */
+  /* Keep the focused field and its row's messages clear of the bar at the bottom (the actions
+     and the connection line). */
   function reveal(field) {
     if (!field || !field.closest || !field.closest("fieldset.game")) {
       return;
@@ -345,12 +345,10 @@ function sheetPage(form) {
       });
     const viewport = window.visualViewport ? window.visualViewport.height : window.innerHeight;
     const barTop = actions ? Math.min(actions.getBoundingClientRect().top, viewport) : viewport;
-    const topBar = connection && !connection.hidden ?
-      Math.max(connection.getBoundingClientRect().bottom, 0) : 0;
     if (bottom > barTop - 8) {
-      window.scrollBy(0, bottom - barTop + 8);
-    } else if (box.top < topBar + 8) {
-      window.scrollBy(0, box.top - topBar - 8);
+      window.scrollBy(0, Math.min(bottom - barTop + 8, box.top - 8));
+    } else if (box.top < 8) {
+      window.scrollBy(0, box.top - 8);
     }
   }
 
@@ -383,7 +381,7 @@ function sheetPage(form) {
       return;
     }
     connection.textContent = parts.join(" ");
-    connection.className = "connection no-print" + (kind ? " " + kind : "");
+    connection.className = "connection" + (kind ? " " + kind : "");
     connection.hidden = parts.length === 0;
   }
 
