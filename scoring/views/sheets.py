@@ -4,7 +4,7 @@ The scorekeeper opens one sheet through its link (``/zettel/<token>/``) without 
 until the sheet is confirmed or the round closed; organisers open any sheet from the round
 overview. A sheet is saved in one of two ways, both through ``scoring.services.sheets``:
 
-- the page's script (``sheet.js``) posts the rows typed on the device to the sheet's save
+- the page's script (``sheet/main.js``) posts the rows typed on the device to the sheet's save
   address (``…/speichern/``) and gets JSON back: what happened, and the whole sheet as it is
   now, which the page follows;
 - a browser without JavaScript posts the whole form to the page itself and gets a page back.

@@ -29,6 +29,7 @@ import {
   CONCEDE_KEYS, Habit, complete, declarerOfKey, entryOrder, overflow, restOf, selectOnFocus,
 } from "./keyboard.js";
 import { lateList, reportFromClosedPage } from "./late.js";
+import { connectionLine, notify, reveal as revealIn } from "./messages.js";
 import { draftBody, markSent, post, queue, settle } from "./outbox.js";
 import {
   cardOf, checkBid, checkTricks, clearConflict, fields, fire, kindOf, markRow, numberOf,
@@ -86,6 +87,7 @@ function sheetPage(form) {
   const hasDraft = (card) => Object.prototype.hasOwnProperty.call(store.drafts, numberOf(card));
   const mark = (card) => markRow(card, hasDraft(card), sheet.msg("unsaved"));
   const totals = () => updateTotals(form, cards, sheet.parties);
+  const reveal = (field) => revealIn(field, actions);
 
   function remember(card) {
     keep(store, numberOf(card), readRow(card), storedOf(card));
@@ -326,94 +328,18 @@ function sheetPage(form) {
     advance(card, target, false);
   }
 
-  /* Keep the focused field and its row's messages clear of the bar at the bottom (the actions
-     and the connection line). */
-  function reveal(field) {
-    if (!field || !field.closest || !field.closest("fieldset.game")) {
-      return;
-    }
-    const card = field.closest("fieldset.game");
-    const box = field.getBoundingClientRect();
-    const row = field.closest("tr, .field") || field;
-    let bottom = row.getBoundingClientRect().bottom;
-    slice(card.querySelectorAll(".live-errors:not([hidden]), .trick-sum, .row-messages"))
-      .forEach((element) => {
-        const rect = element.getBoundingClientRect();
-        if (rect.height && rect.top >= box.top) {
-          bottom = Math.max(bottom, Math.min(rect.bottom, box.top + 200));
-        }
-      });
-    const viewport = window.visualViewport ? window.visualViewport.height : window.innerHeight;
-    const barTop = actions ? Math.min(actions.getBoundingClientRect().top, viewport) : viewport;
-    if (bottom > barTop - 8) {
-      window.scrollBy(0, Math.min(bottom - barTop + 8, box.top - 8));
-    } else if (box.top < 8) {
-      window.scrollBy(0, box.top - 8);
-    }
-  }
-
-  // --- the connection bar and messages -----------------------------------------------------
+  // --- the connection line ---------------------------------------------------------------
 
   function showState(note) {
-    const waiting = draftCount();
-    const parts = [];
-    let kind = "";
-    if (closedMessage) {
-      parts.push(closedMessage);
-      kind = "bad";
-    } else if (!navigator.onLine) {
-      parts.push(sheet.msg("offline"));
-      kind = "bad";
-    } else if (sending) {
-      parts.push(sheet.msg("sending"));
-      kind = "busy";
-    } else if (store.outbox && waiting) {
-      parts.push(sheet.msg("queued"));
-      kind = "bad";
+    const line = connectionLine({
+      closed: closedMessage, online: navigator.onLine, sending,
+      queued: !!store.outbox, waiting: draftCount(), note,
+    }, sheet.msg);
+    if (connection) {
+      connection.textContent = line.text;
+      connection.className = "connection" + (line.kind ? " " + line.kind : "");
+      connection.hidden = !line.text;
     }
-    if (note) {
-      parts.push(note);
-    }
-    if (waiting && kind && !closedMessage) {
-      parts.push(sheet.msg("waiting").replace("{count}", waiting));
-    }
-    if (!connection) {
-      return;
-    }
-    connection.textContent = parts.join(" ");
-    connection.className = "connection" + (kind ? " " + kind : "");
-    connection.hidden = parts.length === 0;
-  }
-
-  /* The page's messages, beside what they are about: after the game ``number`` (or at the top
-     of the page), or above the players' confirmations (``place`` "confirm"). */
-  function notify(lines, kind, number, place) {
-    let list = document.querySelector("ul.messages");
-    if (!list) {
-      list = document.createElement("ul");
-      list.className = "messages";
-      list.setAttribute("role", "status");
-    }
-    const card = number ? cardOf(number) : null;
-    const section = place === "confirm" ? document.querySelector("[data-player-confirmations]") :
-      null;
-    if (section) {
-      section.parentNode.insertBefore(list, section);
-    } else if (card) {
-      card.insertAdjacentElement("afterend", list);
-    } else {
-      const main = document.querySelector("main") || document.body;
-      main.insertBefore(list, main.firstChild);
-    }
-    list.classList.toggle("row-messages", !!card && !section);
-    list.innerHTML = "";
-    lines.forEach((line) => {
-      const item = document.createElement("li");
-      item.className = kind;
-      item.textContent = line;
-      list.appendChild(item);
-    });
-    return list;
   }
 
   function scrollTo(number) {
