@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring.services import save_sheet_rows
+from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.scoresheet import fill, link
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
 
@@ -65,8 +66,7 @@ def sheet():
 
 
 @pytest.mark.parametrize("width", [360, 390])
-def test_whole_names_and_a_dealer_list_that_is_not_cut_off(browser, live_server, sheet, width,
-                                                           screenshot):
+def test_whole_names_and_a_dealer_list_that_is_not_cut_off(browser, live_server, sheet, width):
     phone = phone_at(browser, width)
     phone.goto(link(live_server, sheet))
     assert phone.evaluate(BROKEN_WORDS) == []
@@ -84,7 +84,8 @@ def test_whole_names_and_a_dealer_list_that_is_not_cut_off(browser, live_server,
       return [wide, select.getBoundingClientRect().width, probe.textContent];
     }""")
     assert fits[0] + 24 <= fits[1], fits
-    screenshot(phone, f"sheet-phone-{width}")
+    ARTIFACTS.mkdir(exist_ok=True)  # the screen as a person sees it, for a look
+    phone.screenshot(path=str(ARTIFACTS / f"sheet-phone-{width}.png"))
     phone.context.close()
 
 
