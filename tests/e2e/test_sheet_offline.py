@@ -93,6 +93,8 @@ def test_offline_typing_reload_and_back_online_stores_every_game(live_server, ph
     assert stored(sheet) == {1: 200}
 
     phone.context.set_offline(False)  # the queued save goes out by itself
+    # the page says so once the server has answered (its write done): then the database
+    expect(phone.locator(".unsaved-badge")).to_have_count(0)
     wait_for_games(phone, sheet, 4)
     assert stored(sheet) == {1: 200, 2: 180, 3: 150, 4: 220}
     expect(phone.locator(".unsaved-badge")).to_have_count(0)
