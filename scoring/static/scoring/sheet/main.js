@@ -409,6 +409,9 @@ function sheetPage(form) {
     if (data.rows) {
       follow(data, outcome === "stale" ? data.conflicts : null);
     }
+    if (data.changes) { // the games others changed: shown by sheet/changes.js
+      form.dispatchEvent(new CustomEvent("sheet:changes", { detail: data.changes }));
+    }
     store.outbox = null;
     if (outcome === "saved") {
       closedMessage = "";
