@@ -13,7 +13,7 @@ CHROMIUM ?= /usr/bin/chromium
 # The test passes run on every core (pytest-xdist); PYTEST_WORKERS= runs them in one process.
 PYTEST_WORKERS ?= -n auto
 
-.PHONY: run test lint chromium messages clean
+.PHONY: run test lint chromium nodejs jstest messages clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -45,7 +45,20 @@ chromium:
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-test: lint chromium
+# The score sheet's ES modules are unit-tested with Node's own test runner (Debian's nodejs).
+nodejs:
+	@if ! command -v node >/dev/null 2>&1; then \
+		echo "== Installing Debian's nodejs for the script tests"; \
+		if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nodejs >/dev/null; \
+	fi
+
+jstest: nodejs
+	@echo "== Script tests: node --test tests/js/"
+	node --test tests/js/
+
+test: lint chromium jstest
 	@echo "== Test run 1: SQLite"
 	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_WORKERS)
 	@if [ -n "$$DATABASE_URL" ]; then \

@@ -4,7 +4,7 @@ The scorekeeper opens one sheet through its link (``/zettel/<token>/``) without 
 until the sheet is confirmed or the round closed; organisers open any sheet from the round
 overview. A sheet is saved in one of two ways, both through ``scoring.services.sheets``:
 
-- the page's script (``sheet.js``) posts the rows typed on the device to the sheet's save
+- the page's script (``sheet/main.js``) posts the rows typed on the device to the sheet's save
   address (``…/speichern/``) and gets JSON back: what happened, and the whole sheet as it is
   now, which the page follows;
 - a browser without JavaScript posts the whole form to the page itself and gets a page back.
@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -591,16 +593,23 @@ def sheet_link_confirm(request: HttpRequest, token: str) -> HttpResponse:
 SHEET_ASSETS = (
     "tournament/app.css",
     "scoring/sheet.css",
-    "scoring/sheet.js",
-    "scoring/sheet/changes.js",
     "scoring/melds.css",
     "scoring/melds.js",
 )
+# The score sheet's script: the ES modules of this folder, loaded by its main.js (no build step).
+SHEET_MODULES = "scoring/sheet"
+
+
+def sheet_assets() -> list[str]:
+    """The static paths the sheet links' pages need offline: SHEET_ASSETS and every module."""
+    folder = Path(finders.find(SHEET_MODULES))
+    modules = sorted(f"{SHEET_MODULES}/{path.name}" for path in folder.glob("*.js"))
+    return [*SHEET_ASSETS, *modules]
 
 
 def sheet_worker(request: HttpRequest) -> HttpResponse:
     """The service worker that keeps the sheet links' pages usable offline (see the script)."""
-    assets = [static(path) for path in SHEET_ASSETS]
+    assets = [static(path) for path in sheet_assets()]
     token = "x" * 32
     link_root = reverse("sheet-link", kwargs={"token": token})[: -len(token) - 1]
     response = render(

@@ -30,16 +30,22 @@ def choose(page: Page, name: str, value: str) -> None:
         page.locator(f"[name={name}][value='{value}']").check()
 
 
-def fill(page: Page, number: int, game: tuple) -> None:
+def fill(page: Page, number: int, game: tuple, *, finish: bool = True) -> None:
     """Type a game into row ``number``: (declarer, bid, melds, tricks), None leaves a field
-    empty."""
+    empty. The last trick figure ends the row, and the page saves it; ``finish=False`` leaves
+    that figure to the page (it offers the rest of 250) and picks the declarer by key, not by
+    a tap (a tap into the next game saves the game before): the row stays typed, not saved."""
     declarer, bid, melds, tricks = game
     prefix = f"[name=g{number}-"
-    choose(page, f"g{number}-declarer", str(declarer))
+    if finish:
+        choose(page, f"g{number}-declarer", str(declarer))
+    else:
+        page.locator(f"{prefix}declarer][value='{declarer}']").focus()
+        page.keyboard.press("Space")
     page.locator(prefix + "bid]").fill(str(bid))
     for index, meld in enumerate(melds):
         page.locator(f"{prefix}meld{index}]").fill("" if meld is None else str(meld))
-    for index, trick in enumerate(tricks):
+    for index, trick in enumerate(tricks if finish else tricks[:-1]):
         page.locator(f"{prefix}tricks{index}]").fill(str(trick))
 
 

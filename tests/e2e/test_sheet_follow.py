@@ -55,17 +55,14 @@ def test_a_phone_is_told_which_game_the_other_phone_replaced(
     settings.SHEET_CHECK_SECONDS = 600
     a, b = phones
     a.goto(link(live_server, sheet))
-    fill(a, 3, (2, 150, (0, 20, 40), (63, 77, 110)))
-    save(a)
+    fill(a, 3, (2, 150, (0, 20, 40), (63, 77, 110)))  # the row's end saves it
     expect(a.locator(".messages")).to_contain_text("Spiel 3 gespeichert.")
     b.goto(link(live_server, sheet))
     expect(b.locator("[name=g3-bid]")).to_have_value("150")
-    fill(b, 3, (1, 200, (20, 100, 0), (60, 105, 85)))
-    save(b)
+    fill(b, 3, (1, 200, (20, 100, 0), (60, 105, 85)))  # the row's end saves it
     expect(b.locator(".messages")).to_contain_text("Spiel 3 gespeichert.")
     assert stored(sheet) == {3: 200}
-    fill(a, 4, (0, 180, (0, 0, 0), (250, 0, 0)))
-    save(a)
+    fill(a, 4, (0, 180, (0, 0, 0), (250, 0, 0)))  # the row's end saves it
     notice = a.locator("#g3 [data-change-notice]")
     expect(notice).to_contain_text(
         "Spiel 3 wurde von einem anderen Gerät geändert: vorher Alleinspieler 3 · Reizwert 150")

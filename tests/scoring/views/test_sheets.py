@@ -129,7 +129,7 @@ def test_sheet_page_for_a_phone(client, organiser, field):
     # the dealer rotates in seating order and is pre-selected
     assert re.search(r'<option value="2" selected>2 · Anna Rapp</option>', card(response, 2))
     assert re.search(r'<option value="1" selected>1 · Hans Maier</option>', card(response, 4))
-    assert "scoring/sheet.js" in page and "http://testserver" + link(sheet) in page
+    assert "scoring/sheet/main.js" in page and "http://testserver" + link(sheet) in page
     assert "<svg" in page  # the QR code of the link
 
 
@@ -821,7 +821,7 @@ def test_the_service_worker_covers_the_sheet_links_only(client):
     root = reverse("sheet-link", kwargs={"token": "x" * 32})[: -33]
     assert reverse("sheet-worker").startswith(root)  # its scope holds the links
     assert f'var ROOT = "{root}"' in script.replace("\\u002D", "-")
-    assert '"/static/scoring/sheet.js"' in script and "/turnier/" not in script
+    assert '"/static/scoring/sheet/main.js"' in script and "/turnier/" not in script
     assert 'request.method !== "GET"' in script  # saves are never answered from a cache
 
 

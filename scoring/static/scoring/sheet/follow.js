@@ -1,0 +1,33 @@
+/* Taking over the sheet as the server has it now (the answer to a save, or a state another
+ * module hands over with the form's "sheet:state" event): every row's stored game and points,
+ * the heading, the counts, the buttons and the players' confirmations. A row typed on this
+ * device keeps the typing; another device's game under it is shown beside it, and the next
+ * save decides. */
+
+import { own } from "./storage.js";
+import { same } from "./values.js";
+
+/** What following does to row ``number`` of ``store``: "write" (no typing here; the page shows
+ * another game: show the server's), "clear" (no typing; the page shows the server's game),
+ * "taken" (the server holds what was typed: the draft is dropped), "conflict" (another device
+ * saved a different game under the typing) or "typing" (the typing stays, no news). ``typed``
+ * are the row's values in the page, ``before`` the game the page had as stored. */
+export function followRow(store, number, typed, before, stored) {
+  const draft = store.drafts[number];
+  if (!draft) {
+    return same(typed, stored) ? "clear" : "write";
+  }
+  if (same(draft.fields, stored)) {
+    delete store.drafts[number];
+    return "taken";
+  }
+  const news = !same(before, stored) && !own(store, number, stored);
+  draft.seen = stored;
+  return news ? "conflict" : "typing";
+}
+
+/** Is ``data`` a sheet state as a save answers it (rows, version, status, ...)? */
+export function isState(data) {
+  return !!data && typeof data === "object" && data.rows && typeof data.rows === "object" &&
+    Number.isInteger(data.version) && typeof data.status === "string";
+}
