@@ -8,6 +8,25 @@ from tests.factories import make_user
 from tests.mailbox import mailbox  # noqa: F401 (a fixture: a local SMTP server, tests/mailbox.py)
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite the test database is a file of this test process's own (each xdist worker has
+    its own temporary folder), as in the hall, not Django's shared in-memory database.
+
+    In memory, pytest-django's live server hands the test thread's one connection to every
+    request thread, and a read of the test while the server writes failed at once with
+    "database table is locked". With a file every thread has its own connection, and a read or
+    write that meets another's lock waits (the settings' SQLite "timeout", up to 20 s)."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        folder = tmp_path_factory.mktemp("database")
+        database.setdefault("TEST", {})["NAME"] = str(folder / "test.sqlite3")
+        # a throwaway file: no waiting for the disk at each commit (13 ms each on a busy disk)
+        database.setdefault("OPTIONS", {})["init_command"] = "PRAGMA synchronous=OFF"
+
+
 @pytest.fixture(autouse=True)
 def _german_by_default():
     """Every test starts in the interface's default language, German."""
