@@ -7,6 +7,33 @@ from django.utils import translation
 from tests.factories import make_user
 from tests.mailbox import mailbox  # noqa: F401 (a fixture: a local SMTP server, tests/mailbox.py)
 
+# What `make test-fast` leaves out (-m "not slow"): tests of seconds each, measured with
+# --durations. The browser tests are slow by their folder (tests/e2e/conftest.py); here the
+# tests with a live server, a real SMTP server or a Redis, and the modules or tests that start
+# app servers or other processes (Redis outages, backups, restores, the hall's server, gunicorn's
+# log, the settings and the import rules read in a fresh process, the demo command).
+SLOW_FIXTURES = {"live_server", "mailbox", "redis_cache"}
+SLOW = {
+    "tests/test_redis_outage.py",
+    "tests/test_database_settings.py",
+    "tests/test_architecture.py",
+    "tests/demo/test_demo.py",
+    "tests/demo/test_demo_account.py",
+    "tests/tournament/test_backups.py",
+    "tests/tournament/test_hall_server.py",
+    "tests/tournament/test_restore.py",
+    "tests/tournament/test_settings.py",
+    "tests/tournament/test_logs.py::test_gunicorns_access_and_error_logs_hide_the_token",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        module = item.path.relative_to(config.rootpath).as_posix()
+        test = f"{module}::{item.originalname}"
+        if SLOW.intersection((module, test)) or SLOW_FIXTURES.intersection(item.fixturenames):
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
@@ -25,6 +52,12 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
         database.setdefault("TEST", {})["NAME"] = str(folder / "test.sqlite3")
         # a throwaway file: no waiting for the disk at each commit (13 ms each on a busy disk)
         database.setdefault("OPTIONS", {})["init_command"] = "PRAGMA synchronous=OFF"
+    elif database["ENGINE"] == "django.db.backends.postgresql":
+        # a throwaway database: a commit does not wait for the disk (15 instead of 5 ms each)
+        options = database.setdefault("OPTIONS", {})
+        options["options"] = " ".join(
+            filter(None, [options.get("options"), "-c synchronous_commit=off"])
+        )
 
 
 @pytest.fixture(autouse=True)

@@ -47,6 +47,7 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if Path(str(item.fspath)).parent == Path(__file__).parent:
             item.add_marker(pytest.mark.e2e)
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")
