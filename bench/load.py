@@ -9,7 +9,7 @@ file instead):
                                    [--workers 4] [--threads 2] [--hall-threads 8]
                                    [--database-url postgres://postgres@127.0.0.1:5432/postgres]
                                    [--keep] [--think 5] [--ramp 60] [--slow-clients K]
-                                   [--client script|form] [--app-dir PATH]
+                                   [--client script|form] [--app-dir PATH] [--poll 30]
 
 What it does:
 
@@ -27,7 +27,12 @@ What it does:
    (``/zettel/<token>/``) like a phone's browser (page, its CSS and JS, CSRF cookie), then enters
    the twelve games of round 1 (random valid games from ``scoring.simulate``): per game a
    pause to "type" and the points preview request the page's JavaScript sends, and every one to
-   four games a save; the last save is "Save and hand in". How a save goes is the client's
+   four games a save; the last save is "Save and hand in". While the scorekeeper types, the
+   open page of the script client asks the sheet's version check every ``--poll`` seconds
+   (``…/version/``, issue 34; an app without one is not asked) and, when the version moved,
+   fetches the sheet's state (``…/stand/``) and follows it, as ``scoring/sheet/changes.js``
+   does (the second device of a shared sheet leaves its page as it is: its save must be
+   refused as stale). How a save goes is the client's
    (``--client``):
 
    - ``script`` (the default) is the page with its JavaScript (``scoring/static/scoring/
@@ -159,7 +164,7 @@ ASSET = re.compile(r'<link rel="stylesheet" href="([^"]+)"|<script src="([^"]+)"
 FIELDSET = re.compile(r"<fieldset\b([^>]*)>")
 SERVER_TIMING = re.compile(r"\bapp;dur=([0-9.]+)")
 ENTRY = re.compile(r"(declarer|bid|revoked|meld\d+|tricks\d+)")  # sheet.js: what makes a game
-KINDS = ("page", "save", "preview", "static")
+KINDS = ("page", "save", "preview", "static", "check", "state")
 
 
 # --------------------------------------------------------------------------------------------
@@ -181,6 +186,8 @@ class SheetForm:
     sheet: str = ""  # the form's data-sheet (the script sends it), else its hidden field
     stored: dict[int, dict[str, str]] = field(default_factory=dict)  # rows' data-stored
     save_url: str = ""  # data-save-url: where the page's script saves
+    check_url: str = ""  # data-check-url: the version check an open page asks (issue 34)
+    state_url: str = ""  # data-state-url: the sheet's state, fetched when the version moved
 
     @property
     def version(self) -> int:
@@ -222,6 +229,8 @@ class SheetForm:
             sheet=head.get("data-sheet") or fields.get("sheet", ""),
             stored=stored,
             save_url=head.get("data-save-url", ""),
+            check_url=head.get("data-check-url", ""),
+            state_url=head.get("data-state-url", ""),
         )
 
     def row(self, number: int) -> dict[str, str]:
@@ -528,9 +537,20 @@ class Device:
     texts: Texts
     conflicts: int = 0
     deliberate_refused: int = 0
+    poll: float = 0.0  # seconds between the open page's version checks (0: none)
+    next_check: float = 0.0
 
     def pause(self) -> None:
-        self.browser.recorder.sleep(self.think * self.rng.uniform(0.5, 1.5))
+        """The scorekeeper types; meanwhile the open page asks its version check on time."""
+        end = time.monotonic() + self.think * self.rng.uniform(0.5, 1.5)
+        while self.poll and self.next_check and self.next_check <= end:
+            self.browser.recorder.sleep(max(0.0, self.next_check - time.monotonic()))
+            self.next_check += self.poll
+            self.check()
+        self.browser.recorder.sleep(max(0.0, end - time.monotonic()))
+
+    def check(self) -> None:
+        """The page's version check (the script client's, see ``ScriptDevice``)."""
 
     def chunks(self) -> Iterator[list[int]]:
         """The device's games in a few saves: one to four games each."""
@@ -726,6 +746,28 @@ class ScriptDevice(Device):
         self.form = self.browser.page(self.sheet.link)
         self.held = self.form.version
         self.stored = dict(self.form.stored)
+        if self.poll and self.form.check_url:  # the first check a random part of a period on
+            self.next_check = time.monotonic() + self.poll * self.rng.uniform(0.0, 1.0)
+
+    def check(self) -> None:
+        """changes.js: the version check; when the version moved, the sheet's state, which the
+        page follows. The second device of a shared sheet keeps its page as it is (its save
+        must be refused as stale)."""
+        assert self.form is not None
+        answer = self.browser.request("check", self.form.check_url,
+                                      Accept="application/json").json()
+        if not isinstance(answer, dict):
+            self.browser.recorder.error(f"version check of sheet {self.sheet.pk}: not JSON")
+            return
+        if int(answer.get("version", -1)) <= self.held:
+            return
+        state = self.browser.request(
+            "state", f"{self.form.state_url}?version={self.held}", Accept="application/json"
+        ).json()
+        if not isinstance(state, dict) or "rows" not in state:
+            self.browser.recorder.error(f"state of sheet {self.sheet.pk}: not the sheet's state")
+        elif self.role != "second":
+            self.follow(state)
 
     def type_row(self, number: int, game: dict[str, Any]) -> None:
         assert self.form is not None
@@ -1396,6 +1438,23 @@ def start_hall_server(
         )
 
 
+MAX_SLOW_CLIENTS = 2000
+CLIENT_FILES = 600
+"""Open files the client needs besides its slow connections: the scorekeepers' connections,
+the log, the database check."""
+
+
+def open_files_for_slow_clients(count: int) -> None:
+    """Raise this process's limit of open files, up to the hard limit, so that ``count`` slow
+    connections and the scorekeepers' fit; exits when they cannot."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = count + CLIENT_FILES
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        if hard != resource.RLIM_INFINITY and hard < wanted:
+            sys.exit(f"--slow-clients {count} needs {wanted} open files; ulimit -Hn is {hard}")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
 class SlowClients:
     """``count`` connections that send a request's headers a byte at a time and never finish
     them (one byte on each every ``interval`` seconds, from one thread)."""
@@ -1408,9 +1467,17 @@ class SlowClients:
         self.thread = threading.Thread(target=self.dribble, daemon=True)
 
     def start(self) -> None:
+        open_files_for_slow_clients(self.count)
         for _ in range(self.count):
             sock = socket.create_connection((HOST, self.port), timeout=5)
-            sock.sendall(f"POST /zettel/slow/ HTTP/1.1\r\nHost: {HOST}\r\nX-Slow: ".encode())
+            try:
+                sock.sendall(
+                    f"POST /zettel/slow/ HTTP/1.1\r\nHost: {HOST}\r\nX-Slow: ".encode()
+                )
+            except OSError:  # the server closed it at once (it sheds slow connections)
+                sock.close()
+                self.dropped += 1
+                continue
             self.sockets.append(sock)
         self.thread.start()
 
@@ -1449,7 +1516,7 @@ def save_flow(samples: list[Sample]) -> str:
 
 def scorekeepers(
     plans: list[SheetPlan], client: str, seed: int, think: float, ramp: float, count: int,
-    texts: Texts, browser: Any,
+    texts: Texts, browser: Any, poll: float = 0.0,
 ) -> list[Device]:
     """One device per sheet, two per shared sheet; ``browser(index, role)`` gives each its own
     Browser (and so its server)."""
@@ -1466,7 +1533,7 @@ def scorekeepers(
             devices.append(device_class(
                 sheet=plan, role=role, numbers=own, rng=device_rng, think=think,
                 start_delay=device_rng.uniform(0, ramp),
-                browser=browser(index, role), texts=texts,
+                browser=browser(index, role), texts=texts, poll=poll,
             ))
     return devices
 
@@ -1522,6 +1589,10 @@ def main() -> int:
     )
     parser.add_argument("--think", type=float, default=5.0, help="seconds per game typed (mean)")
     parser.add_argument("--ramp", type=float, default=60.0, help="seconds over which they start")
+    parser.add_argument(
+        "--poll", type=float, default=30.0,
+        help="seconds between an open page's version checks (script client; 0: none)",
+    )
     parser.add_argument("--time-limit", type=float, default=300.0, help="seconds for the run")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument(
@@ -1543,8 +1614,8 @@ def main() -> int:
     sqlite = args.database_url == "sqlite"
     if not sqlite and not urllib.parse.urlsplit(args.database_url).scheme.startswith("postgres"):
         parser.error("--database-url must name a PostgreSQL server, or be 'sqlite'")
-    if not 0 <= args.slow_clients <= 500:
-        parser.error("--slow-clients must be between 0 and 500")
+    if not 0 <= args.slow_clients <= MAX_SLOW_CLIENTS:
+        parser.error(f"--slow-clients must be between 0 and {MAX_SLOW_CLIENTS}")
     shared = args.shared if args.shared is not None else (
         max(1, args.scorekeepers // 20) if args.scorekeepers >= 2 else 0
     )
@@ -1607,6 +1678,7 @@ def main() -> int:
         devices = scorekeepers(
             plans, args.client, args.seed, args.think, args.ramp, count, texts,
             lambda _index, _role: Browser(base, recorder, deadline),
+            poll=args.poll if args.client == "script" else 0.0,
         )
         load_started = run_all(devices, deadline, recorder)
         self_after = resource.getrusage(resource.RUSAGE_SELF)
@@ -1673,7 +1745,8 @@ def main() -> int:
         if args.client == "script":
             print("Client: script (the page's JavaScript): a points preview per game, saves in "
                   "the background as JSON with only the rows typed, the answer's version taken, "
-                  "no page reload")
+                  "no page reload; where the app has one, the open page's version check every "
+                  f"{args.poll:g} s, the state when the version moved")
         else:
             print("Client: form (the page without JavaScript): a points preview per game, "
                   "saves post the whole form, then the redirect's page load")

@@ -184,6 +184,8 @@ MIDDLEWARE = [
     "tournament.middleware.RequestSizeMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Permissions-Policy (PERMISSIONS_POLICY below)
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     # last, as django-axes asks: turns a refused login into its lockout page
     "axes.middleware.AxesMiddleware",
 ]
@@ -318,7 +320,8 @@ WHITENOISE_USE_FINDERS = True
 # down or comes back with old data can neither log anyone out nor bring a logged-out session
 # back. A session costs a read by primary key per request.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
-AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+# axes' database handler, counting each attempt before its password is checked
+AXES_HANDLER = "tournament.login_throttle.CountedFirstHandler"
 
 
 def redis_cache(url: str, prefix: str = "binokel") -> dict:
@@ -416,17 +419,31 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# --- Logging: stderr, readable, no sheet tokens --------------------------------------------------
+# --- Permissions policy (django-permissions-policy) ---------------------------------------------
+# No page uses a camera, microphone, location, payment or device; switched off for the app and
+# anything it might ever embed. The press report's "Copy" button writes the clipboard.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    **{feature: [] for feature in (
+        "accelerometer", "autoplay", "bluetooth", "browsing-topics", "camera",
+        "display-capture", "geolocation", "gyroscope", "hid", "magnetometer", "microphone",
+        "midi", "payment", "publickey-credentials-get", "serial", "usb", "clipboard-read",
+    )},
+    "clipboard-write": ["self"],
+}
+
+# --- Logging: stderr, readable, no secrets of links ----------------------------------------------
 # Every error answer (500) with its path and traceback (django.request), runserver's requests
-# (django.server), the login throttle's lockouts and everything else, with the tokens of sheet
-# links hidden (tournament.logs). gunicorn's own logs: gunicorn.conf.py.
+# (django.server), waitress, the login throttle's lockouts and everything else, with the secrets
+# of links (sheets, registrations, one-time password links) hidden (tournament.logs).
+# gunicorn's own logs: gunicorn.conf.py.
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").strip().upper()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {
-        "hide_sheet_tokens": {"()": "tournament.logs.HideSheetTokens"},
+        "hide_link_tokens": {"()": "tournament.logs.HideLinkTokens"},
         "redis_outage": {"()": "tournament.logs.RedisOutageWarning"},
+        "one_line": {"()": "tournament.logs.OneLine"},
     },
     "formatters": {
         "readable": {
@@ -438,7 +455,7 @@ LOGGING = {
         "stderr": {
             "class": "logging.StreamHandler",
             "formatter": "readable",
-            "filters": ["hide_sheet_tokens"],
+            "filters": ["hide_link_tokens"],
         }
     },
     "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
@@ -448,6 +465,9 @@ LOGGING = {
         "django.server": {"level": LOG_LEVEL, "propagate": True},
         # failed logins and lockouts; not its banner at every start nor every successful login
         "axes": {"level": LOG_LEVEL if LOG_LEVEL in {"ERROR", "CRITICAL"} else "WARNING"},
+        # a request for a host not in ALLOWED_HOSTS: one line, not a traceback (anyone can
+        # send them by the thousand)
+        "django.security.DisallowedHost": {"filters": ["one_line"]},
         # a Redis that fails: one warning a minute instead of a traceback per cache call
         "django_redis.cache": {"filters": ["redis_outage"]},
     },

@@ -165,6 +165,12 @@ def _game_deleted(params: Mapping[str, Any]) -> str:
     return gettext("Game %(game)s deleted") % {"game": params["game"]}
 
 
+@describes(S.CHANGED)
+def _game_changed(params: Mapping[str, Any]) -> str:
+    """A stored game replaced or cleared while the sheet was open."""
+    return _game_saved(params) if params["after"] is not None else _game_deleted(params)
+
+
 @describes(S.SUBMITTED)
 def _submitted(params: Mapping[str, Any]) -> str:
     return gettext("Score sheet handed in.")
@@ -221,18 +227,30 @@ def _link_renewed(params: Mapping[str, Any]) -> str:
     return gettext("New link issued: the old link and its printed code no longer work.")
 
 
-@describes(S.PLAYER_CONFIRMED)
-def _player_confirmed(params: Mapping[str, Any]) -> str:
+def _signer(params: Mapping[str, Any]) -> dict[str, Any]:
     after = params.get("after") or {}
-    return gettext(
-        "No. %(number)s %(name)s (seat %(position)s) confirmed the games of this score sheet "
-        "(version %(version)s)."
-    ) % {
+    return {
         "number": after.get("start_number", "–"),
         "name": after.get("name", ""),
         "position": after.get("position", "–"),
         "version": after.get("version", "–"),
     }
+
+
+@describes(S.PLAYER_CONFIRMED)
+def _player_confirmed(params: Mapping[str, Any]) -> str:
+    return gettext(
+        "No. %(number)s %(name)s (seat %(position)s) confirmed the games of this score sheet "
+        "(version %(version)s)."
+    ) % _signer(params)
+
+
+@describes(S.SIGNED_ON_PAPER)
+def _signed_on_paper(params: Mapping[str, Any]) -> str:
+    return gettext(
+        "No. %(number)s %(name)s (seat %(position)s) signed the paper score sheet; recorded by "
+        "the desk as the player's confirmation (version %(version)s)."
+    ) % _signer(params)
 
 
 def who(change_user: Any) -> str:

@@ -31,6 +31,8 @@ class Signer:
     name: str
     confirmed: bool = False
     voided: bool = False
+    voided_version: int | None = None
+    """The sheet version a voided confirmation was given for."""
 
     @property
     def label(self) -> str:
@@ -75,6 +77,13 @@ class Roll:
         return any(signer.voided for signer in self.signers)
 
     @property
+    def voided_since(self) -> int | None:
+        """The oldest version a player confirmed before a change and has not confirmed since
+        (None: nobody)."""
+        versions = [s.voided_version for s in self.signers if s.voided and s.voided_version]
+        return min(versions) if versions else None
+
+    @property
     def count_text(self) -> str:
         """“2 of 3 confirmed”."""
         return gettext("%(confirmed)s of %(seats)s confirmed") % {
@@ -100,13 +109,17 @@ def rolls(sheet_ids: Iterable[int]) -> dict[int, Roll]:
     if not ids:
         return result
     live: set[tuple[int, int]] = set()
-    voided: set[tuple[int, int]] = set()
-    for sheet_id, position, voided_at in (
+    voided: dict[tuple[int, int], int] = {}
+    for sheet_id, position, voided_at, version in (
         SheetConfirmation.objects.filter(sheet_id__in=ids)
         .order_by()
-        .values_list("sheet_id", "position", "voided_at")
+        .values_list("sheet_id", "position", "voided_at", "version")
     ):
-        (voided if voided_at is not None else live).add((sheet_id, position))
+        key = (sheet_id, position)
+        if voided_at is None:
+            live.add(key)
+        else:
+            voided[key] = max(version, voided.get(key, version))
     for sheet_id, position, start_number, name in (
         Seat.objects.filter(table__sheet__in=ids)
         .order_by("table_id", "position")
@@ -120,6 +133,7 @@ def rolls(sheet_ids: Iterable[int]) -> dict[int, Roll]:
                 name=name,
                 confirmed=key in live,
                 voided=key in voided and key not in live,
+                voided_version=voided.get(key),
             )
         )
     return result

@@ -2,8 +2,9 @@
 
 ``merkblatt(rules)`` turns a ``RulesProfile`` into structured content that the printed sheet
 (one per table) and the public rules page show alike: the games and the lowest bid, how a won,
-a lost and a conceded game score (each with a worked example computed by ``score_hand`` by the
-same rules, so a changed switch changes the example), the concede of a bid out of reach where
+a lost and a conceded game score and what a misplay (*verworfen*) costs (each with a worked
+example computed by ``score_hand`` by the same rules, so a changed switch changes the
+example), the concede of a bid out of reach where
 it costs more, the Durch, the meld table (``scoring.melds.catalogue``), the rounding, the
 tie-break on exact points, the money per lost game and who signs the sheet. Every text is a
 ``tournament.errors.Message`` (an English msgid with parameters), rendered in the reader's
@@ -109,6 +110,7 @@ class Example:
     melds: tuple[int, ...]
     tricks: tuple[int, ...] | None
     kind: str = PLAYED
+    revoked: int | None = None
 
 
 EXAMPLES: Final = {
@@ -120,6 +122,8 @@ EXAMPLES: Final = {
     "conceded": Example(310, (100, 40, 20), None, CONCEDED),
     # 300 is more than 40 + 250: out of reach
     "out-of-reach": Example(300, (40, 20, 0), None, CONCEDED),
+    # 80 + 130 = 210 would reach 200, but the declarer misplayed
+    "misplayed": Example(200, (80, 20, 40), (130, 70, 50), revoked=0),
 }
 """The worked examples of the sheet; their points are computed by the event's rules."""
 
@@ -135,7 +139,7 @@ def _example(key: str, rules: RulesProfile) -> Line:
     game = EXAMPLES[key]
     points = score_hand(
         bid=game.bid, declarer=0, melds=game.melds, tricks=game.tricks, kind=game.kind,
-        rules=rules,
+        revoked=game.revoked, rules=rules,
     )
     if game.tricks is None:
         text = Message(
@@ -149,6 +153,12 @@ def _example(key: str, rules: RulesProfile) -> Line:
     else:
         text = Message(
             gettext_noop(
+                "Example: bid %(bid)s, the declarer melds %(meld)s and takes %(tricks)s trick "
+                "points but misplayed: %(points)s; the others (meld %(other_melds)s, tricks "
+                "%(other_tricks)s) score %(other_points)s."
+            )
+            if game.revoked == 0
+            else gettext_noop(
                 "Example: bid %(bid)s, the declarer melds %(meld)s and takes %(tricks)s trick "
                 "points: %(points)s; the others (meld %(other_melds)s, tricks "
                 "%(other_tricks)s) score %(other_points)s."
@@ -238,6 +248,22 @@ def _scoring(rules: RulesProfile) -> Section:
     lines.append(Line("no-trick", Message(gettext_noop(
         "A party that takes no trick in a played game loses its meld."
     ))))
+    if rules.lost_half_bid:
+        misplayed = gettext_noop(
+            "Misplayed (verworfen: a card played against the rules is taken back and the game "
+            "played to the end): a declarer who misplayed has lost, whatever its points; in a "
+            "played game it scores −2 × the bid and every other party its meld, its tricks and "
+            "half the bid (rounded up to 10). An opponent who misplayed counts no tricks, and "
+            "its meld only if it took a trick."
+        )
+    else:
+        misplayed = gettext_noop(
+            "Misplayed (verworfen: a card played against the rules is taken back and the game "
+            "played to the end): a declarer who misplayed has lost, whatever its points; in a "
+            "played game it scores −2 × the bid and every other party its meld and its tricks. "
+            "An opponent who misplayed counts no tricks, and its meld only if it took a trick."
+        )
+    lines += [Line("misplayed", Message(misplayed)), _example("misplayed", rules)]
     return Section("scoring", Message(gettext_noop("How a game scores")), tuple(lines))
 
 

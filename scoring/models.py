@@ -171,7 +171,16 @@ class SheetChange(AuditRecord):
     "deleted": [...], "version": n, "agent": User-Agent, "address": IP}``), so a dispute can be
     traced; ``LINK_RENEWED``: the organisers issued a new link, the old one stopped;
     ``PLAYER_CONFIRMED``: a seated player confirmed the sheet on the phone (``after``:
-    ``{"position", "start_number", "name", "version"}``, see ``SheetConfirmation``).
+    ``{"position", "start_number", "name", "version"}``, see ``SheetConfirmation``);
+    ``SIGNED_ON_PAPER``: the desk recorded that a seated player signed the paper sheet, which
+    counts as the player's confirmation (``after`` as for ``PLAYER_CONFIRMED``, ``user`` the
+    desk's).
+
+    A game's record (``SAVED``, ``DELETED`` after the hand-in, ``CHANGED``: a stored game
+    replaced or cleared while the sheet is open) keeps the sheet ``version`` its change made and
+    the ``device`` it came from (the id the sheet page keeps on the device; empty for a plain
+    form): the other pages open on the sheet are told of it (``scoring.sheet_pages``,
+    ``change_notices``).
     """
 
     class Action(models.TextChoices):
@@ -184,6 +193,8 @@ class SheetChange(AuditRecord):
         LINK_SAVED = "link_saved", _("saved through the link")
         LINK_RENEWED = "link_renewed", _("new link issued")
         PLAYER_CONFIRMED = "player_confirmed", _("confirmed by a player")
+        CHANGED = "changed", _("game changed")
+        SIGNED_ON_PAPER = "signed_on_paper", _("signed on paper")
 
     sheet = models.ForeignKey(
         ScoreSheet, on_delete=models.CASCADE, related_name="changes", verbose_name=_("score sheet")
@@ -192,6 +203,8 @@ class SheetChange(AuditRecord):
     game_number = models.PositiveSmallIntegerField(_("game"), null=True, blank=True)
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
+    version = models.PositiveIntegerField(_("version"), null=True, blank=True)
+    device = models.CharField(_("device"), max_length=64, blank=True, default="")
 
     class Meta:
         verbose_name = _("sheet change")
@@ -204,8 +217,9 @@ class SheetChange(AuditRecord):
 
 class SheetConfirmation(models.Model):
     """A seated player's confirmation of a handed-in sheet's games, tapped on the
-    scorekeeper's phone (required by the house rule ``RulesProfile.players_sign``, optional
-    otherwise; ``scoring.services.confirmations``).
+    scorekeeper's phone or signed on the paper sheet and recorded by the desk (required by the
+    house rule ``RulesProfile.players_sign``, optional otherwise;
+    ``scoring.services.confirmations``).
 
     The person is the one on the seat at ``position`` of the sheet's table when they confirmed
     (a stand-in confirms for the seat they play); ``player`` and ``start_number`` keep who that

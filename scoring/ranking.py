@@ -308,3 +308,13 @@ def rank(
     for entry, figures in unplayed:
         rows.append(StandingRow(None, False, entry, 0, figures, points_per_round(entry)))
     return rows
+
+
+def best_places(rows: Sequence[StandingRow], count: int) -> list[StandingRow]:
+    """The ranked ``rows`` (place not None) of the first ``count`` ranked, and every further one
+    sharing the last one's place: a cut never leaves out part of a tie."""
+    places = [row.place for row in rows if row.place is not None]
+    if count <= 0 or not places:
+        return []
+    cut = places[min(count, len(places)) - 1]
+    return [row for row in rows if row.place is not None and row.place <= cut]

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import QueryDict
 from django.utils.formats import date_format
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from scoring.audit import describe_values, game_line
 from scoring.confirmations import Roll, rolls
@@ -29,7 +29,7 @@ from scoring.forms import ROW_KEY, GameRowForm, initial_from_values
 from scoring.house_rules import rules_of
 from scoring.models import Game, ScoreSheet, SheetChange
 from scoring.rules import RulesProfile
-from scoring.services.sheets import sheet_concerns, sheet_games
+from scoring.services.sheets import GAME_CHANGES, sheet_concerns, sheet_games
 from scoring.sheet_rows import missing_numbers, normalise_row
 from tournament import seats
 from tournament.errors import Message
@@ -39,6 +39,8 @@ from tournament.plan import SeatRow, seat_row
 from tournament.text import is_number
 
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{32,64}")
+DEVICE_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+"""The id a sheet page keeps on its device (``scoring/sheet/changes.js``)."""
 SEAT_PEOPLE = ("entry__player", "entry__partner", "player")  # what a seat's labels name
 
 
@@ -100,9 +102,21 @@ def sheet_by_token(token: str) -> ScoreSheet | None:
     if not TOKEN_SHAPE.fullmatch(token):
         return None
     sheet = ScoreSheet.objects.select_related("table__round__event").filter(token=token).first()
-    if sheet is None or not secrets.compare_digest(sheet.token.encode(), token.encode()):
+    return sheet if sheet is not None and _same_token(sheet.token, token) else None
+
+
+def _same_token(stored: str, token: str) -> bool:
+    """Whether the token found is the one asked for, compared in constant time."""
+    return secrets.compare_digest(stored.encode(), token.encode())
+
+
+def link_check(token: str) -> SheetCheck | None:
+    """The version check (``sheet_check``) of a link token's sheet, or None: one query, none
+    for a malformed token."""
+    if not TOKEN_SHAPE.fullmatch(token):
         return None
-    return sheet
+    check = sheet_check(token=token)
+    return check if check is not None and _same_token(check.token, token) else None
 
 
 def party_label(entry: Entry, index: int, *, pairs: bool) -> str:
@@ -600,6 +614,113 @@ def _row(
     )
 
 
+# --- what changed under an open page ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetCheck:
+    """What an open sheet page asks every half minute: the sheet's version, how many players'
+    confirmations count, and whether the link still changes the sheet."""
+
+    sheet_id: int
+    token: str
+    version: int
+    confirmed: int
+    open: bool
+
+    def answer(self) -> dict[str, Any]:
+        return {"version": self.version, "confirmed": self.confirmed, "open": self.open}
+
+
+def sheet_check(**lookup: Any) -> SheetCheck | None:
+    """The check of the sheet ``lookup`` finds (``token=…``, or its table's event, round
+    number and table number), or None: one query."""
+    live = Count("confirmations", filter=Q(confirmations__voided_at__isnull=True))
+    row = (
+        ScoreSheet.objects.filter(**lookup).order_by().annotate(confirmed=live)
+        .values_list("pk", "token", "version", "status", "table__round__closed", "confirmed")
+        .first()
+    )
+    if row is None:
+        return None
+    pk, token, version, status, closed, confirmed = row
+    return SheetCheck(
+        sheet_id=pk, token=token, version=version, confirmed=confirmed,
+        open=not closed and status != ScoreSheet.Status.CONFIRMED,
+    )
+
+
+def changed_by(change: SheetChange, *, via_link: bool) -> str:
+    """Who changed a game, as a change notice names them: the organisers with the name of the
+    account, or the device through the sheet's link (another phone, or the table's phone as
+    the organisers' page sees it)."""
+    if change.user is not None:
+        return pgettext("changed by", "the organisers (%(name)s)") % {
+            "name": change.user.get_full_name() or change.user.get_username()
+        }
+    if via_link:
+        return pgettext("changed by", "another device")
+    return pgettext("changed by", "the table's phone")
+
+
+def change_notices(
+    sheet_id: int, *, since: int, device: str, via_link: bool, until: int | None = None
+) -> list[dict[str, Any]]:
+    """The games changed after version ``since`` (up to ``until``, where given) by anyone but
+    ``device`` (empty: anyone), as the page tells them (oldest first): which game, the game
+    before and after in words (empty where there was or is no game), and by whom. One query,
+    none when ``until`` is not after ``since`` (a save on the version it read)."""
+    if until is not None and until <= since:
+        return []
+    records = SheetChange.objects.filter(
+        sheet_id=sheet_id, action__in=GAME_CHANGES, version__gt=since
+    )
+    if until is not None:
+        records = records.filter(version__lte=until)
+    if device:
+        records = records.exclude(device=device)
+    return [
+        {
+            "id": change.pk,
+            "game": change.game_number,
+            "version": change.version,
+            "before": describe_values(change.before) if change.before is not None else "",
+            "after": describe_values(change.after) if change.after is not None else "",
+            "by": changed_by(change, via_link=via_link),
+        }
+        for change in records.select_related("user").order_by("id")
+    ]
+
+
+@dataclass(frozen=True)
+class ChangedGame:
+    """A game changed after players confirmed the sheet: as they confirmed it, and as it is."""
+
+    number: int
+    before: str
+    after: str
+
+
+def games_changed_since(sheet_id: int, version: int) -> list[ChangedGame]:
+    """The games changed after ``version``, each with its values at that version and now (a
+    game changed back is left out). One query."""
+    first: dict[int, Any] = {}
+    last: dict[int, Any] = {}
+    for number, before, after in (
+        SheetChange.objects.filter(
+            sheet_id=sheet_id, action__in=GAME_CHANGES, version__gt=version
+        ).order_by("id").values_list("game_number", "before", "after")
+    ):
+        first.setdefault(number, before)
+        last[number] = after
+    return [
+        ChangedGame(number=number, before=describe_values(first[number]),
+                    after=describe_values(last[number]))
+        for number in sorted(last)
+        if first[number] != last[number]
+    ]
+
+
 # --- the players' confirmations (*Bestätigen*) ----------------------------------------------
 
 
@@ -616,6 +737,8 @@ class ConfirmSection:
     status: str
     via_link: bool
     required: bool
+    changed: list[ChangedGame] = field(default_factory=list)
+    """The games changed since the players whose confirmation was voided confirmed."""
 
     @property
     def handed_in(self) -> bool:
@@ -635,17 +758,21 @@ def confirm_section(
 ) -> ConfirmSection:
     """The section "Bestätigen" of ``sheet``; ``version`` and ``status`` as a save left them,
     where the caller knows them newer than ``sheet``. Two queries for a handed-in or confirmed
-    sheet, none for an open one (the scorekeeper's saves while the games are entered): it has
+    sheet (three when a change voided players' confirmations: the games changed since them),
+    none for an open one (the scorekeeper's saves while the games are entered): it has
     no confirmation that counts, and only says what comes after the hand-in."""
     status = sheet.status if status is None else status
     shown = status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED)
+    roll = rolls([sheet.pk])[sheet.pk] if shown else Roll()
+    since = roll.voided_since
     return ConfirmSection(
         sheet=sheet,
-        roll=rolls([sheet.pk])[sheet.pk] if shown else Roll(),
+        roll=roll,
         version=sheet.version if version is None else version,
         status=status,
         via_link=via_link,
         required=rules_of(sheet.table.round.event).players_sign,
+        changed=games_changed_since(sheet.pk, since) if since is not None else [],
     )
 
 
@@ -681,6 +808,8 @@ class RoundOverview:
     round: Round
     tables: list[TableState]
     counts: dict[str, int]
+    players_sign: bool = False
+    """The event's house rules want every player's confirmation before the organisers'."""
 
     @property
     def missing(self) -> list[TableState]:
@@ -699,6 +828,14 @@ class RoundOverview:
     def to_look_at(self) -> list[TableState]:
         """The handed-in sheets with a concern: each to be looked at and confirmed alone."""
         return [state for state in self.handed_in if state.concerns]
+
+    @property
+    def to_sign(self) -> list[TableState]:
+        """Where the house rules want every player's confirmation: the handed-in sheets that
+        lack one, for which the desk may record the signatures on the paper sheet."""
+        if not self.players_sign:
+            return []
+        return [state for state in self.handed_in if state.roll and not state.roll.complete]
 
     @property
     def status_counts(self) -> list[tuple[str, str, int]]:
@@ -756,4 +893,6 @@ def round_overview(round_: Round) -> RoundOverview:
         for table in tables
     ]
     counts = Counter(state.status for state in states)
-    return RoundOverview(round=round_, tables=states, counts=dict(counts))
+    return RoundOverview(
+        round=round_, tables=states, counts=dict(counts), players_sign=required
+    )

@@ -20,10 +20,17 @@ urlpatterns = [
         sheets.round_confirm_all,
         name="round-confirm-all",
     ),
+    path(
+        "turnier/<slug:slug>/zettel/<int:number>/unterschrieben/",
+        sheets.round_paper_signed,
+        name="round-paper-signed",
+    ),
     path("turnier/<slug:slug>/zettel/<int:number>/qr/", sheets.round_qr, name="round-qr"),
     path(SHEET, sheets.sheet_edit, name="sheet-edit"),
     path(f"{SHEET}speichern/", sheets.sheet_edit_save, name="sheet-edit-save"),
     path(f"{SHEET}status/", sheets.sheet_status, name="sheet-status"),
+    path(f"{SHEET}version/", sheets.sheet_edit_check, name="sheet-edit-check"),
+    path(f"{SHEET}stand/", sheets.sheet_edit_state, name="sheet-edit-state"),
     path(f"{SHEET}protokoll/", sheets.sheet_changes, name="sheet-changes"),
     path(f"{SHEET}neuer-link/", sheets.sheet_new_link, name="sheet-new-link"),
     # the house rules

@@ -13,6 +13,9 @@ urlpatterns = [
     path(
         "zettel/<str:token>/bestaetigen/", sheets.sheet_link_confirm, name="sheet-link-confirm"
     ),
+    # an open page asks whether the sheet changed, then fetches its state (JSON, GET)
+    path("zettel/<str:token>/version/", sheets.sheet_link_check, name="sheet-link-check"),
+    path("zettel/<str:token>/stand/", sheets.sheet_link_state, name="sheet-link-state"),
     # the sheet pages' service worker: served under /zettel/ so its scope is the sheet links
     path("zettel/offline.js", sheets.sheet_worker, name="sheet-worker"),
     path("spielzettel/vorschau/", sheets.sheet_preview, name="sheet-preview"),

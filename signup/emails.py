@@ -1,6 +1,7 @@
 """The registration e-mails: a confirmation with the code, the event's facts and the link to
 see or cancel the registration, and a message whenever its status changes (moved up from the
-waiting list, accepted, moved to the waiting list, cancelled).
+waiting list, accepted, moved to the waiting list, cancelled); the confirmation again, saying
+someone tried to register again with the registration's address and name.
 
 Sent through Django's e-mail framework (the SMTP server of ``EMAIL_HOST``, else the console,
 ``config.settings``) after the change's transaction commits (``schedule``): a change that is
@@ -35,7 +36,8 @@ MOVED_UP = "moved_up"
 ACCEPTED = "accepted"
 MOVED_DOWN = "moved_down"
 CANCELLED = "cancelled"
-REASONS = (CONFIRMATION, MOVED_UP, ACCEPTED, MOVED_DOWN, CANCELLED)
+AGAIN = "again"  # someone registered again with the address and name: the confirmation again
+REASONS = (CONFIRMATION, MOVED_UP, ACCEPTED, MOVED_DOWN, CANCELLED, AGAIN)
 QR_CONTENT_ID = "code-qr"
 
 

@@ -68,11 +68,6 @@ class SignupForm(forms.Form):
         ),
         required=True,
     )
-    allow_duplicate = forms.BooleanField(
-        label=_("Register anyway"),
-        required=False,
-        help_text=_("Another person, or one more registration from this address."),
-    )
     website = forms.CharField(
         label=_("Leave this field empty"),
         required=False,

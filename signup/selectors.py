@@ -3,7 +3,7 @@ door), the counts against the capacity, and the public links of open registratio
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
 from django.urls import reverse
@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from signup.models import Registration, SignupSettings
 from tournament import limits
 from tournament.models import Event
+from tournament.text import entry_name_keys
 
 R = Registration.Status
 
@@ -68,6 +69,10 @@ class Overview:
     registered: list[Registration]
     waiting: list[Registration]
     cancelled: list[Registration]
+    doubles: set[int] = field(default_factory=set)
+    """The registrations (not cancelled) likely made twice: a name of another one, or of an
+    entry of the event that is not theirs. The public form never says so (it would tell
+    whoever asks who is registered); the organisers see it here."""
 
     @property
     def free(self) -> int:
@@ -78,9 +83,28 @@ class Overview:
         return sum(1 for registration in self.registered if registration.awaits_acceptance)
 
 
+def _doubles(event: Event, rows: list[Registration]) -> set[int]:
+    active = [row for row in rows if row.status != R.CANCELLED]
+    owners: dict[str, set[tuple[str, int]]] = {}
+    for row in active:
+        for key in entry_name_keys(row.name, row.partner_name):
+            owners.setdefault(key, set()).add(("registration", row.pk))
+    for entry in event.entries.select_related("player", "partner"):
+        names = [entry.player.name, entry.partner.name if entry.partner else ""]
+        for key in entry_name_keys(*names):
+            owners.setdefault(key, set()).add(("entry", entry.pk))
+    return {
+        row.pk
+        for row in active
+        for key in entry_name_keys(row.name, row.partner_name)
+        if owners[key] - {("registration", row.pk), ("entry", row.entry_id)}
+    }
+
+
 def overview(event: Event) -> Overview:
     rows = list(event.registrations.select_related("entry").order_by("created_at", "id"))
     return Overview(
+        doubles=_doubles(event, rows),
         settings=SignupSettings.for_event(event),
         registered=[row for row in rows if row.status == R.REGISTERED],
         waiting=sorted(

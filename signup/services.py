@@ -3,19 +3,24 @@
 
 - ``update_settings`` and ``close``: the organisers open and close the registration;
 - ``register``: the public form's single or pair, registered within the capacity, on the
-  waiting list past it, or refused (closed, full without a waiting list, a duplicate, the
-  honeypot);
+  waiting list past it, or refused (closed, full without a waiting list, the honeypot, or
+  registered already with this address and name: ``RegisteredAlready``, which the page answers
+  like a registration, ``notify_registered_again``);
 - ``cancel``: the registrant (through the link in their e-mail) or an organiser cancels; a
   place that frees moves the first of the waiting list up (``fill_places``);
 - ``move`` and ``accept``: the organisers move a registration between registered and waiting,
   and accept one as an entry when the event accepts by hand;
 - ``delete_data``: the registrant deletes their registration's data;
-- ``resend``: the confirmation again, to the address the registration was made with.
+- ``resend``: the confirmation again, to the address the registration was made with;
+  ``notify_registered_again``: the same, saying someone tried to register again.
 
 A registered registration becomes an entry of the event (``tournament.Entry``, with the next
 free start number) through ``tournament.services.register_entry``, matched to the player
 registry as the organiser would: among the players the organiser who opened the registration
 (or who accepts it) may see, the one of the same name and club is taken, else a new player.
+A registration links a registry player and never changes one that plays another event: a
+category or wish of the registrant's makes the entry's own player row (``register_entry``'s
+``registrant``).
 Once the seating plan exists the field is fixed: registering, cancelling and moving are
 refused, and the organisers change the field on the plan's pages.
 """
@@ -42,7 +47,7 @@ from tournament.services import (
     reinstate_entry,
     withdraw_entry,
 )
-from tournament.services.registration import entries_named, lock_event
+from tournament.services.registration import lock_event
 from tournament.text import entry_name_keys
 
 R = Registration.Status
@@ -54,13 +59,16 @@ class SignupError(UserError):
     """A refused registration or change of one."""
 
 
-class DuplicateRegistration(SignupError):
-    """The e-mail address or a name is registered for the event already: ``existing`` is that
-    registration (None: an entry the organisers registered), whose confirmation the page offers
-    to send again; registering anyway needs ``allow_duplicate``."""
+class RegisteredAlready(SignupError):
+    """The e-mail address has registered one of the names for the event already: ``existing``
+    is that registration. Not shown as such (the public form would tell whoever asks who is
+    registered): the page answers as it answers a registration, and the address gets the
+    confirmation again (``notify_registered_again``)."""
 
-    def __init__(self, msgid: str, *, existing: Registration | None, **params: Any) -> None:
-        super().__init__(msgid, field="allow_duplicate", **params)
+    def __init__(self, *, existing: Registration) -> None:
+        super().__init__(
+            gettext_noop("This e-mail address has registered this name for this tournament.")
+        )
         self.existing = existing
 
 
@@ -155,8 +163,9 @@ def _members(registration: Registration) -> list[Member]:
 def _make_entry(registration: Registration, *, user: Any, settings: SignupSettings) -> Entry:
     """The registration as an entry of its event (``register_entry``; a withdrawn entry of the
     registration's is registered again instead). The registry is searched as ``user`` sees it,
-    else as the organiser who opened the registration; a player of the same name registered
-    by the organisers was warned about when the registration was made."""
+    else as the organiser who opened the registration, and a player found is linked, never
+    changed where it plays another event (``registrant``); a player of the same name
+    registered by the organisers was warned about when the registration was made."""
     if registration.entry is not None:
         if registration.entry.is_withdrawn:
             return reinstate_entry(entry=registration.entry, user=user)
@@ -168,33 +177,29 @@ def _make_entry(registration: Registration, *, user: Any, settings: SignupSettin
         notes="",
         user=user if user is not None else settings.opened_by,
         allow_same_name=True,
+        registrant=True,
     )
     registration.entry = entry
     registration.save(update_fields=["entry"])
     return entry
 
 
-def _duplicate(
+def _registered_already(
     event: Event, *, email: str, names: Sequence[str]
-) -> tuple[str, Registration | None] | None:
-    """What makes a new registration a likely duplicate: the same e-mail address or a name of
-    a registration that is not cancelled, or a name of an entry of the event."""
-    active = event.registrations.exclude(status=R.CANCELLED)
-    same_email = active.filter(email__iexact=email).first()
-    if same_email is not None:
-        return gettext_noop(
-            "This e-mail address has registered for this tournament already."
-        ), same_email
+) -> Registration | None:
+    """The registration of the event, not cancelled, made with ``email`` for one of ``names``.
+
+    A name registered from another address, or another name from this one, is no reason to
+    refuse: the public form may not tell who is registered. Such likely duplicates are
+    registered, and the organisers see them in their list."""
     keys = entry_name_keys(*names)
-    for registration in active.order_by("created_at"):
+    for registration in (
+        event.registrations.exclude(status=R.CANCELLED)
+        .filter(email__iexact=email)
+        .order_by("created_at")
+    ):
         if keys & entry_name_keys(registration.name, registration.partner_name):
-            return gettext_noop(
-                "A registration of this name exists for this tournament already."
-            ), registration
-    if entries_named(event, [Member(name=name) for name in names]):
-        return gettext_noop(
-            "A player of this name is registered for this tournament already."
-        ), None
+            return registration
     return None
 
 
@@ -227,7 +232,6 @@ def register(
     partner_public_profile: bool = False,
     consent: bool,
     honeypot: str = "",
-    allow_duplicate: bool = False,
     site: str = "",
 ) -> Registration:
     """Register a single (no ``partner_name``) or a pair online; the confirmation e-mail goes
@@ -237,8 +241,8 @@ def register(
     of the event at once; past it, on the waiting list (its place the last) when the event
     keeps one. Refused with ``SignupError``, changing nothing: the honeypot filled, no consent
     to the house rules, the registration closed (by hand, by its time, by the plan, or by a
-    finished event), full without a waiting list; with ``DuplicateRegistration`` unless
-    ``allow_duplicate``: the e-mail address or a name registered already.
+    finished event), full without a waiting list; with ``RegisteredAlready``: the e-mail
+    address registered one of the names already.
     """
     if honeypot.strip():
         raise SignupError(
@@ -257,10 +261,6 @@ def register(
     event, settings = _lock(event)
     if not settings.open_now() or plan_exists(event):
         raise SignupError(CLOSED)
-    if not allow_duplicate:
-        found = _duplicate(event, email=email, names=[name, partner_name])
-        if found is not None:
-            raise DuplicateRegistration(found[0], existing=found[1])
     full = registered_count(event) >= settings.capacity
     if full and not settings.waiting_list:
         raise SignupError(
@@ -268,6 +268,9 @@ def register(
                 "The tournament is full: every place is taken, and it keeps no waiting list."
             )
         )
+    existing = _registered_already(event, email=email, names=[name, partner_name])
+    if existing is not None:
+        raise RegisteredAlready(existing=existing)
     registration = Registration(
         event=event,
         kind=Registration.Kind.PAIR if partner_name else Registration.Kind.SINGLE,
@@ -312,15 +315,11 @@ def resend(*, registration: Registration, site: str = "") -> None:
 
 
 @transaction.atomic
-def resend_existing(*, event: Event, email: str, names: Sequence[str], site: str = "") -> bool:
-    """The form's "send the confirmation again" after a duplicate warning: the confirmation of
-    the registration found (by ``email`` or a name) goes again to the address it was made
-    with, never to the one typed now. False: none found (an entry of the organisers)."""
-    found = _duplicate(event, email=email.strip(), names=[name.strip() for name in names])
-    if found is None or found[1] is None:
-        return False
-    emails.schedule(found[1], emails.CONFIRMATION, site=site)
-    return True
+def notify_registered_again(*, registration: Registration, site: str = "") -> None:
+    """Tell the registration's address that someone tried to register again with it and its
+    name, with the confirmation again (never to another address)."""
+    registration = Registration.objects.select_related("event").get(pk=registration.pk)
+    emails.schedule(registration, emails.AGAIN, site=site)
 
 
 # --- cancelling and moving -------------------------------------------------------------------

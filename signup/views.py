@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 
@@ -23,7 +24,7 @@ from signup.forms import ManageForm, MoveForm, SettingsForm, SignupForm
 from signup.models import Registration, SignupSettings
 from signup.selectors import overview, registered_count, waiting_place
 from tournament.errors import UserError
-from tournament.limits import MAX_SIGNUPS_PER_MINUTE
+from tournament.limits import MAX_SIGNUPS_PER_MINUTE, SIGNUP_NOTICE_MINUTES
 from tournament.links import absolute_url
 from tournament.models import Event
 from tournament.security import client_address
@@ -31,6 +32,7 @@ from tournament.services import plan_exists
 from tournament.web import add_form_error, desk_view, organiser_view, show_error
 
 RATE_GROUP = "signup"
+NOTICE_GROUP = "signup-notice"
 TOO_MANY = 429
 
 
@@ -65,10 +67,26 @@ def _state(event: Event, settings: SignupSettings) -> str:
     return "waiting" if settings.waiting_list else "full"
 
 
+def notified_lately(request: HttpRequest, email: str) -> bool:
+    """A "registered already" e-mail went to ``email`` within the last
+    ``SIGNUP_NOTICE_MINUTES`` (counted in the cache by django-ratelimit; every call counts):
+    nobody can have another's mailbox filled through the form."""
+    address = email.casefold()
+    return is_ratelimited(
+        request,
+        group=NOTICE_GROUP,
+        key=lambda _group, _request: address,
+        rate=f"1/{SIGNUP_NOTICE_MINUTES}m",
+        increment=True,
+    )
+
+
 def signup(request: HttpRequest, slug: str) -> HttpResponse:
     """The public registration form. A refusal is a message on the form, and changes
-    nothing; a likely duplicate asks first and offers the existing registration's
-    confirmation again."""
+    nothing. A registration, and a registration again with the address and a name registered
+    already, get the same answer (the form never tells who is registered): the confirmation
+    is on its way. The second goes to that registration's address only, at most once in
+    ``SIGNUP_NOTICE_MINUTES``."""
     event = get_object_or_404(Event, slug=slug)
     settings = SignupSettings.for_event(event)
     form = SignupForm(request.POST or None)
@@ -86,59 +104,41 @@ def signup(request: HttpRequest, slug: str) -> HttpResponse:
                     ),
                 )
                 status = TOO_MANY
-            elif "resend" in request.POST:
-                data = form.cleaned_data
-                sent = services.resend_existing(
-                    event=event,
-                    email=data["email"],
-                    names=[data["name"], data["partner_name"]],
-                    site=site(request),
-                )
-                if sent:
-                    messages.success(
-                        request,
-                        gettext(
-                            "The confirmation of the existing registration is sent again, to the "
-                            "e-mail address it was made with."
-                        ),
-                    )
-                    return redirect("signup", slug=event.slug)
-                form.add_error(
-                    None,
-                    gettext(
-                        "No online registration of this tournament has this e-mail address or "
-                        "name; if the organisers registered you, please ask them."
-                    ),
-                )
             else:
                 try:
-                    registration = services.register(
-                        event=event, site=site(request), **form.service_fields()
-                    )
-                except services.DuplicateRegistration as error:
-                    add_form_error(form, error)
-                    context["duplicate"] = error.existing is not None
-                    context["ask_duplicate"] = True
-                    status = 409
+                    services.register(event=event, site=site(request), **form.service_fields())
+                except services.RegisteredAlready as again:
+                    if not notified_lately(request, again.existing.email):
+                        services.notify_registered_again(
+                            registration=again.existing, site=site(request)
+                        )
+                    return _sent(request, event, form.cleaned_data["email"])
                 except UserError as error:
                     add_form_error(form, error)
                 else:
-                    messages.success(
-                        request,
-                        gettext(
-                            "Thank you! The confirmation with your registration code is on its way "
-                            "to %(email)s."
-                        )
-                        % {"email": registration.email},
-                    )
-                    return redirect("signup-manage", slug=event.slug, token=registration.token)
+                    return _sent(request, event, form.cleaned_data["email"])
     context["state"] = _state(event, settings)
     return render(request, "signup/signup.html", context, status=status)
 
 
+def _sent(request: HttpRequest, event: Event, email: str) -> HttpResponse:
+    """The answer to a registration: the confirmation with the link to it is on its way."""
+    messages.success(
+        request,
+        gettext(
+            "Thank you! The confirmation with your registration code is on its way to "
+            "%(email)s."
+        )
+        % {"email": email},
+    )
+    return redirect("signup", slug=event.slug)
+
+
+@never_cache
 def manage(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     """A registration's own page, behind the link of its e-mail: its status and code (with
-    the QR code the door scans), cancel, delete its data."""
+    the QR code the door scans), cancel, delete its data. Never kept by a browser or a proxy
+    (``Cache-Control: no-store``): the page and its address are the registration's key."""
     registration = get_object_or_404(
         Registration.objects.select_related("event", "entry"), event__slug=slug, token=token
     )

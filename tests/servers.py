@@ -193,13 +193,19 @@ class SlowClients:
     every ``interval`` seconds, from one thread) and never finish them: a phone on a very bad
     Wi-Fi, or someone who wants the server to wait."""
 
-    def __init__(self, port: int, count: int, interval: float = 0.2) -> None:
+    def __init__(
+        self, port: int, count: int, interval: float = 0.2, sources: tuple[str, ...] = (HOST,)
+    ) -> None:
+        """``sources``: the loopback addresses they come from, in turn."""
         import threading
 
+        assert all(source.startswith("127.") for source in sources)
         self.sockets = []
-        for _ in range(count):
-            sock = socket.create_connection((HOST, port), timeout=5)
-            sock.sendall(f"POST /zettel/x/ HTTP/1.1\r\nHost: {HOST}\r\n".encode())
+        for number in range(count):
+            source = (sources[number % len(sources)], 0)
+            sock = socket.create_connection((HOST, port), timeout=5, source_address=source)
+            with contextlib.suppress(OSError):  # a server may close it at once
+                sock.sendall(f"POST /zettel/x/ HTTP/1.1\r\nHost: {HOST}\r\n".encode())
             self.sockets.append(sock)
         self.interval = interval
         self.stopped = threading.Event()

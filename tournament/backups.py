@@ -12,6 +12,10 @@ into the folder under a temporary name, flushed to the stick and renamed, so a f
 ``binokel-<date>-<time>.sqlite3`` (or ``.pgdump``) is always complete. The newest
 ``limits.BACKUPS_KEPT`` are kept.
 
+A copy holds everything the database does, secrets included (logged-in sessions, password
+hashes, e-mail addresses, the sheets' links): the folder and every copy in it are made readable
+by their owner only (0700 and 0600) before each copy, and each file is created so.
+
 What happened goes into ``backup-status.json`` in the folder, which every process reads for the
 event page (:func:`backup_state`): the last copy and the last failure with its reason. A folder
 that cannot be read (the stick pulled out) or a status that is no longer renewed (the stick full
@@ -253,12 +257,35 @@ def _flush_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
+OWNER_ONLY_FILE = 0o600
+OWNER_ONLY_FOLDER = 0o700
+
+
+def keep_private(folder: Path) -> None:
+    """Make ``folder`` and the copies in it readable by their owner only: a copy holds the
+    logged-in sessions, password hashes, e-mail addresses and sheet links. A file system
+    without modes (a FAT stick) refuses or ignores it; the copies are written all the same."""
+    for path, mode in ((folder, OWNER_ONLY_FOLDER),
+                       *((copy, OWNER_ONLY_FILE) for copy in backup_files(folder))):
+        try:
+            if path.stat().st_mode & 0o777 != mode:
+                path.chmod(mode)
+        except OSError as error:
+            logger.debug("Backup: mode of %s not set: %s", path, error)
+
+
 def write_file(folder: Path, name: str, write: Any) -> Path:
     """``write(handle)`` into ``folder/name`` as one step: written under a temporary name,
-    flushed to the device, renamed."""
+    flushed to the device, renamed. The file is created readable by its owner only (whatever
+    the umask), so no moment exists in which another account could read it."""
     partial = folder / f".{name}.partial"
     try:
-        with partial.open("wb") as handle:
+        partial.unlink(missing_ok=True)  # one left behind keeps its mode through O_TRUNC
+        descriptor = os.open(
+            partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0),
+            OWNER_ONLY_FILE,
+        )
+        with os.fdopen(descriptor, "wb") as handle:
             write(handle)
             handle.flush()
             os.fsync(handle.fileno())
@@ -399,6 +426,7 @@ class Backups:
         """A copy of the database as it is now, named after ``taken_at``; the oldest copies
         beyond ``keep`` go."""
         name = backup_name(taken_at, self.source.suffix)
+        keep_private(self.folder)
         with tempfile.TemporaryDirectory(prefix="binokel-backup-") as local:
             snapshot = Path(local) / name
             self.source.copy_to(snapshot)

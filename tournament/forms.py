@@ -7,6 +7,7 @@ participant-list import checks them. A form that creates something carries a one
 (``form_token``, filled by the page) so that sending it twice creates it once.
 """
 
+import json
 import re
 from collections.abc import Sequence
 
@@ -132,6 +133,12 @@ class DateInput(forms.DateInput):
 class EventForm(forms.ModelForm):
     """Create or edit an event; an empty short name is made from the name.
 
+    A new event's games per round follow the chosen house rules unless the organiser typed a
+    number: ``games_per_round_preset`` names the preset whose number the field holds (the page's
+    script, ``event_form.js``, fills the field when another preset is picked and empties it when
+    a number is typed by hand); without the script the field holds the default preset's number,
+    and an unchanged one becomes the chosen preset's.
+
     With ``plan_exists`` the short name, the rounds and the games per round are shown but
     cannot change: the plan, its printouts and the public links depend on them.
     """
@@ -166,6 +173,7 @@ class EventForm(forms.ModelForm):
         widgets = {"date": DateInput()}
 
     form_token = form_token_field()
+    games_per_round_preset = forms.CharField(widget=forms.HiddenInput, required=False)
     rules = forms.ChoiceField(
         label=_("House rules"),
         required=False,
@@ -177,12 +185,18 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args, plan_exists: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["rules"].choices = [
-            (preset.name, _(preset.label)) for preset in house_rules.presets()
-        ]
+        offered = house_rules.presets()
+        self.fields["rules"].choices = [(preset.name, _(preset.label)) for preset in offered]
+        self.fields["rules"].widget.attrs["data-games-per-round"] = json.dumps(
+            {preset.name: preset.games_per_round for preset in offered}
+        )
+        if offered:
+            self.fields["games_per_round"].initial = offered[0].games_per_round
+            self.fields["games_per_round_preset"].initial = offered[0].name
         if self.instance.pk is not None:
             del self.fields["form_token"]  # editing: saving the same values twice is harmless
             del self.fields["rules"]  # changed on the rules page, which rescores the games
+            del self.fields["games_per_round_preset"]
         self.fields["slug"].required = False
         if plan_exists:
             for name in ("slug", "round_count", "games_per_round"):
@@ -202,14 +216,25 @@ class EventForm(forms.ModelForm):
         chosen = self._chosen_rules()
         return dict(chosen.values) if chosen else {}
 
+    def _games_filled_from(self) -> house_rules.Preset | None:
+        """The preset whose games per round the field holds, as the page says; a form sent
+        without saying (not from the page) holds the default preset's; None: typed by hand."""
+        key = self.add_prefix("games_per_round_preset")
+        if key not in self.data:
+            offered = house_rules.presets()
+            return offered[0] if offered else None
+        return house_rules.preset(self.data.get(key, ""))
+
     def clean(self) -> dict:
         cleaned = super().clean()
         chosen = self._chosen_rules()
-        # the rules' games per round, unless the organiser typed another number
         if chosen and "rules" in self.fields:
             cleaned["tie_breaks"] = chosen.tie_breaks
-            if "games_per_round" not in self.changed_data:
+            # the rules' games per round, unless the organiser typed a number
+            filled_from = self._games_filled_from()
+            if filled_from and cleaned.get("games_per_round") == filled_from.games_per_round:
                 cleaned["games_per_round"] = chosen.games_per_round
+        cleaned.pop("games_per_round_preset", None)
         return cleaned
 
     def clean_slug(self) -> str:
@@ -358,6 +383,7 @@ class EntryForm(forms.Form):
     # What a registration asks first, the common case of a single: the rest (a partner, start
     # number, category, notes, wishes) sits in a section that opens when needed.
     COMMON_FIELDS = ("name", "club")
+    FIRST_FIELD = "name"  # where the typing of a registration starts
 
     def common_fields(self) -> list[forms.BoundField]:
         return [field for field in self.listed_fields() if field.name in self.COMMON_FIELDS]

@@ -45,6 +45,11 @@ one zero too many (150 → 1500, 200 → 2000) is always above it."""
 
 MAX_DEVICE_TEXT: Final = 200
 """How much of a phone's browser name (User-Agent) a sheet's trail keeps, in characters."""
+MAX_DEVICE_ID: Final = 64
+"""The id a sheet page keeps on its device (``scoring/sheet/changes.js``), in characters."""
+SHEET_CHECK_SECONDS: Final = 30
+"""How often an open sheet page asks whether the sheet changed (the setting
+SHEET_CHECK_SECONDS overrides it)."""
 
 MAX_IMPORT_BYTES: Final = 2 * 1024 * 1024
 """An uploaded participant list, as uploaded."""
@@ -72,7 +77,12 @@ MAX_IMPORT_COLUMNS: Final = 50
 MAX_CONNECTIONS: Final = 1000
 """Connections the hall's server (``manage.py serve``) keeps open at once: every phone, the
 projector and the desk, a few each, with room to spare; a phone that sends its request slowly
-holds one of them, never a thread of the app."""
+holds one of them, never a thread of the app. Beyond it the server closes a waiting connection
+of the address that holds the most (``tournament.hall_server``) rather than stop accepting."""
+MAX_CONNECTIONS_PER_ADDRESS: Final = 100
+"""Connections the hall's server keeps open for one client address: a browser opens at most
+six to a server, so this is room for about 15 phones behind one router's address; beyond it
+the address's oldest waiting connection is closed (``tournament.hall_server``)."""
 
 # Projector: rows per screen and seconds per screen as (default, minimum, maximum).
 PROJECTOR_ROWS: Final = (15, 5, 60)
@@ -155,3 +165,7 @@ SIGNUP_CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 MAX_SIGNUPS_PER_MINUTE: Final = 10
 """Registrations one address may send in a minute; more are refused (django-ratelimit): a
 club registering its members is slower than that, a script filling the list is not."""
+SIGNUP_NOTICE_MINUTES: Final = 15
+"""A registration sent again with an address and name registered already sends that address its
+confirmation again, with a word that someone tried: at most once in this many minutes per
+address (django-ratelimit), so nobody can fill another's mailbox through the form."""

@@ -5,9 +5,9 @@ found again when registered, offered while the name is typed, and two rows of th
 can be merged (``tournament.services.players``). This module decides what "the same" and
 "likely the same" mean; it knows nothing of the database.
 
-- ``normalise``: letter case, runs of spaces, punctuation, accents and the German spellings
-  ä/ae, ö/oe, ü/ue, ß/ss do not count ("MÜLLER-Lüdenscheidt" and "Mueller Luedenscheidt" are
-  the same words).
+- ``normalise`` (``tournament.text``): letter case, runs of spaces, punctuation, accents and
+  the German spellings ä/ae, ö/oe, ü/ue, ß/ss do not count ("MÜLLER-Lüdenscheidt" and "Mueller
+  Luedenscheidt" are the same words).
 - ``name_key``: a person's name as names are compared: normalised, "Müller, Hans" read as
   "Hans Müller", and the order of the words does not count.
 - ``likeness``: how alike two players are (``EXACT``: same name and club; ``SAME_NAME``: same
@@ -22,12 +22,12 @@ Pure Python: no Django.
 from __future__ import annotations
 
 import difflib
-import re
-import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
+
+from tournament.text import normalise
 
 EXACT: Final = "exact"
 SAME_NAME: Final = "same_name"
@@ -38,19 +38,6 @@ SIMILAR_RATIO: Final = 0.85
 """Two name keys at least this alike (``difflib.SequenceMatcher.ratio``) are likely the same
 person: "hans maier" and "hans mayer" (0.9), "anna berg" and "anne berg" (0.89); "hans maier"
 and "hans huber" (0.6) are not."""
-
-_GERMAN: Final = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
-_NOT_WORD: Final = re.compile(r"[^0-9a-z]+")
-
-
-def normalise(text: str) -> str:
-    """``text`` folded for comparing: lower case, ä → ae (ö, ü, ß likewise), other accents
-    dropped (é → e), everything but letters and digits a single space."""
-    folded = unicodedata.normalize("NFC", text).casefold().translate(_GERMAN)
-    plain = "".join(
-        char for char in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(char)
-    )
-    return " ".join(_NOT_WORD.sub(" ", plain).split())
 
 
 def name_words(name: str) -> list[str]:

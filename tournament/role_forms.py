@@ -6,12 +6,14 @@ decides.
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
+from tournament.forms import CheckedTextField
 from tournament.models import EventRole
 
 
 class RoleForm(forms.Form):
-    username = forms.CharField(label=_("User name"), max_length=150)
+    username = CheckedTextField(gettext_noop("User name"), max_length=150)
     new_account = forms.BooleanField(
         label=_("Create a new account with this user name"), required=False,
         help_text=_("You get a link to pass on, with which the helper sets a password once."),

@@ -152,3 +152,15 @@ def show_error(request: HttpRequest, error: UserError) -> None:
 def add_form_error(form: forms.Form, error: UserError) -> None:
     """A refused change next to the form field it concerns (or above the form)."""
     form.add_error(error.field if error.field in form.fields else None, str(error))
+
+
+def put_focus(form: forms.Form, *, default: str) -> None:
+    """Mark where the next typing goes with ``autofocus``: the first field of ``form`` with a
+    message, else the field ``default`` (``tournament/focus.js`` gives it the focus also on a
+    page opened at an anchor)."""
+    with_errors = [
+        field.name for field in form if field.errors and not field.is_hidden
+    ]
+    name = with_errors[0] if with_errors else default
+    if name in form.fields:
+        form.fields[name].widget.attrs["autofocus"] = True

@@ -115,8 +115,7 @@ class FindEntryForm(forms.Form):
         label=_("Start number"),
         min_value=MIN_START_NUMBER,
         max_value=MAX_START_NUMBER,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "number",
-                                        "autofocus": True}),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "number"}),
     )
 
 

@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
@@ -45,13 +46,15 @@ from tournament.models import ChangeLog, Entry, Event
 from tournament.services.submissions import AlreadySubmitted, new_form_token
 from tournament.templatetags.euros import euro
 from tournament.text import is_number
-from tournament.web import add_form_error, desk_view, organiser_view, show_error
+from tournament.web import add_form_error, desk_view, organiser_view, put_focus, show_error
 
 SHOW_PARAM = "zeige"
 SHOW_UNPAID = "offen"
 SHOW_LOST = "verlustgeld"
 BACK_TO_LIST = "liste"
 AT_PARAM = "bei"  # the row of the list to return to
+FIELD_PARAM = "feld"  # the field the list's typing goes to when it opens: "code" for the door's
+DOOR_FIELD = "code"
 CASH_ACTIONS = (
     ChangeLog.Action.CHECKED_IN,
     ChangeLog.Action.CHECK_IN_UNDONE,
@@ -70,7 +73,10 @@ def _back(request: HttpRequest, event: Event, entry: Entry) -> HttpResponse:
     if request.POST.get("next") == BACK_TO_LIST:
         url = reverse("cash-desk", kwargs={"slug": event.slug})
         show = request.POST.get(SHOW_PARAM)
-        query = f"?{SHOW_PARAM}={show}" if show in (SHOW_UNPAID, SHOW_LOST) else ""
+        params = {SHOW_PARAM: show} if show in (SHOW_UNPAID, SHOW_LOST) else {}
+        if request.POST.get(FIELD_PARAM) == DOOR_FIELD:  # back to typing the next code
+            params[FIELD_PARAM] = DOOR_FIELD
+        query = f"?{urlencode(params)}" if params else ""
         # back where the row was (``cash_desk``'s anchors), else at the top
         at = request.POST.get(AT_PARAM, "")
         return redirect(f"{url}{query}#nr-{at}" if is_number(at) and len(at) < 6 else url + query)
@@ -93,6 +99,11 @@ def cash_desk(request: HttpRequest, event: Event) -> HttpResponse:
                        % {"number": number})
     book = cash_book(event)
     door = _door(event, book, RegistrationCodeForm(request.GET if "code" in request.GET else None))
+    # where the typing goes: the door's code after the door's work, else the start number
+    at_door = not find.errors and (
+        door["form"].is_bound or request.GET.get(FIELD_PARAM) == DOOR_FIELD
+    )
+    put_focus(door["form"] if at_door else find, default="code" if at_door else "nr")
     show = request.GET.get(SHOW_PARAM, "")
     rows = {SHOW_UNPAID: book.unpaid, SHOW_LOST: book.lost_unpaid}.get(show, book.rows)
     # where the list opens again after a row's button: at the row itself, or in a list of who
@@ -120,6 +131,8 @@ def cash_desk(request: HttpRequest, event: Event) -> HttpResponse:
             "show_lost": SHOW_LOST,
             "back_to_list": BACK_TO_LIST,
             "at_param": AT_PARAM,
+            "field_param": FIELD_PARAM,
+            "door_field": DOOR_FIELD,
         },
     )
 

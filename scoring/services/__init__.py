@@ -1,14 +1,20 @@
 """Writes of the scoring app, one module per topic; each function is keyword-only and atomic.
 
 - ``sheets``: save a sheet's rows, hand it in, confirm or reopen it, close a round;
-- ``confirmations``: a seated player confirms a handed-in sheet on the phone;
+- ``confirmations``: a seated player confirms a handed-in sheet on the phone, or the desk records
+  that the players signed the paper sheet;
 - ``standings``: the settings of the standings.
 
 Demo and benchmark writes are in ``scoring.demo``. The services callers use are re-exported
 here.
 """
 
-from scoring.services.confirmations import StaleConfirmation, confirm_as_player
+from scoring.services.confirmations import (
+    StaleConfirmation,
+    confirm_as_player,
+    record_paper_signatures,
+    record_round_paper_signatures,
+)
 from scoring.services.sheets import (
     ConfirmedSheets,
     PlayersNotConfirmed,
@@ -48,6 +54,8 @@ __all__ = [
     "confirm_sheet",
     "missing_games",
     "record_late_save",
+    "record_paper_signatures",
+    "record_round_paper_signatures",
     "renew_sheet_link",
     "reopen_sheet",
     "save_sheet_rows",

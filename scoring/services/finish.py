@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.models import ScoreSheet
+from scoring.services.sheets import lock_event_and_sheets
 from tournament import audit
 from tournament.errors import Message, Translate, UserError, gettext_noop
 from tournament.models import ChangeLog, Event, Round, Table
@@ -106,11 +107,10 @@ def finish_event(*, event: Event, user: Any = None) -> Event:
     Otherwise closes the rounds still open (their sheet links stop), sets the event finished
     and logs it. Finishing a finished event again changes nothing.
     """
-    locked = _lock(event)
+    # the sheets are locked too, so that no confirmation is reopened meanwhile
+    locked = lock_event_and_sheets(event)
     if locked.status == Event.Status.FINISHED:
         return locked
-    # the sheets are locked too, so that no confirmation is reopened meanwhile
-    list(ScoreSheet.objects.select_for_update().filter(table__round__event=locked).only("pk"))
     blockers = finish_blockers(locked)
     if blockers:
         raise FinishRefused(blockers=blockers)

@@ -15,6 +15,7 @@ from scoring.confirmations import void_confirmations
 from scoring.house_rules import rules_of, tie_breaks_for
 from scoring.models import Game, PartyScore, ScoreSheet
 from scoring.rules import CONCEDED, InvalidHand, RulesProfile, score_hand
+from scoring.services.sheets import lock_event_and_sheets
 from tournament import audit
 from tournament.errors import Message, UserError, gettext_noop
 from tournament.models import ChangeLog, Event
@@ -124,10 +125,9 @@ def change_rules(
     problems = rules.problems()
     if problems:
         raise problems[0]
-    locked = Event.objects.select_for_update().get(pk=event.pk)
-    ensure_not_finished(locked, RulesError)
     # every save of a sheet locks its sheet: wait for those under way, hold off new ones
-    list(ScoreSheet.objects.select_for_update().filter(table__round__event=locked).values("pk"))
+    locked = lock_event_and_sheets(event)
+    ensure_not_finished(locked, RulesError)
     before = rules_of(locked)
     result = rescoring(locked, rules)
     if result.refused:

@@ -14,8 +14,11 @@ save is based on the version that save made: the device is never its own rival. 
 changes nothing (every row sent is stored as sent) is answered as stored, whatever its version.
 
 Changes after a sheet was handed in, and every status change, are recorded as ``SheetChange``
-rows; closing and reopening a round goes into the event's change log. ``user`` None means the
-scorekeeper coming through the sheet's link.
+rows; so is every stored game a save replaces or clears while the sheet is open (``CHANGED``),
+with the version it made and the device it came from (``device_id``, the id the sheet page
+keeps on the device), so the other pages open on the sheet are told which game changed, from
+what to what and by whom. Closing and reopening a round goes into the event's change log.
+``user`` None means the scorekeeper coming through the sheet's link.
 """
 
 from __future__ import annotations
@@ -39,8 +42,8 @@ from scoring.standings import counted_statuses
 from tournament import audit
 from tournament.audit import recorded_user
 from tournament.errors import Message, UserError
-from tournament.limits import MAX_DEVICE_TEXT, UNUSUAL_BID
-from tournament.models import ChangeLog, Entry, Round, Table, parties_in_seating_order
+from tournament.limits import MAX_DEVICE_ID, MAX_DEVICE_TEXT, UNUSUAL_BID
+from tournament.models import ChangeLog, Entry, Event, Round, Table, parties_in_seating_order
 from tournament.results import results_changed
 from tournament.services.lifecycle import ensure_not_finished
 
@@ -49,6 +52,10 @@ RowInput = Mapping[str, Any] | None
 (deletes its game)."""
 
 OPEN = (ScoreSheet.Status.EMPTY, ScoreSheet.Status.IN_PROGRESS)
+GAME_CHANGES = (
+    SheetChange.Action.SAVED, SheetChange.Action.DELETED, SheetChange.Action.CHANGED,
+)
+"""The records of a game's change (``before`` and ``after`` the game's values)."""
 
 
 class SheetError(UserError):
@@ -103,6 +110,8 @@ class SaveResult:
     """Asked to hand the sheet in (``hand_in``): it is handed in now (or was already)."""
     hand_in_refused: SheetError | None = None
     """Asked to hand the sheet in: why it was not (the save itself stands)."""
+    read_version: int = 0
+    """The sheet's version the save was judged against (before its change)."""
 
     @property
     def changed(self) -> bool:
@@ -184,16 +193,34 @@ def sheet_for_table(table: Table) -> ScoreSheet:
 
 
 def lock_sheet(sheet: ScoreSheet) -> ScoreSheet:
-    """The sheet's row, locked until the end of the transaction, with the table, round and
-    event the caller loaded (read with it only when the caller has not)."""
-    query = ScoreSheet.objects.select_for_update(of=("self",))
-    loaded = ScoreSheet.table.is_cached(sheet)
-    if not loaded:
-        query = query.select_related("table__round__event")
-    locked = query.get(pk=sheet.pk)
-    if loaded:
-        locked.table = sheet.table
+    """The sheet's row, locked until the end of the transaction, with its table, round and
+    event read after the lock: a save scores by the house rules (and sees the round and event)
+    of the moment it holds the sheet, never by those its page loaded before.
+
+    Two statements: on PostgreSQL a statement that waited for a row lock sees the rows it
+    joined as they were when it began, only the locked row as it is now.
+    """
+    locked = ScoreSheet.objects.select_for_update().get(pk=sheet.pk)
+    locked.table = Table.objects.select_related("round__event").get(pk=locked.table_id)
     return locked
+
+
+def lock_event_and_sheets(event: Event) -> Event:
+    """Lock every score sheet of ``event`` (in id order), then the event's row; the event as
+    read inside the locks.
+
+    For a change of the whole event (house rules, finishing): it waits for the saves under way
+    and holds off new ones. The order is a save's order (its sheet, then the event's results
+    stamp, ``tournament.results.results_changed``), so the two never deadlock on PostgreSQL;
+    SQLite runs one writing transaction at a time anyway.
+    """
+    list(
+        ScoreSheet.objects.select_for_update(of=("self",))
+        .filter(table__round__event_id=event.pk)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    return Event.objects.select_for_update().get(pk=event.pk)
 
 
 def check_link_access(sheet: ScoreSheet) -> None:
@@ -316,6 +343,7 @@ def save_sheet_rows(
     device: Mapping[str, str] | None = None,
     hand_in: bool = False,
     save_id: str = "",
+    device_id: str = "",
 ) -> SaveResult:
     """Save the given rows of a sheet; each row is judged on its own.
 
@@ -330,7 +358,8 @@ def save_sheet_rows(
     (``scoring.receivers.seating_changed``), so parties older than ``base_version`` mean a stale
     save. ``save_id``: the device's id of this save (see the module). A save through the link
     (no ``user``) is recorded in the sheet's trail with ``device`` (``{"agent": User-Agent,
-    "address": IP}``, see ``SheetChange``).
+    "address": IP}``, see ``SheetChange``). ``device_id``: the id the page keeps on the device,
+    recorded with the games this save replaces or clears (see the module).
 
     ``hand_in`` ("Save and hand in"): when no row was refused, the sheet is handed in with the
     save (``SaveResult.handed_in``); a refusal, such as games still missing, is
@@ -368,6 +397,7 @@ def save_sheet_rows(
         deleted=sorted(n for n, v in changes.items() if v is None),
         kept=sorted(n for n in wanted if n not in changes),
         errors=errors,
+        read_version=locked.version,
     )
     if locked.status in OPEN:
         result.status = ScoreSheet.Status.IN_PROGRESS if after else ScoreSheet.Status.EMPTY
@@ -378,7 +408,7 @@ def save_sheet_rows(
         hands_in = result.handed_in and result.status != ScoreSheet.Status.SUBMITTED
     if changes or hands_in:
         _write(locked, result, games, parties, hands_in=hands_in, user=user, device=device,
-               save_id=save_id)
+               save_id=save_id, device_id=device_id)
     return result
 
 
@@ -392,6 +422,7 @@ def _write(
     user: Any,
     device: Mapping[str, str] | None,
     save_id: str,
+    device_id: str,
 ) -> None:
     """Store a save on the locked ``sheet``: the games, the sheet's version and status, its
     trail and the event's results stamp; ``result`` gets the new version and status."""
@@ -424,20 +455,27 @@ def _write(
             action=SheetChange.Action.LINK_SAVED,
             after={"saved": result.saved, "deleted": result.deleted, "version": games_version,
                    "save": save_id, **device_fields(device)},
+            version=games_version,
+            device=device_id[:MAX_DEVICE_ID],
         ))
-    if result.changed and sheet.status not in OPEN:
-        records.extend(
-            SheetChange(
-                sheet=sheet,
-                action=SheetChange.Action.DELETED if number in result.deleted
-                else SheetChange.Action.SAVED,
-                game_number=number,
-                before=audit_values(before.get(number), parties),
-                after=audit_values(result.games.get(number), parties),
-                user=who,
-            )
-            for number in sorted([*result.saved, *result.deleted])
+    if sheet.status in OPEN:  # games replaced or cleared; a new game is no one's news
+        changed = {number: SheetChange.Action.CHANGED for number in replaced}
+    else:
+        changed = {number: SheetChange.Action.SAVED for number in result.saved}
+        changed.update(dict.fromkeys(result.deleted, SheetChange.Action.DELETED))
+    records.extend(
+        SheetChange(
+            sheet=sheet,
+            action=action,
+            game_number=number,
+            before=audit_values(before.get(number), parties),
+            after=audit_values(result.games.get(number), parties),
+            user=who,
+            version=games_version,
+            device=device_id[:MAX_DEVICE_ID],
         )
+        for number, action in sorted(changed.items())
+    )
     if hands_in:
         records.append(SheetChange(sheet=sheet, action=SheetChange.Action.SUBMITTED, user=who))
     SheetChange.objects.bulk_create(records)

@@ -12,6 +12,13 @@ overview. A sheet is saved in one of two ways, both through ``scoring.services.s
 Once the sheet is handed in, the players of the table confirm it on the same page (section
 "Bestätigen", ``…/bestaetigen/``): a plain form gets the page back, the script JSON with the
 section as it is now.
+
+An open page follows the sheet (``scoring/sheet/changes.js``): every half minute it asks the
+sheet's version check (``…/version/``: the version and how many players' confirmations count,
+one query), and when either moved it fetches the sheet's state (``…/stand/?version=<the page's>``)
+in the shape of a save's answer. Both answers, and a save's, tell the page which games others
+changed since its version (``changes``); the page names its device by the cookie
+``binokel-device`` (never in an address, so never in a log).
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -26,7 +34,7 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop, ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from scoring.audit import sheet_line
 from scoring.forms import GameRowForm, SheetFrameForm, forged_row_numbers
@@ -45,6 +53,8 @@ from scoring.services import (
     confirm_handed_in,
     confirm_sheet,
     record_late_save,
+    record_paper_signatures,
+    record_round_paper_signatures,
     renew_sheet_link,
     reopen_sheet,
     save_sheet_rows,
@@ -53,21 +63,27 @@ from scoring.services import (
     submit_sheet,
 )
 from scoring.sheet_pages import (
+    DEVICE_SHAPE,
     ConfirmSection,
+    SheetCheck,
     SheetFrame,
+    change_notices,
     confirm_section,
     describe_late,
     describe_values,
     late_rows,
     late_saves,
+    link_check,
     load_sheet,
     round_overview,
     sheet_by_token,
+    sheet_check,
     sheet_frame,
     sheet_page,
     sheet_state,
 )
 from scoring.sheet_rows import number_ranges
+from tournament import limits
 from tournament.limits import MAX_GAMES_PER_ROUND, UNUSUAL_BID
 from tournament.models import Event, Round, Table
 from tournament.seats import SEAT_COUNTS
@@ -91,6 +107,8 @@ def _sheet_urls(sheet: ScoreSheet) -> dict[str, str]:
     return {
         "edit_url": reverse("sheet-edit", kwargs=kwargs),
         "save_url": reverse("sheet-edit-save", kwargs=kwargs),
+        "check_url": reverse("sheet-edit-check", kwargs=kwargs),
+        "state_url": reverse("sheet-edit-state", kwargs=kwargs),
         "status_url": reverse("sheet-status", kwargs=kwargs),
         "changes_url": reverse("sheet-changes", kwargs=kwargs),
         "new_link_url": reverse("sheet-new-link", kwargs=kwargs),
@@ -121,13 +139,14 @@ def _render_sheet(
         "unusual_bid": UNUSUAL_BID,
         "melds": catalogue(frame.rules),
         "melds_key": melds_key(frame.rules),
+        "check_seconds": check_seconds(),
     }
     page_shown = context["page"]
     context["confirm"] = confirm_section(
         sheet, via_link=via_link, version=page_shown.version, status=page_shown.status
     )
     if via_link:
-        context["save_url"] = reverse("sheet-link-save", kwargs={"token": sheet.token})
+        context.update(_link_urls(sheet))
         context["confirm_url"] = _confirm_url(sheet)
     else:
         context.update(_sheet_urls(sheet))
@@ -135,17 +154,41 @@ def _render_sheet(
     return render(request, "scoring/sheet.html", context, status=code)
 
 
+def _link_urls(sheet: ScoreSheet) -> dict[str, str]:
+    kwargs = {"token": sheet.token}
+    return {
+        "save_url": reverse("sheet-link-save", kwargs=kwargs),
+        "check_url": reverse("sheet-link-check", kwargs=kwargs),
+        "state_url": reverse("sheet-link-state", kwargs=kwargs),
+    }
+
+
+def check_seconds() -> float:
+    """Seconds between two version checks of an open sheet page: the setting
+    ``SHEET_CHECK_SECONDS`` or ``limits.SHEET_CHECK_SECONDS``."""
+    return getattr(settings, "SHEET_CHECK_SECONDS", None) or limits.SHEET_CHECK_SECONDS
+
+
+DEVICE_COOKIE = "binokel-device"
+
+
+def device_of(request: HttpRequest) -> str:
+    """The id the sheet page keeps on its device (cookie ``binokel-device``), or ""."""
+    device = request.COOKIES.get(DEVICE_COOKIE, "")
+    return device if DEVICE_SHAPE.fullmatch(device) else ""
+
+
 def _confirm_url(sheet: ScoreSheet) -> str:
     return reverse("sheet-link-confirm", kwargs={"token": sheet.token})
 
 
 def _confirmations_html(request: HttpRequest, section: ConfirmSection) -> str:
-    """The section "Bestätigen" as the page shows it, for the page's script to put in."""
-    return render_to_string(
-        "scoring/_player_confirmations.html",
-        {"confirm": section, "confirm_url": _confirm_url(section.sheet)},
-        request=request,
-    )
+    """The section "Bestätigen" as the page shows it, for the page's script to put in; on the
+    organisers' page with the form that records the signatures on paper (``status_url``)."""
+    context = {"confirm": section, "confirm_url": _confirm_url(section.sheet)}
+    if not section.via_link:
+        context["status_url"] = _sheet_urls(section.sheet)["status_url"]
+    return render_to_string("scoring/_player_confirmations.html", context, request=request)
 
 
 def _link_closed(
@@ -235,6 +278,7 @@ def _save(
         ),
         hand_in=posted.hand_in,
         save_id=posted.save_id,
+        device_id=device_of(request),
     )
     for number, error in result.errors.items():
         posted.forms[number].add_invalid_hand(error)
@@ -355,13 +399,12 @@ def _json_save(
     via_link = user is None
     posted = None
 
-    def state(games: dict, version: int, status: str) -> dict:
-        section = confirm_section(sheet, via_link=via_link, version=version, status=status)
-        return {
-            **sheet_state(sheet, frame, games, version=version, status=status,
-                          via_link=via_link),
-            "confirmations": _confirmations_html(request, section),
-        }
+    def state(games: dict, version: int, status: str, until: int) -> dict:
+        """The state, with the games others changed between the page's version and the
+        version the save was judged against (``until``)."""
+        since = posted.base_version if posted is not None else until
+        return _state(request, sheet, frame, games, version=version, status=status,
+                      via_link=via_link, since=since, until=until)
 
     try:
         posted = _read_post(request, sheet, frame)
@@ -371,14 +414,14 @@ def _json_save(
         return JsonResponse({
             "ok": False, "outcome": "stale", "message": str(stale),
             "conflicts": {n: describe_values(v, numbers) for n, v in stale.current.items()},
-            **state(stale.games, stale.version, sheet.status),
+            **state(stale.games, stale.version, sheet.status, stale.version),
         }, status=409)
     except SheetLocked as locked:
         games = sheet_games(sheet, frame.parties)
         late = _keep_late(sheet, frame, posted, locked, games) if via_link else []
         return JsonResponse({
             "ok": False, "outcome": "locked", "message": str(locked), "late": late,
-            **state(games, sheet.version, sheet.status),
+            **state(games, sheet.version, sheet.status, sheet.version),
         }, status=403)
     except SheetError as error:
         return JsonResponse({"ok": False, "outcome": "refused", "message": str(error)},
@@ -392,8 +435,54 @@ def _json_save(
         "problems": outcome.problems,
         "errors": {n: forms[n].error_texts for n in outcome.invalid},
         "columns": {n: forms[n].error_columns for n in outcome.invalid},
-        **state(result.games, result.version, result.status),
+        **state(result.games, result.version, result.status, result.read_version),
     })
+
+
+def _state(
+    request: HttpRequest,
+    sheet: ScoreSheet,
+    frame: SheetFrame,
+    games: dict,
+    *,
+    version: int,
+    status: str,
+    via_link: bool,
+    since: int,
+    until: int | None = None,
+) -> dict:
+    """The sheet as its page follows it (``sheet_state``) with the section "Bestätigen" and
+    the games others changed after the page's version ``since`` (up to ``until``, where
+    given; ``change_notices``)."""
+    section = confirm_section(sheet, via_link=via_link, version=version, status=status)
+    return {
+        **sheet_state(sheet, frame, games, version=version, status=status, via_link=via_link),
+        "confirmations": _confirmations_html(request, section),
+        "changes": change_notices(
+            sheet.pk, since=since, device=device_of(request), via_link=via_link, until=until
+        ),
+    }
+
+
+def _state_answer(request: HttpRequest, sheet: ScoreSheet, *, via_link: bool) -> JsonResponse:
+    """The sheet's state for a page that saw version ``?version=`` (none: the current one)."""
+    frame = sheet_frame(sheet)
+    since = request.GET.get("version", "")
+    state = _state(
+        request, sheet, frame, sheet_games(sheet, frame.parties), version=sheet.version,
+        status=sheet.status, via_link=via_link,
+        since=int(since) if is_number(since) and len(since) < 12 else sheet.version,
+    )
+    return JsonResponse({"ok": True, "outcome": "state", **state})
+
+
+def _check_answer(check: SheetCheck | None) -> JsonResponse:
+    if check is None:
+        return JsonResponse(
+            {"ok": False, "outcome": "refused", "message": gettext("This link is not valid.")},
+            status=404,
+        )
+    return JsonResponse(check.answer())
 
 
 # --- the scorekeeper's link ------------------------------------------------------------------
@@ -424,6 +513,21 @@ def sheet_link_save(request: HttpRequest, token: str) -> JsonResponse:
             status=404,
         )
     return _json_save(request, sheet, sheet_frame(sheet), user=None)
+
+
+@require_GET
+def sheet_link_check(request: HttpRequest, token: str) -> JsonResponse:
+    """The version check of an open link page (see the module): one query."""
+    return _check_answer(link_check(token))
+
+
+@require_GET
+def sheet_link_state(request: HttpRequest, token: str) -> JsonResponse:
+    """The sheet's state for the link page's script, in the shape of a save's answer."""
+    sheet = sheet_by_token(token)
+    if sheet is None:
+        return _check_answer(None)
+    return _state_answer(request, sheet, via_link=True)
 
 
 def _posted_number(request: HttpRequest, name: str) -> int | None:
@@ -488,6 +592,7 @@ SHEET_ASSETS = (
     "tournament/app.css",
     "scoring/sheet.css",
     "scoring/sheet.js",
+    "scoring/sheet/changes.js",
     "scoring/melds.css",
     "scoring/melds.js",
 )
@@ -576,9 +681,26 @@ def sheet_edit_save(request: HttpRequest, event: Event, number: int, table: int)
 
 
 @desk_view
+@require_GET
+def sheet_edit_check(request: HttpRequest, event: Event, number: int, table: int) -> JsonResponse:
+    """The version check of an open organiser's sheet page (see the module)."""
+    return _check_answer(sheet_check(
+        table__round__event=event, table__round__number=number, table__number=table
+    ))
+
+
+@desk_view
+@require_GET
+def sheet_edit_state(request: HttpRequest, event: Event, number: int, table: int) -> JsonResponse:
+    """The sheet's state for the organiser's sheet page's script (see the module)."""
+    return _state_answer(request, _organiser_sheet(event, number, table), via_link=False)
+
+
+@desk_view
 @require_POST
 def sheet_status(request: HttpRequest, event: Event, number: int, table: int) -> HttpResponse:
-    """Confirm, reopen or hand in a sheet (organisers)."""
+    """Confirm, reopen or hand in a sheet, or record that its players signed it on paper
+    (organisers and the desk)."""
     sheet = _organiser_sheet(event, number, table)
     action = request.POST.get("action", "")
     try:
@@ -597,11 +719,26 @@ def sheet_status(request: HttpRequest, event: Event, number: int, table: int) ->
         elif action == "submit":
             submit_sheet(sheet=sheet, user=request.user)
             messages.success(request, gettext("The score sheet has been handed in."))
+        elif action == "signed_on_paper":
+            signed = record_paper_signatures(sheet=sheet, version=version, user=request.user)
+            messages.success(request, _signed_message(signed, sheet.table.number))
         else:
             messages.error(request, gettext("Unknown action; nothing was changed."))
     except SheetError as error:
         show_error(request, error)
     return redirect(_sheet_urls(sheet)["edit_url"])
+
+
+def _signed_message(signed: list, table: int) -> str:
+    if not signed:
+        return gettext("Every player of table %(table)s had confirmed already.") % {
+            "table": table
+        }
+    return ngettext(
+        "Recorded: %(count)s player of table %(table)s signed the paper score sheet.",
+        "Recorded: %(count)s players of table %(table)s signed the paper score sheet.",
+        len(signed),
+    ) % {"count": len(signed), "table": table}
 
 
 @desk_view
@@ -706,20 +843,50 @@ def round_confirm_all(request: HttpRequest, event: Event, number: int) -> HttpRe
     return redirect("round-sheets", slug=event.slug, number=number)
 
 
+@desk_view
+@require_POST
+def round_paper_signed(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """Record for every sheet the page listed (``sheet`` fields, as the overview's confirm-all
+    sends them) that its players signed the paper sheet; then the overview, where the sheets
+    can be confirmed."""
+    round_ = _round_of(event, number)
+    try:
+        tables = record_round_paper_signatures(
+            round=round_, versions=_offered_versions(request), user=request.user
+        )
+    except SheetError as error:
+        show_error(request, error)
+    else:
+        if tables:
+            messages.success(
+                request,
+                ngettext(
+                    "Recorded: the players of table %(tables)s signed the paper score sheet.",
+                    "Recorded: the players of tables %(tables)s signed the paper score sheets.",
+                    len(tables),
+                ) % {"tables": ", ".join(str(table) for table in tables)},
+            )
+        else:
+            messages.info(request, gettext("Every player had confirmed already."))
+    return redirect("round-sheets", slug=event.slug, number=number)
+
+
 @organiser_view
 @require_POST
 def round_close(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Close a round (its sheet links stop working) or open it again. Closing while tables have
-    not handed in their sheets asks first and names them."""
+    not handed in their sheets, or handed-in sheets are not confirmed yet, asks first and names
+    them, and offers to record the signatures on paper of the handed-in sheets that lack
+    players' confirmations."""
     round_ = _round_of(event, number)
     closed = request.POST.get("closed") == "1"
     if closed and not round_.closed and request.POST.get("confirm") != "1":
         overview = round_overview(round_)
-        if overview.missing:
+        if overview.missing or overview.handed_in:
             return render(
                 request,
                 "scoring/round_close_confirm.html",
-                {"event": event, "round": round_, "missing": overview.missing},
+                {"event": event, "round": round_, "overview": overview},
             )
     close_round(round=round_, closed=closed, user=request.user)
     if closed:

@@ -19,7 +19,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from scoring.ranking import PAIRS, SINGLES, StandingRow, Standings, signed
+from scoring.ranking import PAIRS, SINGLES, StandingRow, Standings, best_places, signed
 from scoring.services import update_standings_settings
 from scoring.standings import cached_standings, entry_rounds, standings_cache_key
 from scoring.standings_forms import StandingsSettingsForm
@@ -314,9 +314,9 @@ def _projector_page(request: HttpRequest, event: Event, chosen: str | None) -> H
     if current is not None and current.started:
         # the current round: the tables still playing, the sheets handed in but not confirmed
         # yet, and the best of the round so far
-        best = [
-            row for row in standings.ranking(SINGLES, current.number) if row.place is not None
-        ][: max(rows_per_screen // 2, 3)]
+        best = best_places(
+            standings.ranking(SINGLES, current.number), max(rows_per_screen // 2, 3)
+        )
         screens.append({
             "title": gettext("Round %(number)s") % {"number": current.number},
             "round": current,

@@ -125,3 +125,24 @@ def screenshot():
         return path
 
     return take
+
+
+def logged_in_page(browser, live_server, user, **context: object):
+    """A new page of a new browser context (German, 1280×900, then ``context``) with ``user``'s
+    session: the caller closes ``page.context``."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    browser_context = browser.new_context(
+        **{"locale": "de-DE", "viewport": {"width": 1280, "height": 900}, **context}
+    )
+    browser_context.add_cookies([{
+        "name": settings.SESSION_COOKIE_NAME,
+        "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+        "url": live_server.url,
+    }])
+    page = browser_context.new_page()
+    page.set_default_timeout(10_000)
+    return page

@@ -5,6 +5,7 @@ known player stands right below the name."""
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tests.e2e.test_after_the_evening import logged_in
 from tests.factories import make_entry, make_event, make_role
@@ -56,4 +57,35 @@ def test_the_question_about_a_known_player_stands_below_the_name(browser, live_s
     button_box = page.get_by_role("button", name="Anmelden und nächsten erfassen").bounding_box()
     assert name_box["y"] < question_box["y"] < button_box["y"]
     assert question_box["y"] + question_box["height"] <= 800
+    page.context.close()
+
+
+def active_field(page) -> str:
+    return page.evaluate("document.activeElement && document.activeElement.name || ''")
+
+
+def test_the_cursor_is_in_the_name_on_load_and_after_registering(browser, live_server, events):
+    event, _earlier = events
+    page = logged_in(browser, live_server, viewport={"width": 1280, "height": 800})
+    page.goto(live_server.url + reverse("entry-create", args=[event.slug]))
+    expect(page.get_by_label("Name:", exact=True)).to_be_focused()
+    page.keyboard.type("Anna Rapp")  # no click: the typing goes to the name
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    expect(page.locator(".messages")).to_contain_text("Anna Rapp")
+    assert Entry.objects.filter(event=event, player__name="Anna Rapp").exists()
+    expect(page.get_by_label("Name:", exact=True)).to_be_focused()
+    # a field that gets the focus by a click or by Tab has its content selected: typing
+    # replaces it
+    club = page.get_by_label("Verein:")
+    club.fill("SV Ulm")
+    page.get_by_label("Name:", exact=True).click()
+    club.click()
+    page.keyboard.type("CVJM")
+    expect(club).to_have_value("CVJM")
+    page.get_by_label("Name:", exact=True).fill("Otto Klotz")
+    page.keyboard.press("Tab")
+    assert active_field(page) == "club"
+    page.keyboard.type("TSV")
+    expect(club).to_have_value("TSV")
     page.context.close()

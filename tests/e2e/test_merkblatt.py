@@ -8,12 +8,11 @@ import re
 
 import pytest
 import zxingcpp
-from django.conf import settings as django_settings
-from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
 from scoring.rules import AKS_HEROLDSTATT, BSV_ENNAHOFEN, EJL, RULES
+from tests.e2e.conftest import logged_in_page
 from tests.factories import make_entry, make_event, make_user
 from tournament.models import Table
 from tournament.services import generate_plan
@@ -26,20 +25,9 @@ PUBLIC_URL = "http://192.168.1.20:8000"
 @pytest.fixture
 def organiser_page(browser, live_server, settings):
     settings.PUBLIC_URL = PUBLIC_URL
-    client = Client()
-    client.force_login(make_user("orga"))
-    context = browser.new_context(
-        locale="de-DE", viewport={"width": 1280, "height": 900}, device_scale_factor=2
-    )
-    context.add_cookies([{
-        "name": django_settings.SESSION_COOKIE_NAME,
-        "value": client.cookies[django_settings.SESSION_COOKIE_NAME].value,
-        "url": live_server.url,
-    }])
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    page = logged_in_page(browser, live_server, make_user("orga"), device_scale_factor=2)
     yield page
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("name", [EJL, AKS_HEROLDSTATT, BSV_ENNAHOFEN])

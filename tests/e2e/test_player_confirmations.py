@@ -7,10 +7,10 @@ from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from scoring.models import ScoreSheet, SheetConfirmation
+from scoring.models import ScoreSheet, SheetChange, SheetConfirmation
 from scoring.rules import AKS_HEROLDSTATT, RULES
 from scoring.services import save_sheet_rows
-from tests.e2e.scoresheet import link, wait_until
+from tests.e2e.scoresheet import fill, link, wait_until
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -97,6 +97,44 @@ def test_three_players_confirm_on_the_phone_then_the_organisers(
     expect(desk.locator("table.round-overview")).to_contain_text("3 von 3 bestätigt")
     desk.get_by_role("button", name="Den abgegebenen Spielzettel ohne Hinweis bestätigen").click()
     expect(desk.locator(".messages")).to_contain_text("Tisch 1")
+    wait_until(desk, lambda: ScoreSheet.objects.get(pk=sheet.pk).status == "confirmed",
+               "the sheet confirmed")
+    desk.context.close()
+
+
+def test_a_paper_sheet_typed_at_the_desk_is_signed_on_paper_and_confirmed(
+    live_server, browser, screenshot
+):
+    """AKS rules: the desk types a paper sheet in, hands it in, records in one step that the
+    three players signed the paper, and confirms it; no phone is involved."""
+    event = make_event(slug="papier", rules=RULES[AKS_HEROLDSTATT].as_dict(),
+                       games_per_round=GAMES)
+    entries = [make_entry(event, number, name) for number, name in PEOPLE]
+    sheet = make_sheet(make_table(make_round(event), entries))
+    desk = organiser_page(browser, live_server)
+    desk.goto(live_server.url + reverse("sheet-edit", kwargs={
+        "slug": event.slug, "number": 1, "table": 1}))
+    for number in range(1, GAMES + 1):
+        fill(desk, number, (number - 1, 150, (0, 0, 0), (250, 0, 0)))
+    desk.get_by_role("button", name="Speichern und abgeben").click()
+    section = desk.locator("#confirm")
+    expect(section.locator("[data-confirm-count]")).to_have_text("0 von 3 bestätigt")
+    wait_until(desk, lambda: ScoreSheet.objects.get(pk=sheet.pk).status == "submitted",
+               "the sheet handed in")
+    section.get_by_role(
+        "button", name="Alle Spieler haben auf Papier unterschrieben: eintragen"
+    ).click()
+    expect(desk.locator(".messages")).to_contain_text(
+        "Eingetragen: 3 Spieler von Tisch 1 haben den Spielzettel auf Papier unterschrieben."
+    )
+    expect(section.locator("[data-confirm-count]")).to_have_text("3 von 3 bestätigt")
+    screenshot(desk, "signed-on-paper")
+    records = SheetChange.objects.filter(sheet=sheet, action=SheetChange.Action.SIGNED_ON_PAPER)
+    assert sorted(records.values_list("after__start_number", flat=True)) == [12, 15, 21]
+    assert {record.user.username for record in records} == {"orga"}
+
+    desk.get_by_role("button", name="Spielzettel bestätigen").click()
+    expect(desk.locator(".messages")).to_contain_text("Der Spielzettel ist bestätigt.")
     wait_until(desk, lambda: ScoreSheet.objects.get(pk=sheet.pk).status == "confirmed",
                "the sheet confirmed")
     desk.context.close()

@@ -12,14 +12,12 @@ import re
 
 import pytest
 import zxingcpp
-from django.conf import settings as django_settings
-from django.test import Client
 from django.urls import reverse
 from PIL import Image
 from playwright.sync_api import expect
 
 from scoring.models import ScoreSheet
-from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.conftest import ARTIFACTS, logged_in_page
 from tests.factories import make_entry, make_event, make_user
 from tournament.models import Event
 from tournament.services import generate_plan
@@ -58,20 +56,9 @@ def sheet_links(event: Event) -> dict[tuple[int, int], str]:
 def organiser_page(browser, live_server, settings, event):
     """A browser logged in as an organiser, with PUBLIC_URL set and a sharp screenshot."""
     settings.PUBLIC_URL = PUBLIC_URL
-    client = Client()
-    client.force_login(make_user("orga"))
-    context = browser.new_context(
-        locale="de-DE", viewport={"width": 1280, "height": 900}, device_scale_factor=3
-    )
-    context.add_cookies([{
-        "name": django_settings.SESSION_COOKIE_NAME,
-        "value": client.cookies[django_settings.SESSION_COOKIE_NAME].value,
-        "url": live_server.url,
-    }])
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    page = logged_in_page(browser, live_server, make_user("orga"), device_scale_factor=3)
     yield page
-    context.close()
+    page.context.close()
 
 
 def decode(locator, artifact: str | None = None) -> list[str]:

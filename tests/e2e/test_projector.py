@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from scoring.demo import fill_random_games
 from tests.factories import make_entry, make_event
+from tests.scoring.games import round_tied_at_fifth
 from tournament.services import generate_plan
 
 FIELD = 100
@@ -115,4 +116,20 @@ def test_projector_speaks_german_on_an_english_laptop_and_switches(live_server, 
     # and back to German
     page.get_by_role("link", name="Deutsch").click()
     expect(head).to_contain_text("Einzelspieler")
+    context.close()
+
+
+def test_the_round_screen_shows_every_entry_sharing_the_place_at_its_cut(
+    live_server, browser, db
+):
+    event = make_event(public_standings=True, slug="gleichstand")
+    round_tied_at_fifth(event)  # four share 5th place
+    context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    # 10 rows a screen: the round's screen shows its best five, and those sharing the fifth's place
+    url = live_server.url + reverse("projector", args=[event.slug])
+    page.goto(url + "?seconds=300&rows=10&page=2")
+    expect(page.locator(".round-state")).to_be_visible()
+    assert sorted(visible_start_numbers(page)) == [1, 2, 3, 5, 6, 7, 8, 9]
     context.close()

@@ -7,13 +7,12 @@ import datetime
 import re
 
 import pytest
-from django.conf import settings as django_settings
 from django.db.models import F
-from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import logged_in_page
 from tests.factories import make_event, make_user
 from tests.tournament.plans import make_field
 from tournament.models import Round
@@ -46,18 +45,9 @@ def let_time_pass(page, event, seconds: int) -> None:
 
 @pytest.fixture
 def desk(browser, live_server):
-    client = Client()
-    client.force_login(make_user("orga"))
-    context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
-    context.add_cookies([{
-        "name": django_settings.SESSION_COOKIE_NAME,
-        "value": client.cookies[django_settings.SESSION_COOKIE_NAME].value,
-        "url": live_server.url,
-    }])
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    page = logged_in_page(browser, live_server, make_user("orga"))
     yield page
-    context.close()
+    page.context.close()
 
 
 def test_the_event_page_counts_down_and_then_names_the_tables_still_playing(

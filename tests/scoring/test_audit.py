@@ -16,6 +16,7 @@ BEFORE = {**GAME, "bid": 180, "points": [250, 80, 40]}
 SAMPLES = {
     "saved": {"game": 4, "before": None, "after": GAME},
     "deleted": {"game": 4, "before": GAME, "after": None},
+    "changed": {"game": 4, "before": BEFORE, "after": GAME},
     "submitted": {"game": None, "after": None},
     "confirmed": {"game": None, "after": None},
     "reopened": {"game": None, "after": None},
@@ -30,6 +31,8 @@ SAMPLES = {
     "link_renewed": {"game": None, "after": None},
     "player_confirmed": {"game": None, "after": {"position": 2, "start_number": 15,
                                                  "name": "Otto Walz", "version": 14}},
+    "signed_on_paper": {"game": None, "after": {"position": 2, "start_number": 15,
+                                                "name": "Otto Walz", "version": 14}},
 }
 
 

@@ -27,14 +27,15 @@ KEYS = [
     (
         EJL,
         {"games", "min-bid", "won", "won-example", "lost", "conceded", "durch", "durch-open",
-         "meld:double_familie", "meld:rundgang", "rounding", "scorekeeper"},
+         "meld:double_familie", "meld:rundgang", "rounding", "scorekeeper", "misplayed",
+         "misplayed-example"},
         {"durch-not-played", "durch-not-open", "out-of-reach", "meld:eight_tens", "tie-break",
          "fee", "players-sign"},
     ),
     (
         AKS_HEROLDSTATT,
         {"out-of-reach", "out-of-reach-example", "durch-not-played", "meld:eight_tens", "fee",
-         "players-sign"},
+         "players-sign", "misplayed", "misplayed-example"},
         {"durch", "durch-open", "durch-not-open", "tie-break", "scorekeeper"},
     ),
     (
@@ -65,7 +66,12 @@ TEXTS = [
          "bid 310, the declarer melded 100 and concedes: −310; the others (meld 40 / 20) score "
          "200 / 180.",
          "bid 300, the declarer melds 120 and takes 170 trick points: −600; the others "
-         "(meld 0 / 60, tricks 45 / 35) score 50 / 100."],
+         "(meld 0 / 60, tricks 45 / 35) score 50 / 100.",
+         # a misplaying declarer has lost: 210 would have won
+         "bid 200, the declarer melds 80 and takes 130 trick points but misplayed: −400; the "
+         "others (meld 20 / 40, tricks 70 / 50) score 90 / 90.",
+         "every other party its meld and its tricks. An opponent who misplayed counts no "
+         "tricks"],
         ["Durch is not played", "Eight Tens", "costs 2 × the bid", "exact (unrounded)", "€",
          "sign the score sheet"],
     ),
@@ -83,6 +89,10 @@ TEXTS = [
          # a lost 300: the others get half the bid (150) on top
          "its meld, its tricks and half the bid",
          "(meld 0 / 60, tricks 45 / 35) score 200 / 250.",
+         # a misplaying declarer has lost: the others get half the bid (100) on top
+         "every other party its meld, its tricks and half the bid (rounded up to 10). An "
+         "opponent who misplayed",
+         "but misplayed: −400; the others (meld 20 / 40, tricks 70 / 50) score 190 / 190.",
          "Every game lost as declarer costs 1.00 €.",
          "all players of the table sign the score sheet"],
         ["won 1000", "laid open", "= 1500", "exact (unrounded)", "adds up after every game"],
@@ -117,7 +127,7 @@ def test_every_example_is_the_score_of_its_game_by_the_rules(name):
             continue
         points = score_hand(
             bid=game.bid, declarer=0, melds=game.melds, tricks=game.tricks, kind=game.kind,
-            rules=rules,
+            revoked=game.revoked, rules=rules,
         )
         line = english(sheet.line(f"{key}-example").text)
         assert f": {signed(points[0])};" in line, line

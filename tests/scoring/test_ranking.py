@@ -2,6 +2,8 @@
 in order. How an event's figures are ranked is tested through ``scoring.standings`` in
 tests/scoring/test_standings.py."""
 
+import pytest
+
 from scoring.ranking import parse_tie_breaks
 
 
@@ -24,3 +26,31 @@ def test_public_name_is_the_start_number_for_an_unlisted_entry():
     assert "Bernd" not in names[12].translated(GERMAN.gettext)
     assert "12" in names[12].translated(GERMAN.gettext)
     assert rows[1].name == "Bernd Kurz"  # organisers still see the name
+
+
+def _rows(places):
+    from scoring.ranking import EntryFigures, Figures, StandingRow
+
+    return [
+        StandingRow(place, False, EntryFigures(n, n, f"P{n}", False, False, False), 0,
+                    Figures(), [])
+        for n, place in enumerate(places, start=1)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("places", "count", "shown"),
+    [
+        ([1, 2, 3, 4, 5, 6, 6, 6, 9], 6, [1, 2, 3, 4, 5, 6, 6, 6]),  # the tie at the cut
+        ([1, 2, 3, 4, 5, 6, 7], 6, [1, 2, 3, 4, 5, 6]),
+        ([1, 1, 1, 1], 2, [1, 1, 1, 1]),
+        ([1, 2, None, None], 3, [1, 2]),  # unranked rows never
+        ([1, 2, 3], 5, [1, 2, 3]),
+        ([], 3, []),
+        ([1, 2], 0, []),
+    ],
+)
+def test_best_places_never_cut_a_tie(places, count, shown):
+    from scoring.ranking import best_places
+
+    assert [row.place for row in best_places(_rows(places), count)] == shown

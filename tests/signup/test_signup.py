@@ -23,7 +23,7 @@ from signup.models import Registration, SignupLog, SignupSettings
 from tests import mailbox as mail
 from tests.factories import make_entry, make_event, make_role, make_user
 from tournament.limits import MAX_SIGNUPS_PER_MINUTE
-from tournament.models import Entry, Event, EventRole
+from tournament.models import Entry, Event, EventRole, Player
 from tournament.services import generate_plan
 
 pytestmark = pytest.mark.django_db
@@ -76,7 +76,9 @@ def test_a_single_is_registered_as_an_entry_and_confirmed_by_email(
     response = register(public, event, django_capture_on_commit_callbacks)
     registration = Registration.objects.get()
     assert response.status_code == 302
-    assert response["Location"] == reverse("signup-manage", args=[event.slug, registration.token])
+    # the registration's own page only through the e-mail's link (the answer is the same for an
+    # address and name registered already)
+    assert response["Location"] == reverse("signup", args=[event.slug])
     assert registration.status == R.REGISTERED
     entry = registration.entry
     assert entry.start_number == 1 and entry.player.name == "Hans Maier"
@@ -146,6 +148,28 @@ def test_a_pair_registers_with_both_players_wishes(
     assert entry.player.unlisted and not entry.player.public_profile
     assert entry.partner.public_profile and not entry.partner.unlisted
     assert len(mailbox.messages) == 1
+
+
+def test_a_registration_links_a_player_of_another_event_without_changing_them(
+    public, event, mailbox, django_capture_on_commit_callbacks
+):
+    """Hans Maier, SV Ulm, plays another event of the same organiser: an anonymous
+    registration with his name and club, category "Frau" and a public page, gets an entry with
+    them in this event only; the other event's player (its prize table, its lists, his public
+    page) stays as its organiser left him."""
+    other = make_event(name="Herbstbinokel")
+    hans = Player.objects.create(name="Hans Maier", club="SV Ulm", unlisted=True)
+    Entry.objects.create(event=other, start_number=5, player=hans)
+    register(public, event, django_capture_on_commit_callbacks, category="Frau",
+             public_profile="on")
+    entry = Registration.objects.get().entry
+    hans.refresh_from_db()
+    assert (hans.category, hans.unlisted, hans.public_profile) == ("", True, False)
+    assert public.get(reverse("public-player", args=[hans.pk])).status_code == 404
+    assert (entry.player.name, entry.player.club, entry.player.category) == (
+        "Hans Maier", "SV Ulm", "Frau"
+    )
+    assert entry.player_id != hans.pk and entry.player.public_profile
 
 
 def test_past_the_capacity_the_waiting_list_and_a_cancellation_moves_it_up(
@@ -277,47 +301,75 @@ def test_the_limit_lets_registrations_through_while_redis_is_down(
     assert statuses == [302] * (MAX_SIGNUPS_PER_MINUTE + 1)
 
 
-def test_the_same_email_warns_and_offers_the_existing_registration(
+def parse_rows(page: str) -> list[tuple[str, str]]:
+    """The organisers' list as (code, the row's HTML)."""
+    import re
+
+    return re.findall(r'<tr id="code-(\w+)">(.*?)</tr>', page, re.S)
+
+
+def answer(response) -> tuple:
+    """What the form's answer tells the sender: its status, where it leads, the page there."""
+    return response.status_code, response["Location"]
+
+
+def test_the_answer_never_tells_whether_an_address_or_name_is_registered(
+    public, event, mailbox, django_capture_on_commit_callbacks, monkeypatch
+):
+    """A registration, and one again with an address and name registered already, get the same
+    answer; the address registered gets its confirmation again with a word that someone tried,
+    at most once in SIGNUP_NOTICE_MINUTES, and never at another address."""
+    now = time.time()  # django-ratelimit's fixed windows: the clock stands still
+    monkeypatch.setattr("django_ratelimit.core.time", types.SimpleNamespace(time=lambda: now))
+    captured = django_capture_on_commit_callbacks
+    fresh = register(public, event, captured)
+    first = Registration.objects.get()
+    again = register(public, event, captured, email="HANS@example.org")
+    assert answer(again) == answer(fresh) == (302, reverse("signup", args=[event.slug]))
+    page = public.get(again["Location"]).content.decode()
+    assert "HANS@example.org" in page  # the confirmation is on its way there
+    assert Registration.objects.count() == 1
+    [_confirmation, notice] = mailbox.to("hans@example.org")
+    assert mail.code(notice) == first.code
+    assert "hat gerade versucht, sich mit dieser E-Mail-Adresse" in mail.text(notice)
+    assert any("/anmeldung/" in url for url in mail.links(notice))
+
+    # a third party asks again and again, also with "resend": the same answer, no more e-mail
+    for fields in ({}, {"resend": "1"}, {"email": "Hans@Example.org"}):
+        response = register(public, event, captured, address="10.0.0.2", **fields)
+        assert answer(response) == answer(fresh)
+    assert len(mailbox.to("hans@example.org")) == 2
+    assert Registration.objects.count() == 1
+
+
+def test_a_name_registered_from_another_address_is_registered_for_the_organisers_to_see(
     public, event, mailbox, django_capture_on_commit_callbacks
 ):
+    """The same name from another address, another name from the same address, a name the
+    organisers registered: each gets the answer of a registration and is registered; the
+    registration of the name sends nothing to the first address."""
     captured = django_capture_on_commit_callbacks
-    register(public, event, captured)
-    first = Registration.objects.get()
-    response = register(public, event, captured, name="Jemand Anders", email="HANS@example.org")
-    assert response.status_code == 409
-    page = response.content.decode()
-    assert "Diese E-Mail-Adresse ist für dieses Turnier schon angemeldet" in page
-    assert "Bestätigung noch einmal senden" in page
-    assert Registration.objects.count() == 1 and len(mailbox.messages) == 1
-
-    # the same name from another address warns too; the confirmation again goes to the
-    # address of the registration, not to the one typed now
-    response = register(public, event, captured, email="attacker@example.org")
-    assert response.status_code == 409
-    assert "schon eine Anmeldung mit diesem Namen" in response.content.decode()
-    response = register(public, event, captured, email="attacker@example.org", resend="1")
-    assert response.status_code == 302
-    assert len(mailbox.to("hans@example.org")) == 2 and not mailbox.to("attacker@example.org")
-    assert mail.code(mailbox.messages[-1]) == first.code
-
-    # a second registration from the same address, on purpose
-    response = register(
-        public, event, captured, name="Erna Maier", email="hans@example.org", allow_duplicate="on"
-    )
-    assert response.status_code == 302
-    assert Registration.objects.count() == 2
-
-
-def test_the_same_name_as_an_entry_of_the_organisers_warns(
-    public, event, django_capture_on_commit_callbacks, mailbox
-):
-    make_entry(event, 1, "Hans Maier")
-    response = register(public, event, django_capture_on_commit_callbacks, email="x@example.org")
-    assert response.status_code == 409
-    assert "Spieler dieses Namens ist für dieses Turnier schon gemeldet" in (
-        response.content.decode()
-    )
-    assert not Registration.objects.exists()
+    SignupSettings.objects.filter(event=event).update(capacity=10)
+    make_entry(event, 7, "Otto Ott")
+    fresh = register(public, event, captured)
+    for fields in ({"email": "attacker@example.org"}, {"name": "Erna Maier"},
+                   {"name": "Otto Ott", "email": "otto@example.org"}):
+        assert answer(register(public, event, captured, **fields)) == answer(fresh)
+    assert Registration.objects.count() == 4
+    assert len(mailbox.to("hans@example.org")) == 2  # Hans's and Erna's confirmations
+    assert len(mailbox.to("attacker@example.org")) == 1
+    assert "hans@example.org" not in str(mailbox.to("attacker@example.org")[0])
+    # the organisers see the likely duplicates: both Hans Maier, and Otto Ott of the entries
+    organiser = Client()
+    organiser.force_login(make_user("root", is_superuser=True))
+    page = organiser.get(reverse("signup-list", args=[event.slug])).content.decode()
+    rows = {code: row for code, row in parse_rows(page)}
+    marked = {
+        registration.display_name
+        for registration in Registration.objects.all()
+        if "wohl doppelt" in rows[registration.code]
+    }
+    assert marked == {"Hans Maier", "Otto Ott"}
 
 
 def test_emails_are_for_the_events_organisers_and_helpers_only(
@@ -365,6 +417,27 @@ def test_a_wrong_link_opens_nothing(public, event, django_capture_on_commit_call
         public.get(reverse("signup-manage", args=[other.slug, registration.token])).status_code
         == 404
     )
+
+
+def _secret_routes() -> list[str]:
+    """The names of the public registration routes whose address carries a secret."""
+    from signup.urls_public import urlpatterns
+
+    return [route.name for route in urlpatterns if "token" in route.pattern.converters]
+
+
+def test_no_page_behind_a_secret_link_is_kept_by_a_browser_or_proxy(
+    public, event, mailbox, django_capture_on_commit_callbacks
+):
+    register(public, event, django_capture_on_commit_callbacks)
+    registration = Registration.objects.get()
+    assert _secret_routes() == ["signup-manage"]
+    for name in _secret_routes():
+        url = reverse(name, args=[event.slug, registration.token])
+        for response in (public.get(url), public.post(url, {"action": "nonsense"})):
+            assert response.status_code in (200, 302), name
+            cache_control = {part.strip() for part in response["Cache-Control"].split(",")}
+            assert "no-store" in cache_control, (name, response["Cache-Control"])
 
 
 def test_delete_my_data_removes_the_registration_and_its_name_from_the_log(

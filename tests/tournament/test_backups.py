@@ -2,7 +2,9 @@
 changed, the newest kept, every one complete, a failure recorded with its reason, one process
 of several making them."""
 
+import os
 import sqlite3
+import stat
 import threading
 from datetime import timedelta
 
@@ -121,3 +123,25 @@ def test_an_old_copy_that_cannot_be_removed_does_not_fail_the_new_one(evening_co
     copies = Backups(usb, SQLiteSource(evening_copy), interval=1, keep=1)
     assert copies.check() is not None
     assert Status.read(usb).failure is None
+
+
+def test_copies_and_their_folder_are_readable_by_their_owner_only(evening_copy, tmp_path):
+    """A copy holds sessions, password hashes, e-mail addresses and sheet links: whatever the
+    umask, the folder becomes 0700 and every copy in it 0600, also the ones written before."""
+    usb = tmp_path / "usb"
+    usb.mkdir(mode=0o755)
+    usb.chmod(0o755)
+    older = usb / "binokel-20261121-190000.sqlite3"
+    older.write_bytes(b"old")
+    older.chmod(0o644)
+    previous = os.umask(0)  # the most open umask there is
+    try:
+        newest = Backups(usb, SQLiteSource(evening_copy), interval=1, keep=5).check()
+    finally:
+        os.umask(previous)
+    assert newest is not None
+    assert stat.S_IMODE(usb.stat().st_mode) == 0o700
+    assert {path.name: stat.S_IMODE(path.stat().st_mode) for path in backup_files(usb)} == {
+        older.name: 0o600, newest.name: 0o600,
+    }
+    assert stat.S_IMODE((usb / "backup-status.json").stat().st_mode) == 0o600

@@ -95,3 +95,42 @@ def test_a_start_number_in_other_digits_is_refused(client, organiser, typed):
     assert response.status_code == 200
     assert "ganze Zahl" in response.content.decode()
     assert not Entry.objects.exists()
+
+
+# Every name field refuses invisible and format characters (tournament.text.forbidden_character):
+# a zero-width space, joiner, byte order mark, soft hyphen, tag character or bidi override makes
+# a name look like another.
+INVISIBLE = ["\u200b", "\u200d", "\ufeff", "\u00ad", "\U000e0041", "\u202e", "\u2066"]
+
+
+def _name_forms():
+    from series.forms import SeriesForm
+    from signup.forms import SignupForm
+    from tests.factories import make_event
+    from tournament.forms import ReplaceForm
+    from tournament.role_forms import RoleForm
+
+    event = make_event()
+    signup = {"kind": "pair", "name": "Hans Maier", "partner_name": "Erna Maier",
+              "email": "hans@example.org", "consent": "on"}
+    return [
+        (EntryForm, {"name": "Hans Maier"}, ["name", "partner_name", "club", "category",
+                                              "partner_category"]),
+        (EventForm, {"name": "Benefizbinokel", "date": "2026-11-28", "round_count": "3",
+                     "games_per_round": "12"}, ["name", "venue"]),
+        (SignupForm, signup, ["name", "partner_name", "club", "category", "partner_category"]),
+        (lambda data: ReplaceForm(data, event=event), {"absent": "1", "name": "Otto"},
+         ["name", "partner_name", "club"]),
+        (RoleForm, {"username": "hilde", "role": "desk"}, ["username"]),
+        (SeriesForm, {"name": "Cup"}, ["name"]),
+        (PrizeForm, {}, ["category"]),
+    ]
+
+
+@pytest.mark.parametrize("invisible", INVISIBLE, ids=[f"U+{ord(c):04X}" for c in INVISIBLE])
+def test_every_name_field_refuses_invisible_characters(invisible):
+    code = f"U+{ord(invisible):04X}"
+    for form, data, fields in _name_forms():
+        for field in fields:
+            message = refused(form({**data, field: f"Ha{invisible}ns"}), field)
+            assert code in message and "unsichtbar" in message, (form, field, message)

@@ -22,8 +22,9 @@ from tests.servers import (
     running,
 )
 from tests.tournament.hall import wait_for
-from tournament.limits import MAX_IMPORT_REQUEST_BYTES, MAX_REQUEST_BYTES
+from tournament.limits import MAX_CONNECTIONS, MAX_IMPORT_REQUEST_BYTES, MAX_REQUEST_BYTES
 from tournament.logs import MARKER
+from tournament.management.commands.serve import open_files_for
 
 # the tests use no database themselves; the mark has the test run's database set up, which
 # the hall's server starts from (a copy)
@@ -31,6 +32,8 @@ pytestmark = pytest.mark.django_db
 
 SLOW = 32  # four times the hall server's threads
 PATIENCE = 3.0  # seconds a page or a save may take here (about 0.05 s without slow clients)
+MANY = MAX_CONNECTIONS  # slow connections: as many as the server keeps
+FAST = 2.0  # seconds a page and a save may take together beside MANY slow connections
 
 
 @pytest.fixture(scope="module")
@@ -53,12 +56,14 @@ def hall(tmp_path_factory, django_db_setup, django_db_blocker):
         yield port, token, log, temporary
 
 
-def saves_keep_flowing(port: int, token: str, slow: int = SLOW) -> list[float]:
+def saves_keep_flowing(
+    port: int, token: str, slow: int = SLOW, **slow_clients: object
+) -> list[float]:
     """With ``slow`` slow connections open, the start page and five saves each answer within
     ``PATIENCE``; the seconds each took."""
     phone = Scorekeeper(port, token, timeout=PATIENCE)
     took = []
-    with SlowClients(port, slow):
+    with SlowClients(port, slow, **slow_clients):
         # every slow connection has been taken by the server: it answers one made after them
         assert request(port, "GET", "/", timeout=PATIENCE)[0] == 200
         for _ in range(5):
@@ -74,6 +79,32 @@ def test_slow_connections_do_not_stop_pages_and_saves(hall):
     port, token, _log, _tmp = hall
     took = saves_keep_flowing(port, token)
     assert max(took) < PATIENCE
+
+
+@pytest.mark.parametrize(
+    ("slow", "sources"),
+    [(MANY, ("127.0.0.1",)),  # the phone's own address: over MAX_CONNECTIONS_PER_ADDRESS
+     (MANY + 100, tuple(f"127.0.0.{n}" for n in range(2, 22)))],  # over MAX_CONNECTIONS
+    ids=["one-address", "twenty-addresses"],
+)
+def test_a_thousand_slow_connections_do_not_stop_pages_and_saves(hall, slow, sources):
+    """waitress alone stops accepting at its connection limit: the hall's server sheds the
+    waiting connections of the address that holds the most instead (tournament.hall_server)."""
+    port, token, _log, _tmp = hall
+    if open_files_for(slow) < slow:  # this process holds them: raised to the hard limit
+        pytest.skip(f"{slow} connections need a higher limit of open files (ulimit -n)")
+    took = saves_keep_flowing(port, token, slow, interval=0.5, sources=sources)
+    print(f"\n{slow} slow connections from {len(sources)} address(es): page and save took "
+          f"{', '.join(f'{seconds:.3f}' for seconds in took)} s")  # with -s: the figures
+    assert max(took) < FAST, took
+
+
+def test_no_server_header_tells_what_runs_here(hall):
+    port, _token, _log, _tmp = hall
+    status, headers, _body = request(port, "GET", "/")
+    assert status == 200 and "server" not in headers
+    status, headers, body = request(port, "GET", "/", headers={"Content-Length": "x"})
+    assert status == 400 and "server" not in headers and b"waitress" not in body
 
 
 def test_a_huge_body_is_refused_before_it_is_sent(hall):

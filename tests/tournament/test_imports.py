@@ -212,6 +212,8 @@ def test_csv_empty_lines_below_the_limit_and_values_without_header_are_passed_ov
 
 NOT_A_NUMBER = "Startnummer „%s“ ist keine ganze Zahl von 1 bis 99999."
 CONTROL = "%s: Ein Steuerzeichen (%s) lässt sich nicht speichern; bitte entfernen Sie es."
+INVISIBLE = ("%s: Ein unsichtbares oder Formatierungszeichen (%s) lässt sich nicht speichern; "
+             "bitte entfernen Sie es.")
 
 
 @pytest.mark.parametrize(
@@ -246,11 +248,13 @@ CONTROL = "%s: Ein Steuerzeichen (%s) lässt sich nicht speichern; bitte entfern
             2: ["Notizen: höchstens 1000 Zeichen, nicht 1001."],
         }),
         (["Name;Notizen", 'Hans;"kommt später\r\n\tvegetarisch"', "Otto;" + "n" * 1000], set(), {}),
+        (["Name;Verein", "Ha\u200bns;TSV\ufeff"], set(), {2: [
+            INVISIBLE % ("Name", "U+200B"), INVISIBLE % ("Verein", "U+FEFF")]}),
     ],
     ids=["missing-name", "zero", "letters", "fraction", "negative", "duplicate-in-file",
          "taken-in-event", "stand-in-unclear", "club-too-long", "nul-in-name",
          "bell-in-partner", "tab-in-club", "line-break-in-club", "escape-in-notes",
-         "notes-too-long", "notes-lines-and-limit"],
+         "notes-too-long", "notes-lines-and-limit", "invisible-in-name-and-club"],
 )
 def test_row_problems_are_named_in_german(lines, taken, expected):
     rows = parse("liste.csv", "\n".join(lines).encode(), taken)

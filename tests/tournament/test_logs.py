@@ -24,7 +24,7 @@ from django.utils.translation import gettext
 from config import urls as site_urls
 from scoring.models import new_token
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
-from tournament.logs import MARKER, HideSheetTokens
+from tournament.logs import MARKER, HideLinkTokens
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +48,7 @@ def log_output():
     """What the app's log handler (the root's, on stderr) writes during the test."""
     handler = next(
         h for h in logging.getLogger().handlers
-        if any(isinstance(f, HideSheetTokens) for f in h.filters)
+        if any(isinstance(f, HideLinkTokens) for f in h.filters)
     )
     buffer = io.StringIO()
     previous = handler.setStream(buffer)
@@ -117,20 +117,31 @@ def test_no_sheet_token_in_the_log_of_requests(client, log_output):
         ("GET /turnier/binokel-1/zettel/1/ HTTP/1.1", "GET /turnier/binokel-1/zettel/1/ HTTP/1.1"),
         ('"http://h:8000/zettel/abc/"', f'"http://h:8000/zettel/{MARKER}/"'),  # a referrer
         ("Not Found: /zettel/abc/x", f"Not Found: /zettel/{MARKER}/x"),
+        # an open page's version check and state (the page's version in the query)
+        ("GET /zettel/abc/version/ HTTP/1.1", f"GET /zettel/{MARKER}/version/ HTTP/1.1"),
+        ("GET /zettel/abc/stand/?version=4 HTTP/1.1",
+         f"GET /zettel/{MARKER}/stand/?version=4 HTTP/1.1"),
         (f"see /x/{'A' * 43}?a=1", f"see /x/{MARKER}?a=1"),  # by its shape, in any path
         (f"/x/{'A' * 44}", f"/x/{'A' * 44}"),  # not a token's length
+        # a helper's one-time password link, a registration's manage link: by the route
+        ("GET /konto/passwort/MQ/abc/ HTTP/1.1", f"GET /konto/passwort/MQ/{MARKER}/ HTTP/1.1"),
+        ('"http://h/turnier/abend/anmeldung/abc/"', f'"http://h/turnier/abend/anmeldung/{MARKER}/"'),
+        ("/turnier/abend/import/abc/", f"/turnier/abend/import/{MARKER}/"),
+        ("/turnier/abend/import/beispiel.csv", "/turnier/abend/import/beispiel.csv"),
+        # Django's password-link token by its shape, also in an encoded next=
+        (f"?next=%2Fx%2F{'c' * 6}-{'0a' * 16}%2F", f"?next=%2Fx%2F{MARKER}%2F"),
     ],
 )
 def test_the_filter_hides_tokens_only(line, expected):
     record = logging.LogRecord("x", logging.INFO, __file__, 1, "%s", (line,), None)
-    assert HideSheetTokens().filter(record)
+    assert HideLinkTokens().filter(record)
     assert record.getMessage() == expected
 
 
 def test_without_django_a_token_is_found_by_its_shape(monkeypatch):
     token = new_token()
-    hide = HideSheetTokens()
-    monkeypatch.setattr(hide, "link_pattern", lambda: None)  # as in gunicorn's master process
+    hide = HideLinkTokens()
+    monkeypatch.setattr(hide, "route_patterns", lambda: [])  # as in gunicorn's master process
     assert hide.hide(f"GET /zettel/{token}/ HTTP/1.1") == f"GET /zettel/{MARKER}/ HTTP/1.1"
 
 
@@ -197,3 +208,84 @@ def test_gunicorns_access_and_error_logs_hide_the_token(tmp_path):
     csrf = f"WARNING django.security.csrf: Forbidden (CSRF cookie not set.): /zettel/{MARKER}/"
     assert csrf in text
     assert token not in text and referrer not in text
+
+
+def gunicorn_access_log(tmp_path):
+    """gunicorn's logger as gunicorn.conf.py makes it, its access log on, writing into a
+    buffer: (logger, buffer)."""
+    import runpy
+
+    from gunicorn.config import Config
+
+    conf = runpy.run_path(str(Path(django_settings.BASE_DIR) / "gunicorn.conf.py"))
+    cfg = Config()
+    cfg.set("accesslog", "-")
+    cfg.set("errorlog", str(tmp_path / "gunicorn-error.log"))
+    logger = conf["logger_class"](cfg)
+    buffer = io.StringIO()
+    for handler in logger.access_log.handlers:
+        handler.setStream(buffer)
+    return logger, buffer
+
+
+def secret_links() -> dict[str, str]:
+    """A link of every route that carries a secret, with a secret of its real shape: {link:
+    its secret}."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.tokens import default_token_generator
+    from django.urls import reverse
+
+    helper = get_user_model().objects.create_user("helferin")
+    return {
+        reverse(name, kwargs=kwargs): kwargs.get("token") or kwargs["key"]
+        for name, kwargs in [
+            ("sheet-link", {"token": new_token()}),
+            ("sheet-link-save", {"token": new_token()}),
+            ("sheet-link-confirm", {"token": new_token()}),
+            ("signup-manage", {"slug": "abend", "token": new_token()}),
+            ("account-set-password",
+             {"uidb64": "MQ", "token": default_token_generator.make_token(helper)}),
+            ("import-preview", {"slug": "abend", "key": "kurz1"}),
+        ]
+    }
+
+
+def test_no_secret_link_in_any_log(client, log_output, tmp_path):
+    """Each route whose path carries a secret, requested through Django, written as runserver
+    writes a request and as gunicorn's access log does (request line and referrer): no secret
+    in any line."""
+    from datetime import timedelta
+    from types import SimpleNamespace
+
+    gunicorn, access = gunicorn_access_log(tmp_path)
+    links = secret_links()
+    for link in links:
+        client.get(link)
+        client.post(link, {"x": "1"})
+        logging.getLogger("django.server").info(
+            '"%s" %s %s "%s"', f"GET {link} HTTP/1.1", "200", "10", f"http://h:8000{link}"
+        )
+        environ = {
+            "REQUEST_METHOD": "GET", "RAW_URI": link, "PATH_INFO": link, "QUERY_STRING": "",
+            "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "10.0.0.7",
+            "HTTP_REFERER": f"http://h:8000{link}",
+        }
+        gunicorn.access(SimpleNamespace(status="200 OK", sent=10, headers=[]), SimpleNamespace(
+            headers=[("REFERER", environ["HTTP_REFERER"])]), environ, timedelta(seconds=0))
+    text = log_output.getvalue() + access.getvalue()
+    secrets = list(links.values())
+    assert access.getvalue().count("GET /") == len(links)
+    assert f'"GET /konto/passwort/MQ/{MARKER}/ HTTP/1.1"' in access.getvalue()
+    assert f'"http://h:8000/turnier/abend/anmeldung/{MARKER}/"' in text
+    assert [secret for secret in secrets if secret in text] == []
+
+
+def test_a_request_for_an_unknown_host_is_one_line(client, log_output):
+    """Anyone can send Host headers the app does not answer to, by the thousand: each is one
+    line of the log, not a traceback."""
+    for host in ("evil.example", "x" * 300):
+        assert client.get("/", HTTP_HOST=host).status_code == 400
+    lines = log_output.getvalue().splitlines()
+    assert len(lines) == 2, lines
+    assert all(LINE.match(line) for line in lines)
+    assert "django.security.DisallowedHost: Invalid HTTP_HOST header: 'evil.example'" in lines[0]

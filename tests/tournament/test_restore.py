@@ -5,6 +5,7 @@ of an older version is migrated; a newer one, a damaged file or another kind of 
 refused, and so is a database with events unless forced."""
 
 import json
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -12,6 +13,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from pathlib import Path
 
 import pytest
 from django.db import connection
@@ -30,8 +32,30 @@ from tests.tournament.hall import (
     tokens,
     wait_for,
 )
+from tournament import restore as restore_module
 from tournament.backups import Backups, PostgresSource, Status, backup_files
-from tournament.restore import RestoreError, check_backup, count_events, restore
+from tournament.models import Event
+from tournament.restore import (
+    BROUGHT_BACK,
+    DAMAGED,
+    HOLDS_TABLES,
+    RestoreError,
+    check_backup,
+    count_events,
+    restore,
+)
+
+# the German words of a refusal for a damaged copy (tournament.restore.DAMAGED)
+DAMAGED_GERMAN = "ist beschädigt oder unvollständig; an der Datenbank wurde nichts verändert"
+
+
+def cut_short(path: Path, keep: float = 0.7) -> Path:
+    """A copy of the backup ``path`` with only the first ``keep`` of its bytes, as a copy
+    whose writing broke off (a stick pulled out) leaves it."""
+    data = path.read_bytes()
+    short = path.with_name(f"short-{path.name}")
+    short.write_bytes(data[: int(len(data) * keep)])
+    return short
 
 
 @sqlite_pass
@@ -97,7 +121,7 @@ def test_restore_migrates_an_older_backup_and_replaces_events_only_when_forced(e
     env = environment(target)
     result = manage(env, "restore", str(old))
     assert result.returncode == 0, result.stderr
-    assert "Benefizbinokel" in result.stdout and "1 event(s) restored" in result.stdout
+    assert "Benefizbinokel" in result.stdout and "1 Turnier(e) wiederhergestellt" in result.stdout
     with sqlite3.connect(target) as connection:
         assert connection.execute(
             "SELECT COUNT(*) FROM django_migrations WHERE app = 'scoring' "
@@ -108,7 +132,7 @@ def test_restore_migrates_an_older_backup_and_replaces_events_only_when_forced(e
 
     refused = manage(env, "restore", str(old))
     assert refused.returncode != 0
-    assert "already holds 1 event(s)" in refused.stderr and "--force" in refused.stderr
+    assert "enthält schon 1 Turnier(e)" in refused.stderr and "--force" in refused.stderr
     forced = manage(env, "restore", "--force", str(old))
     assert forced.returncode == 0, forced.stderr
     with sqlite3.connect(target) as connection:  # the copy's rows again, not the changed ones
@@ -146,10 +170,10 @@ def test_restore_refuses_a_backup_of_another_kind_of_database(evening_copy, tmp_
     if connection.vendor == "sqlite":
         other = tmp_path / "binokel-20261121-230500.pgdump"
         other.write_bytes(b"PGDMP" + b"\x00" * 100)
-        expected = "is a copy of a PostgreSQL database, but the database configured is sqlite"
+        expected = "is a backup of a PostgreSQL database, but the database configured is sqlite"
     else:
         other = copy_of(evening_copy, tmp_path / "usb")
-        expected = "is a copy of an SQLite file, but the database configured is postgresql"
+        expected = "is a backup of a SQLite database, but the database configured is postgresql"
     with pytest.raises(RestoreError, match=expected):
         restore(other)
     assert count_events() == 0
@@ -197,3 +221,96 @@ def test_a_postgresql_dump_is_restored_into_a_fresh_database(tmp_path):
             cursor.execute(f"DROP DATABASE IF EXISTS {quoted} WITH (FORCE)")
 
 
+
+
+@sqlite_pass
+def test_a_cut_short_sqlite_copy_is_refused_and_the_database_kept_even_forced(evening_copy,
+                                                                             tmp_path):
+    short = cut_short(copy_of(evening_copy, tmp_path / "usb"))
+    events_before = sqlite3.connect(evening_copy).execute(
+        "SELECT COUNT(*) FROM tournament_event").fetchone()[0]
+    result = manage(environment(evening_copy), "restore", "--force", str(short))
+    assert result.returncode != 0
+    assert DAMAGED_GERMAN in result.stderr, result.stderr
+    with sqlite3.connect(evening_copy) as connection:
+        assert connection.execute("SELECT COUNT(*) FROM tournament_event").fetchone()[0] \
+            == events_before == 1
+    assert tokens(evening_copy)  # the sheets are still there
+
+
+@sqlite_pass
+def test_a_database_with_tables_but_no_event_is_replaced_only_when_forced(evening_copy,
+                                                                        tmp_path):
+    copy = copy_of(evening_copy, tmp_path / "usb")
+    target = tmp_path / "migrated.sqlite3"
+    shutil.copyfile(evening_copy, target)
+    with sqlite3.connect(target) as connection:
+        connection.execute("PRAGMA foreign_keys = OFF")
+        connection.execute("DELETE FROM tournament_event")  # its sheets stay
+    refused = manage(environment(target), "restore", str(copy))
+    assert refused.returncode != 0
+    assert "ist nicht leer" in refused.stderr and "--force" in refused.stderr, refused.stderr
+    assert tokens(target) == tokens(evening_copy)  # untouched
+    forced = manage(environment(target), "restore", "--force", str(copy))
+    assert forced.returncode == 0, forced.stderr
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's pg_dump")
+@pytest.mark.django_db(transaction=True)
+def test_a_cut_short_dump_is_refused_before_anything_is_dropped(tmp_path):
+    """The whole dump is read before a table is dropped: a dump whose data section broke off
+    leaves the database as it was, even with force."""
+    event = make_event(slug="pg-bleibt", status="running")
+    make_sheet(make_table(make_round(event), [make_entry(event, n) for n in (1, 2, 3)]))
+    copy = Backups(tmp_path, PostgresSource(), interval=60, keep=5).check()
+    assert copy is not None, Status.read(tmp_path).failure
+    with connection.cursor() as cursor:
+        tables = len(connection.introspection.table_names(cursor))
+    for keep in (0.95, 0.7, 0.3):  # in the data, and before it
+        with pytest.raises(RestoreError) as refused:
+            restore(cut_short(copy, keep), force=True)
+        assert refused.value.message.msgid == DAMAGED
+        assert DAMAGED_GERMAN in str(refused.value.message)
+    assert list(Event.objects.values_list("slug", flat=True)) == ["pg-bleibt"]
+    with connection.cursor() as cursor:
+        assert len(connection.introspection.table_names(cursor)) == tables
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's pg_dump")
+@pytest.mark.django_db(transaction=True)
+def test_a_postgresql_database_with_tables_but_no_event_is_not_replaced_unforced(tmp_path):
+    make_event(slug="pg-kopie")
+    copy = Backups(tmp_path, PostgresSource(), interval=60, keep=5).check()
+    assert copy is not None, Status.read(tmp_path).failure
+    Event.objects.all().delete()
+    with pytest.raises(RestoreError) as refused:
+        restore(copy)
+    assert refused.value.message.msgid == HOLDS_TABLES
+    assert "ist nicht leer" in str(refused.value.message)
+    assert count_events() == 0
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's pg_dump")
+@pytest.mark.django_db(transaction=True)
+def test_a_dump_that_fails_to_restore_after_the_check_brings_the_database_back(
+    tmp_path, monkeypatch
+):
+    """Whatever makes pg_restore fail once the tables are dropped (here: the file cut short
+    after its check), the database is refilled from the dump made of it before."""
+    make_event(slug="pg-zurueck", status="running")
+    copy = Backups(tmp_path, PostgresSource(), interval=60, keep=5).check()
+    assert copy is not None, Status.read(tmp_path).failure
+    Event.objects.create(name="Nach der Sicherung", slug="pg-danach", date="2026-11-28")
+    original = restore_module._pg_restore_into
+
+    def broken_on_the_way(path, alias):
+        if path == copy:
+            path = cut_short(copy)
+        original(path, alias)
+
+    monkeypatch.setattr(restore_module, "_pg_restore_into", broken_on_the_way)
+    with pytest.raises(RestoreError) as failed:
+        restore(copy, force=True)
+    assert failed.value.message.msgid == BROUGHT_BACK
+    assert "die Datenbank enthält, was sie vorher enthielt" in str(failed.value.message)
+    assert sorted(Event.objects.values_list("slug", flat=True)) == ["pg-danach", "pg-zurueck"]

@@ -5,12 +5,14 @@ count is kept in the database, also with REDIS_URL: app servers share it through
 and a Redis outage does not touch it (tests/test_redis_outage.py, across two real servers)."""
 
 import io
+import threading
 from datetime import timedelta
 
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth import SESSION_KEY
 from django.core.management import call_command
+from django.db import connection
 from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
@@ -53,7 +55,10 @@ def locked_out_message(minutes: int) -> str:
 
 
 def test_the_count_is_kept_in_the_database():
-    assert django_settings.AXES_HANDLER == "axes.handlers.database.AxesDatabaseHandler"
+    from axes.handlers.database import AxesDatabaseHandler
+    from django.utils.module_loading import import_string
+
+    assert issubclass(import_string(django_settings.AXES_HANDLER), AxesDatabaseHandler)
 
 
 def test_the_limit_is_ten_failures_and_fifteen_minutes():
@@ -133,3 +138,62 @@ def test_behind_the_proxy_a_forged_forwarded_address_does_not_escape_the_lock(cl
     # another client behind the same proxy is not locked
     other = log_in(Client(), PASSWORD, HTTP_X_FORWARDED_FOR="198.51.100.20", REMOTE_ADDR="10.0.0.2")
     assert other.status_code == 302
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="needs PostgreSQL: the tests' in-memory SQLite answers a second writer 'locked' at once",
+)
+@pytest.mark.django_db(transaction=True)
+def test_guesses_sent_at_once_are_counted_before_their_passwords_are_checked(monkeypatch):
+    """16 wrong passwords at once, each held in its password check until the right one has been
+    answered: at most ten reach the check, the others are refused at once, and the right one,
+    sent while the guesses are still being checked, is refused too (the probe's 16 parallel
+    guesses let the right one in: axes counted each failure only after its check)."""
+    from django.contrib.auth.backends import ModelBackend
+
+    make_user("orga", PASSWORD)
+    guesses = 16
+    checked, answered = [], []
+    changed = threading.Condition()
+    release = threading.Event()
+    check = ModelBackend.authenticate
+
+    def held_check(self, request, username=None, password=None, **kwargs):
+        if password == "falsch":
+            with changed:
+                checked.append(username)
+                changed.notify_all()
+            assert release.wait(30)
+        return check(self, request, username=username, password=password, **kwargs)
+
+    monkeypatch.setattr(ModelBackend, "authenticate", held_check)
+    start = threading.Barrier(guesses)
+
+    def guess() -> None:
+        try:
+            start.wait()
+            status = log_in(Client(), "falsch").status_code
+        except Exception as error:  # the test inspects it
+            status = error
+        finally:
+            connection.close()
+        with changed:
+            answered.append(status)
+            changed.notify_all()
+
+    threads = [threading.Thread(target=guess) for _ in range(guesses)]
+    for thread in threads:
+        thread.start()
+    try:
+        with changed:  # every guess is in its password check or answered
+            assert changed.wait_for(lambda: len(checked) + len(answered) == guesses, timeout=30)
+        right = log_in(Client(), PASSWORD)
+    finally:
+        release.set()
+        for thread in threads:
+            thread.join(30)
+    assert len(checked) <= django_settings.AXES_FAILURE_LIMIT, checked
+    assert right.status_code == 429
+    # the guesses checked find the count at the limit when they fail: all get the lockout page
+    assert answered == [429] * guesses, answered

@@ -268,14 +268,14 @@ def test_redis_url_puts_the_cache_in_redis_and_nothing_else():
                         "SOCKET_TIMEOUT": 0.25},
         },
         "django.contrib.sessions.backends.db",
-        "axes.handlers.database.AxesDatabaseHandler",
+        "tournament.login_throttle.CountedFirstHandler",
         True,
     ], hosted.stderr
     laptop = run_with({}, ["-c", code])
     assert json.loads(laptop.stdout) == [
         {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
         "django.contrib.sessions.backends.db",
-        "axes.handlers.database.AxesDatabaseHandler",
+        "tournament.login_throttle.CountedFirstHandler",
         False,
     ], laptop.stderr
 
@@ -293,3 +293,14 @@ def test_the_cache_in_redis_is_shared(redis_cache):  # noqa: F811
     )
     result = run_with({"REDIS_URL": redis_cache.url}, ["-c", code])
     assert result.stdout.strip() == "{'rounds': 3}", result.stderr
+
+
+def test_every_page_switches_off_the_devices_no_page_uses(client):
+    """No page uses a camera, microphone or location (nothing calls getUserMedia,
+    BarcodeDetector or geolocation): the Permissions-Policy switches them off."""
+    policy = client.get("/")["Permissions-Policy"]
+    features = dict(part.strip().split("=", 1) for part in policy.split(","))
+    for feature in ("camera", "microphone", "geolocation", "payment", "usb"):
+        assert features[feature] == "()"
+    assert features["clipboard-write"] == "(self)"  # the press report's "Copy"
+    assert "Permissions-Policy" in client.get("/anmelden/")

@@ -8,6 +8,7 @@ from tournament.text import (
     entry_name_keys,
     forbidden_character,
     is_number,
+    loose_key,
     name_key,
     text_problem,
 )
@@ -40,6 +41,24 @@ NOTES = Message("Notes")
         ("Hans\u2028Maier", False, "U+2028"),
         ("kommt\u2029später", True, "U+2029"),
         ("Zoë 👨‍👩‍👧", False, None),  # a joiner inside an emoji family stays allowed
+        ("Jo ❤️‍🔥", False, None),  # after the emoji variation selector too
+        ("Jo 👩🏽‍💻", False, None),  # after a skin tone
+        # invisible and format characters (Unicode category Cf): a name that looks like another
+        ("Ha\u200bns", False, "Name: Ein unsichtbares oder Formatierungszeichen (U+200B) lässt "
+                              "sich nicht speichern; bitte entfernen Sie es."),
+        ("Hans\u200dMaier", False, "U+200D"),  # a joiner between letters
+        ("\u200dHans", False, "U+200D"),
+        ("👨\u200d", False, "U+200D"),  # a joiner that joins nothing
+        ("Hans\u200cMaier", False, "U+200C"),
+        ("\ufeffHans", False, "U+FEFF"),
+        ("Hans\u2060Maier", False, "U+2060"),
+        ("Han\u00ads", False, "U+00AD"),
+        ("Hans\u180eMaier", False, "U+180E"),
+        ("Hans\U000e0041\U000e007f", False, "U+E0041"),  # tag characters
+        ("Hans\U000e0000", False, "U+E0000"),
+        ("Hans\U000e0001", False, "U+E0001"),
+        ("kommt\u200bspäter", True, "U+200B"),
+        ("Hans\u00a0Maier", False, None),  # a no-break space shows as a space
     ],
 )
 def test_text_problem(text, multiline, expected):
@@ -91,3 +110,37 @@ def test_entry_name_keys_of_a_single_and_a_pair():
 )
 def test_a_number_is_written_in_the_digits_0_to_9(text, expected):
     assert is_number(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("typed", "name", "found"),
+    [
+        ("boh", "Böhm", True),
+        ("Boeh", "Böhm", True),
+        ("Böh", "Böhm", True),
+        ("BÖHM", "Boehm", True),
+        ("Böhm", "Bohm", True),
+        ("Kueb", "Kübler", True),
+        ("Kub", "Kübler", True),
+        ("Küb", "Kuebler", True),
+        ("hafele", "Jörg Häfele", True),
+        ("Haef", "Jörg Häfele", True),
+        ("Strasse", "Gerda Straße", True),
+        ("Straße", "Gerda Strasse", True),
+        ("strase", "Gerda Straße", False),  # ß is ss, not s
+        ("Mueller-L", "Hans Müller-Lüdenscheidt", True),
+        ("Bauer", "Jakob Bauer", True),
+        ("Micha", "Michael Rapp", True),
+        ("Michael", "Michael Rapp", True),
+        ("José", "Jose Maier", True),
+        ("Böhm", "Behm", False),
+        ("Kub", "Krüger", False),
+    ],
+)
+def test_loose_key_finds_a_name_however_umlauts_are_typed(typed, name, found):
+    assert (loose_key(typed) in loose_key(name)) is found
+
+
+def test_loose_key_reads_every_spelling_of_an_umlaut_as_one():
+    assert {loose_key(text) for text in ("Böhm", "Boehm", "bohm", "BÖHM")} == {"bohm"}
+    assert {loose_key(text) for text in ("Straße", "Strasse")} == {"strasse"}

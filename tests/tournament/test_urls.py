@@ -25,6 +25,8 @@ PUBLIC_APP_ROUTES = {
     "sheet-link",
     "sheet-link-save",
     "sheet-link-confirm",
+    "sheet-link-check",
+    "sheet-link-state",
     "sheet-preview",
     "meld-sum",
     "sheet-worker",
@@ -60,10 +62,13 @@ DESK_ROUTES = {
     "print-merkblatt",
     "round-sheets",
     "round-confirm-all",  # confirming sheets one by one is the desk's, so is this
+    "round-paper-signed",  # so is recording that the players signed the paper sheets
     "round-qr",
     "sheet-edit",
     "sheet-edit-save",
     "sheet-status",
+    "sheet-edit-check",  # an open sheet page follows the sheet
+    "sheet-edit-state",
     "sheet-changes",
     "sheet-new-link",  # a code in the wrong hands is dealt with at the desk; the games stay
     "standings",

@@ -145,12 +145,18 @@ def organises_all(user: Any, event_ids: Iterable[int]) -> bool:
     return ids <= set(mine)
 
 
-def may_change_player(user: Any, player: Player, *, event: Event) -> bool:
+def may_change_player(
+    user: Any, player: Player, *, event: Event, registrant: bool = False
+) -> bool:
     """Whether ``user``, registering or editing an entry of ``event``, may change ``player``'s
     shared data (name, club, category, the wishes) in place: when the user organises every
-    other event the player has an entry in (a superuser and None always). Else the entry gets a
-    player row of its own (``own_player_row``) and the other events keep theirs."""
+    other event the player has an entry in (a superuser and None always). A ``registrant`` (the
+    online registration: someone who organises nothing, whoever's view of the registry it
+    takes) only when the player has no other event. Else the entry gets a player row of its own
+    (``own_player_row``) and the other events keep theirs."""
     others = player_events([player.pk]).get(player.pk, set()) - {event.pk}
+    if registrant:
+        return not others
     return organises_all(user, others)
 
 

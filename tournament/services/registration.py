@@ -305,7 +305,7 @@ def known_players(
 
 
 def _known_player(
-    player: Player, *, club: str, member: Member, user: Any, event: Event
+    player: Player, *, club: str, member: Member, user: Any, event: Event, registrant: bool
 ) -> Player:
     """A registry player registered again, as the new entry takes them: a club or category
     typed replaces theirs, and they become unlisted or public when the member asks to.
@@ -322,7 +322,7 @@ def _known_player(
     }
     if all(getattr(player, name) == value for name, value in values.items()):
         return player
-    if not may_change_player(user, player, event=event):
+    if not may_change_player(user, player, event=event, registrant=registrant):
         player = own_player_row(player, event=event)
     before = (player.unlisted, player.public_profile)
     for name, value in values.items():
@@ -347,6 +347,7 @@ def register_entry(
     form_token: str | None = None,
     allow_same_name: bool = False,
     ask_when_alike: bool = False,
+    registrant: bool = False,
 ) -> Entry:
     """Register a single (one member) or a pair (two) while the event has no plan.
 
@@ -360,7 +361,9 @@ def register_entry(
     raises ``RegistrationError``. A player seen before keeps their name, takes a club or
     category typed, and is unlisted or public when asked to be (turning either off is the
     entry page's); when the user does not organise every other event of the player, the entry
-    gets a player row of its own with these changes instead. With ``ask_when_alike`` players
+    gets a player row of its own with these changes instead; so too with ``registrant`` (the
+    online registration: the members' own wishes, ``user`` only the view of the registry it
+    takes) whenever the player plays another event. With ``ask_when_alike`` players
     who are only likely the same raise ``PossibleDuplicates`` (the form asks); else, and for a
     member with ``new_player``, a new player is created.
 
@@ -388,7 +391,9 @@ def register_entry(
             raise SameNameRegistered(entries=same)
     players = [
         known if known is None
-        else _known_player(known, club=club, member=member, user=user, event=event)
+        else _known_player(
+            known, club=club, member=member, user=user, event=event, registrant=registrant
+        )
         for member, known in zip(
             members,
             _registry_players(

@@ -27,7 +27,7 @@ from tournament.services import (
 )
 from tournament.services.submissions import already_submitted
 from tournament.tables import OrganiserEntryTable
-from tournament.web import account_view, add_form_error, desk_view, organiser_view
+from tournament.web import account_view, add_form_error, desk_view, organiser_view, put_focus
 
 
 def entry_counts(event: Event) -> dict[str, int]:
@@ -97,6 +97,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
                 request, gettext("Tournament “%(name)s” created.") % {"name": event.name}
             )
             return redirect(event)
+    put_focus(form, default="name")
     return render(request, "tournament/event_form.html", {"form": form, "event": None})
 
 
@@ -116,6 +117,8 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
         else:
             messages.success(request, gettext("Tournament saved."))
             return redirect(form.instance)  # holds the saved values, a new short name too
+    if form.errors:
+        put_focus(form, default="name")
     return render(request, "tournament/event_form.html", {"form": form, "event": event})
 
 

@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404, render
 from tournament.forms import LookupForm
 from tournament.models import Event, EventRole
 from tournament.plan import load_plan, schedules
-from tournament.text import name_key
+from tournament.text import loose_key
 from tournament.web import events_of, public_links
 
 
@@ -42,15 +42,16 @@ def _with_links(events: list[Event]) -> None:
 
 
 def entries_named(event: Event, text: str) -> list:
-    """The event's entries with a listed player whose name holds ``text`` (letter case and
-    accents as typed do not count), by start number; a player who asked not to be listed is
-    found by start number only."""
-    key = name_key(text)
+    """The event's entries with a listed player whose name holds ``text``, however its letter
+    case, accents and umlauts are typed (``loose_key``: "boh", "Boeh" and "Böh" find "Böhm"), by
+    start number; a player who asked not to be listed is found by start number only. An event
+    has at most a few hundred entries: they are compared here, alike on every database."""
+    key = loose_key(text)
     return [
         entry
         for entry in event.entries.with_players().order_by("start_number")
         if any(
-            player is not None and not player.unlisted and key in name_key(player.name)
+            player is not None and not player.unlisted and key in loose_key(player.name)
             for player in (entry.player, entry.partner)
         )
     ]

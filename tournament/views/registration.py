@@ -49,7 +49,7 @@ from tournament.services import (
 from tournament.services.players import players_shared_elsewhere
 from tournament.services.submissions import already_submitted
 from tournament.views.players import last_events
-from tournament.web import add_form_error, desk_view, organiser_view, show_error
+from tournament.web import add_form_error, desk_view, organiser_view, put_focus, show_error
 
 IMPORT_SESSION_PREFIX = "import:"
 
@@ -91,6 +91,8 @@ def entry_create(request: HttpRequest, event: Event) -> HttpResponse:
                     % {"number": entry.start_number, "name": entry.name},
                 )
                 return _after_registering(request, event)
+    if duplicates is None:  # else the question about a known player takes the focus
+        put_focus(form, default=EntryForm.FIRST_FIELD)
     return render(
         request,
         "tournament/entry_form.html",
@@ -167,6 +169,8 @@ def entry_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
             else:
                 messages.info(request, gettext("Nothing changed."))
             return redirect(event)
+    if form.errors:
+        put_focus(form, default=EntryForm.FIRST_FIELD)
     history = entry.changes.select_related("user")[:50]
     return render(
         request,

@@ -826,6 +826,9 @@
     if (data.rows) {
       follow(data, outcome === "stale" ? data.conflicts : null);
     }
+    if (data.changes) { // the games others changed: shown by sheet/changes.js
+      form.dispatchEvent(new CustomEvent("sheet:changes", { detail: data.changes }));
+    }
     store.outbox = null;
     if (outcome === "saved") {
       closedMessage = "";
@@ -974,6 +977,7 @@
   form.addEventListener("change", changed);
   form.addEventListener("keydown", keydown);
   form.addEventListener("submit", submitted);
+  form.addEventListener("sheet:state", function (event) { follow(event.detail); });
   document.addEventListener("submit", confirmAsPlayer);
   window.addEventListener("online", function () { showState(); send(); });
   window.addEventListener("offline", function () { showState(); });

@@ -1,6 +1,7 @@
 """The Kasse pages (``money.cash.views``): the desk's list and its unpaid filter, paying and
 checking in at the door in one step, an entry's account, cancelling, and the money settings."""
 
+import re
 from decimal import Decimal as D
 
 import pytest
@@ -288,3 +289,23 @@ def test_the_list_button_returns_to_its_row(client, organiser, event):
          "bei": "2"},
     )
     assert response["Location"] == reverse("cash-desk", args=[event.slug]) + "#nr-2"
+
+
+def test_the_typing_goes_to_the_start_number_or_after_the_doors_work_to_the_code(
+    client, organiser, event
+):
+    def autofocused(html: str) -> list[str]:
+        return re.findall(r'<input[^>]*\bname="([^"]+)"[^>]*\bautofocus\b', html)
+
+    html = html_of(desk(client, event))
+    assert autofocused(html) == ["nr"] and "tournament/focus.js" in html
+    assert autofocused(html_of(desk(client, event, "?code=GIBTSNICHT"))) == ["code"]
+    assert autofocused(html_of(desk(client, event, "?feld=code"))) == ["code"]
+    assert autofocused(html_of(desk(client, event, "?nr=99"))) == ["nr"]  # its message
+    # the door's button returns to the list at the row, the typing to the code
+    response = client.post(
+        reverse("cash-pay", args=[event.slug, 2]),
+        {"purpose": "start_fee", "amount": "8.00", "method": "cash", "next": "liste",
+         "bei": "2", "feld": "code"},
+    )
+    assert response["Location"] == reverse("cash-desk", args=[event.slug]) + "?feld=code#nr-2"

@@ -3,14 +3,20 @@ it (``scoring.services.house_rules``), and the organiser's page that shows it fi
 
 from __future__ import annotations
 
+import threading
+
 import pytest
+from django.db import connection
 from django.urls import reverse
 
 from scoring.demo import record_game
 from scoring.house_rules import rules_of
 from scoring.models import PartyScore, ScoreSheet, SheetConfirmation
 from scoring.rules import AKS_HEROLDSTATT, BSV_ENNAHOFEN, EJL, RULES, RulesProfile
+from scoring.services import house_rules as house_rules_services
+from scoring.services import sheets as sheet_services
 from scoring.services.house_rules import RulesError, change_rules, rescoring
+from scoring.services.sheets import SaveResult, save_sheet_rows
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
 from tournament.models import ChangeLog, Event
 
@@ -169,3 +175,132 @@ def test_the_page_saves_changed_switches_before_any_game(organiser, client):
     bad = client.post(url, {**data, "min_bid": "155"})
     assert bad.status_code == 200 and bad.context["form"].errors["min_bid"]
     assert Event.objects.get(pk=event.pk).rules == rules.as_dict()
+
+
+# --- a save in flight while the rules change ------------------------------------------------
+
+LOST_300 = {"bid": 300, "declarer": 0, "melds": [120, 0, 60], "tricks": [170, 45, 35],
+            "kind": "played"}
+"""Lost 300 (120 + 170 < 300): EJL −600, 50, 100; AKS gives the others 150 on top."""
+
+
+def _as_a_page_loads_it(sheet):
+    """The sheet with its table, round and event, as the sheet's page reads it before a save."""
+    return ScoreSheet.objects.select_related("table__round__event").get(pk=sheet.pk)
+
+
+def test_a_save_loaded_before_a_rules_change_is_scored_by_the_new_rules():
+    """The page's save read the event before the rules changed; the save, once it holds the
+    sheet, scores by the rules stored then."""
+    event, sheet = _event_with_sheet()
+    page = _as_a_page_loads_it(sheet)
+    change_rules(event=event, rules=RULES[AKS_HEROLDSTATT])
+    result = save_sheet_rows(sheet=page, base_version=page.version, rows={1: LOST_300})
+    assert result.saved == [1]
+    assert _points(sheet)[1] == [(1, -600), (2, 200), (3, 250)]
+    assert result.games[1]["points"] == [-600, 200, 250]
+
+
+def _wait_for_a_lock_wait(pids: set[int]) -> None:
+    """Wait until one of the given PostgreSQL backends waits for a row lock."""
+    with connection.cursor() as cursor:  # autocommit: each query sees the backends now
+        for _ in range(20000):
+            while not pids:
+                pass  # the thread has not connected yet
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s) "
+                "AND wait_event_type = 'Lock'",
+                [list(pids)],
+            )
+            if cursor.fetchone()[0]:
+                return
+    raise AssertionError("no backend ever waited for a lock")
+
+
+def _run(call, outcome: dict, name: str, pids: set[int]) -> threading.Thread:
+    def run():
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_backend_pid()")
+                pids.add(cursor.fetchone()[0])
+            outcome[name] = call()
+        except Exception as error:  # the test inspects it
+            outcome[name] = error
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread
+
+
+needs_postgresql = pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="needs PostgreSQL: SQLite lets one writing transaction in at a time",
+)
+
+
+@needs_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_save_waiting_for_a_rules_change_scores_by_the_new_rules(monkeypatch):
+    """The rules change holds the sheets; the save (its page loaded before) waits for them and
+    then scores by the rules just stored (PostgreSQL: two connections, real row locks)."""
+    event, sheet = _event_with_sheet()
+    page = _as_a_page_loads_it(sheet)
+    holding, release = threading.Event(), threading.Event()
+    real_rescoring = house_rules_services.rescoring
+
+    def held_rescoring(*args, **kwargs):
+        holding.set()
+        assert release.wait(20)
+        return real_rescoring(*args, **kwargs)
+
+    monkeypatch.setattr(house_rules_services, "rescoring", held_rescoring)
+    outcome: dict[str, object] = {}
+    pids: set[int] = set()
+    change = _run(lambda: change_rules(event=event, rules=RULES[AKS_HEROLDSTATT]),
+                  outcome, "change", set())
+    assert holding.wait(20)
+    save = _run(lambda: save_sheet_rows(sheet=page, base_version=0, rows={1: LOST_300}),
+                outcome, "save", pids)
+    _wait_for_a_lock_wait(pids)
+    release.set()
+    change.join(20)
+    save.join(20)
+    assert not isinstance(outcome["change"], Exception), outcome
+    assert isinstance(outcome["save"], SaveResult), outcome
+    assert _points(sheet)[1] == [(1, -600), (2, 200), (3, 250)]
+
+
+@needs_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_rules_change_waits_for_a_save_under_way_without_a_deadlock(monkeypatch):
+    """The save holds its sheet; the rules change waits for it, then finds a game saved
+    meanwhile and asks the organiser to look again. Neither is stopped by a deadlock (the save
+    moves the event's results stamp at its end)."""
+    event, sheet = _event_with_sheet()
+    holding, release = threading.Event(), threading.Event()
+    real_write_games = sheet_services.write_games
+
+    def held_write_games(*args, **kwargs):
+        holding.set()
+        assert release.wait(20)
+        return real_write_games(*args, **kwargs)
+
+    monkeypatch.setattr(sheet_services, "write_games", held_write_games)
+    outcome: dict[str, object] = {}
+    pids: set[int] = set()
+    save = _run(lambda: save_sheet_rows(sheet=sheet, base_version=0, rows={1: LOST_300}),
+                outcome, "save", set())
+    assert holding.wait(20)
+    change = _run(lambda: change_rules(event=event, rules=RULES[AKS_HEROLDSTATT]),
+                  outcome, "change", pids)
+    _wait_for_a_lock_wait(pids)
+    release.set()
+    save.join(20)
+    change.join(20)
+    assert isinstance(outcome["save"], SaveResult), outcome
+    assert isinstance(outcome["change"], RulesError), outcome
+    assert "erneut an" in str(outcome["change"])
+    assert rules_of(Event.objects.get(pk=event.pk)) == RULES[EJL]
+    assert _points(sheet)[1] == [(1, -600), (2, 50), (3, 100)]

@@ -4,6 +4,7 @@ house rule (``players_sign``) the organisers confirm only after every player has
 
 import pytest
 
+from scoring.audit import sheet_lines
 from scoring.confirmations import roll_of
 from scoring.models import ScoreSheet, SheetChange, SheetConfirmation
 from scoring.rules import AKS_HEROLDSTATT, RULES
@@ -16,6 +17,8 @@ from scoring.services import (
     confirm_as_player,
     confirm_handed_in,
     confirm_sheet,
+    record_paper_signatures,
+    record_round_paper_signatures,
     reopen_sheet,
     save_sheet_rows,
 )
@@ -253,3 +256,95 @@ def test_at_a_pairs_table_every_seated_person_confirms():
         confirm_sheet(sheet=sheet, user=make_user("desk"))
     confirm_all(sheet, (4,))
     confirm_sheet(sheet=sheet, user=make_user("desk2"))
+
+
+# --- signed on paper: the desk records the table's signatures in one step ----------------------
+
+
+def test_the_desk_records_the_paper_signatures_of_every_player_not_confirmed_yet(sheet):
+    desk = make_user("desk")
+    confirm_as_player(sheet=sheet, position=2, version=sheet.version)  # Otto on the phone
+    with pytest.raises(PlayersNotConfirmed):
+        confirm_sheet(sheet=sheet, user=desk)
+    signed = record_paper_signatures(sheet=sheet, version=sheet.version, user=desk)
+    assert [(c.position, c.start_number) for c in signed] == [(1, 12), (3, 21)]
+    assert roll_of(sheet.pk).complete
+    records = SheetChange.objects.filter(sheet=sheet, action=SheetChange.Action.SIGNED_ON_PAPER)
+    assert [(r.user, r.after) for r in records.order_by("id")] == [
+        (desk, {"position": 1, "start_number": 12, "name": "Anna Rapp",
+                "version": sheet.version}),
+        (desk, {"position": 3, "start_number": 21, "name": "Hans Maier",
+                "version": sheet.version}),
+    ]
+    # the event's change log shows each player's record as the desk's
+    event = sheet.table.round.event
+    lines = [line for line in sheet_lines(event, limit=50)[1]
+             if line.action == SheetChange.Action.SIGNED_ON_PAPER]
+    assert {(line.who, line.text) for line in lines} == {
+        ("desk", f"Nr. {number} {name} (Sitzplatz {position}) hat den Spielzettel auf Papier "
+                 f"unterschrieben; von der Turnierleitung als Bestätigung des Spielers "
+                 f"eingetragen (Fassung {sheet.version}).")
+        for position, number, name in ((1, 12, "Anna Rapp"), (3, 21, "Hans Maier"))
+    }
+    # again: nothing more to record
+    assert record_paper_signatures(sheet=sheet, version=sheet.version, user=desk) == []
+    confirm_sheet(sheet=sheet, user=desk, base_version=sheet.version)
+    sheet.refresh_from_db()
+    assert sheet.status == ScoreSheet.Status.CONFIRMED
+
+
+def test_paper_signatures_are_refused_before_hand_in_when_stale_and_when_confirmed(sheet):
+    desk = make_user("desk")
+    event = make_event(rules=RULES[AKS_HEROLDSTATT].as_dict(), games_per_round=GAMES)
+    entries = [make_entry(event, n, name) for n, name in PEOPLE]
+    open_sheet = make_sheet(make_table(make_round(event), entries))
+    with pytest.raises(SheetError, match="abgegeben"):
+        record_paper_signatures(sheet=open_sheet, version=open_sheet.version, user=desk)
+    with pytest.raises(StaleConfirmation):
+        record_paper_signatures(sheet=sheet, version=sheet.version - 1, user=desk)
+    with pytest.raises(SheetError):
+        record_paper_signatures(sheet=sheet, version=None, user=desk)
+    assert not SheetConfirmation.objects.exists()
+    assert not SheetChange.objects.filter(action=SheetChange.Action.SIGNED_ON_PAPER).exists()
+    record_paper_signatures(sheet=sheet, version=sheet.version, user=desk)
+    confirm_sheet(sheet=sheet, user=desk)
+    sheet.refresh_from_db()
+    with pytest.raises(SheetLocked):
+        record_paper_signatures(sheet=sheet, version=sheet.version, user=desk)
+
+
+def test_a_closed_rounds_sheet_is_signed_on_paper_and_confirmed_by_the_desk(sheet):
+    desk = make_user("desk")
+    close_round(round=sheet.table.round, user=desk)
+    with pytest.raises(SheetLocked):
+        confirm_as_player(sheet=sheet, position=1, version=sheet.version)  # the link is closed
+    record_paper_signatures(sheet=sheet, version=sheet.version, user=desk)
+    confirm_sheet(sheet=sheet, user=desk, base_version=sheet.version)
+    sheet.refresh_from_db()
+    assert sheet.status == ScoreSheet.Status.CONFIRMED
+
+
+def test_the_rounds_paper_signatures_are_all_or_nothing_and_only_of_that_round(sheet):
+    desk = make_user("desk")
+    event = sheet.table.round.event
+    second = handed_in_sheet(event=event, number=2)
+    round_ = sheet.table.round
+    foreign = handed_in_sheet()  # another event's
+    for versions in (
+        {sheet.pk: sheet.version, foreign.pk: foreign.version},  # a sheet of another event
+        {sheet.pk: sheet.version, second.pk: second.version - 1},  # one stale
+        {sheet.pk: sheet.version, 10**9: 1},  # no such sheet
+        {},
+    ):
+        with pytest.raises(SheetError):
+            record_round_paper_signatures(round=round_, versions=versions, user=desk)
+        assert not SheetConfirmation.objects.exists()
+    tables = record_round_paper_signatures(
+        round=round_, versions={sheet.pk: sheet.version, second.pk: second.version}, user=desk
+    )
+    assert tables == [1, 2]
+    assert roll_of(sheet.pk).complete and roll_of(second.pk).complete
+    assert not roll_of(foreign.pk).confirmed
+    assert SheetChange.objects.filter(action=SheetChange.Action.SIGNED_ON_PAPER).count() == 6
+    result = confirm_handed_in(round=round_, user=desk)
+    assert result.confirmed == [1, 2]

@@ -433,9 +433,10 @@ def test_adding_games_to_a_sheet_in_progress_through_the_link(three):
     statements = [q["sql"].split()[0] for q in queries]
     locks = [q["sql"] for q in queries if "FOR UPDATE" in q["sql"]]
     assert len(locks) == (1 if connection.features.has_select_for_update else 0)
-    # the lock, the sheet's parties, its games and their party rows, two inserts in bulk, the
-    # version, the trail
-    assert statements.count("SELECT") == 4 and statements.count("INSERT") == 3
+    # the lock, the table, round and event read after it (the house rules of the moment), the
+    # sheet's parties, its games and their party rows, two inserts in bulk, the version, the
+    # trail
+    assert statements.count("SELECT") == 5 and statements.count("INSERT") == 3
     assert statements.count("UPDATE") == 1 and "DELETE" not in statements
     stored = sheet_games(sheet)
     assert stored == result.games
@@ -781,3 +782,41 @@ def test_confirming_every_sheet_of_a_finished_event_is_refused():
     with pytest.raises(SheetLocked):
         confirm_handed_in(round=round_, user=None)
     assert fresh(sheets[0]).status == "submitted"
+
+
+def test_a_stored_game_replaced_or_cleared_while_open_is_recorded_with_its_device(three):
+    """Every stored game a save replaces or clears on an open sheet is recorded (``CHANGED``)
+    with the game before and after, the version the change made and the device; a new game,
+    and a row sent as it is stored, are not."""
+    sheet, _ = three
+    orga = make_user()
+    save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1], 2: FULL_SHEET[2]},
+                    device_id="phone-a-0123456789")
+    assert not SheetChange.objects.filter(action=SheetChange.Action.CHANGED).exists()
+    save_sheet_rows(sheet=fresh(sheet), base_version=1, device_id="phone-b-0123456789",
+                    rows={1: FULL_SHEET[3], 2: FULL_SHEET[2], 3: FULL_SHEET[3]})
+    save_sheet_rows(sheet=fresh(sheet), base_version=2, user=orga, device_id="desk-0123456789a",
+                    rows={2: None})
+    changed = SheetChange.objects.filter(action=SheetChange.Action.CHANGED).order_by("id")
+    assert [(c.game_number, c.version, c.device, c.user) for c in changed] == [
+        (1, 2, "phone-b-0123456789", None), (2, 3, "desk-0123456789a", orga)]
+    first, second = changed
+    assert first.before["bid"] == 200 and first.after["kind"] == "conceded"
+    assert second.before["bid"] == 300 and second.after is None
+    # the link's record of the save keeps the device too; it is no concern of the desk's
+    link = SheetChange.objects.filter(action=SheetChange.Action.LINK_SAVED).order_by("id")
+    assert [(c.version, c.device) for c in link] == [
+        (1, "phone-a-0123456789"), (2, "phone-b-0123456789")]
+    concerns = sheet_services.sheet_concerns([fresh(sheet)], 12)[sheet.pk]
+    assert [c.msgid for c in concerns] == ["games missing: %(games)s"]
+
+
+def test_a_change_after_the_hand_in_keeps_its_version_and_device(three):
+    sheet, _ = three
+    save_sheet_rows(sheet=sheet, base_version=0, rows=FULL_SHEET, hand_in=True)
+    save_sheet_rows(sheet=fresh(sheet), base_version=2, rows={5: FULL_SHEET[4]},
+                    device_id="phone-a-0123456789")
+    record = SheetChange.objects.get(game_number=5)
+    assert (record.action, record.version, record.device) == (
+        SheetChange.Action.SAVED, 3, "phone-a-0123456789")
+    assert not SheetChange.objects.filter(action=SheetChange.Action.CHANGED).exists()

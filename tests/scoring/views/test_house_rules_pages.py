@@ -46,6 +46,25 @@ def test_an_event_created_with_a_preset_takes_its_rules_games_and_tie_breaks(org
     assert "BSV Ennahofen" in page and reverse("house-rules", args=[bsv.slug]) in page
 
 
+def test_a_number_typed_by_hand_is_kept_whatever_the_preset(organiser, client):
+    page = client.get(reverse("event-create")).content.decode()
+    assert 'name="games_per_round_preset" value="ejl"' in page
+    assert "&quot;aks-heroldstatt&quot;: 15" in page  # the chooser tells the script the numbers
+    data = {"slug": "", "date": "2026-12-05", "venue": "", "round_count": "3",
+            "rules": AKS_HEROLDSTATT}
+    for name, games, filled_from, saved in (
+        ("Getippt", "12", "", 12),  # typed by hand, though it is the ejl rules' number
+        ("Von ejl", "12", "ejl", 15),  # the default's number, left as it was
+        ("Vom Skript", "15", AKS_HEROLDSTATT, 15),  # filled in by the page's script
+        ("Anders", "10", "ejl", 10),  # changed without the script
+    ):
+        response = client.post(reverse("event-create"), {
+            **data, "name": name, "games_per_round": games, "games_per_round_preset": filled_from,
+        })
+        assert response.status_code == 302
+        assert Event.objects.get(name=name).games_per_round == saved, name
+
+
 def preview(client, event, **fields):
     data = {"number": "1", "parties": "3", "seats": "3", "g1-dealer": "1", "event": event.slug}
     data.update({f"g1-{key}": str(value) for key, value in fields.items()})

@@ -178,3 +178,99 @@ def test_without_the_house_rule_the_confirmations_are_offered_as_optional(client
                 {"action": "confirm", "version": str(sheet.version)})
     sheet.refresh_from_db()
     assert sheet.status == ScoreSheet.Status.CONFIRMED
+
+
+# --- signed on paper ---------------------------------------------------------------------------
+
+
+def desk_action(client, sheet, action: str, version: int | None = None):
+    """The desk presses a button of the sheet's page (``sheet-status``) as of ``version`` (the
+    sheet's current one unless given); the page the answer leads to."""
+    version = sheet.version if version is None else version
+    return client.post(organiser_url(sheet, "sheet-status"),
+                       {"action": action, "version": str(version)}, follow=True)
+
+
+def confirmed_at_the_desk(client, sheet) -> bool:
+    desk_action(client, sheet, "confirm")
+    sheet.refresh_from_db()
+    return sheet.status == ScoreSheet.Status.CONFIRMED
+
+
+def round_url(sheet, name: str) -> str:
+    round_ = sheet.table.round
+    return reverse(name, kwargs={"slug": round_.event.slug, "number": round_.number})
+
+
+def test_the_desk_records_the_paper_signatures_on_the_sheets_page(client, organiser):
+    sheet = aks_sheet()
+    confirm_as_player(sheet=sheet, position=2, version=sheet.version)
+    page = client.get(organiser_url(sheet, "sheet-edit")).content.decode()
+    assert 'value="signed_on_paper"' in page
+    assert "Alle Spieler haben auf Papier unterschrieben: eintragen" in page
+    assert 'value="signed_on_paper"' not in Client().get(link(sheet)).content.decode()
+    answer = desk_action(client, sheet, "signed_on_paper")
+    shown = text(answer)
+    assert "Eingetragen: 2 Spieler von Tisch 1 haben den Spielzettel auf Papier unterschrieben." \
+        in shown
+    assert "3 von 3 bestätigt" in shown and 'value="signed_on_paper"' not in shown
+    changes = text(client.get(organiser_url(sheet, "sheet-changes")))
+    assert changes.count("hat den Spielzettel auf Papier unterschrieben") == 2
+    assert confirmed_at_the_desk(client, sheet)
+
+
+def test_a_stale_page_records_no_paper_signature(client, organiser):
+    sheet = aks_sheet()
+    answer = desk_action(client, sheet, "signed_on_paper", sheet.version - 1)
+    assert "Der Spielzettel wurde inzwischen geändert; es wurde nichts bestätigt." in text(answer)
+    assert not SheetConfirmation.objects.exists()
+
+
+def test_closing_the_round_names_the_unconfirmed_sheet_and_offers_the_paper_step(
+    client, organiser
+):
+    sheet = aks_sheet()
+    close = round_url(sheet, "round-close")
+    asked = client.post(close, {"closed": "1"})
+    assert asked.status_code == 200
+    shown = text(asked)
+    assert "1 abgegebener Spielzettel ist noch nicht bestätigt" in shown
+    assert "Tisch 1" in shown and "0 von 3 bestätigt" in shown
+    assert "Die Spieler haben auf Papier unterschrieben: eintragen" in shown
+    assert f'value="{sheet.pk}:{sheet.version}"' in asked.content.decode()
+    assert not sheet.table.round.__class__.objects.get(pk=sheet.table.round_id).closed
+    # the step from that page, then the overview confirms it with the others
+    signed = client.post(round_url(sheet, "round-paper-signed"),
+                         {"sheet": f"{sheet.pk}:{sheet.version}"}, follow=True)
+    shown = text(signed)
+    assert "Eingetragen: Die Spieler von Tisch 1 haben den Spielzettel auf Papier" in shown
+    assert "3 von 3 bestätigt" in shown
+    assert SheetConfirmation.objects.filter(sheet=sheet).count() == 3
+    # closed anyway: the desk still confirms the sheet
+    client.post(close, {"closed": "1", "confirm": "1"})
+    assert sheet.table.round.__class__.objects.get(pk=sheet.table.round_id).closed
+    assert confirmed_at_the_desk(client, sheet)
+
+
+def test_a_closed_rounds_sheet_is_signed_on_paper_and_confirmed_at_the_desk(client, organiser):
+    sheet = aks_sheet()
+    client.post(round_url(sheet, "round-close"), {"closed": "1", "confirm": "1"})
+    Client().post(confirm_url(sheet), {"version": sheet.version, "position": 1})
+    assert not SheetConfirmation.objects.exists()  # the link is closed
+    page = client.get(organiser_url(sheet, "sheet-edit")).content.decode()
+    assert 'value="signed_on_paper"' in page
+    desk_action(client, sheet, "signed_on_paper")
+    assert confirmed_at_the_desk(client, sheet)
+
+
+def test_the_round_overview_offers_the_paper_step_for_the_unsigned_sheets(client, organiser):
+    sheet = aks_sheet()
+    overview = client.get(round_url(sheet, "round-sheets")).content.decode()
+    assert reverse("round-paper-signed", kwargs={
+        "slug": sheet.table.round.event.slug, "number": 1}) in overview
+    assert f'value="{sheet.pk}:{sheet.version}"' in overview
+    # a forged sheet id of no sheet of the round records nothing
+    answer = client.post(round_url(sheet, "round-paper-signed"),
+                         {"sheet": f"{sheet.pk + 1000}:1"}, follow=True)
+    assert "nicht alle zu diesem Durchgang" in text(answer)
+    assert not SheetConfirmation.objects.exists()

@@ -11,7 +11,7 @@ from django.urls import reverse
 from scoring.rules import AKS_HEROLDSTATT, BSV_ENNAHOFEN, EJL, RULES
 from series.services import add_event, create_series
 from tests.factories import make_entry, make_event
-from tournament.models import Table
+from tournament.models import Seat, Table
 from tournament.services import generate_plan
 
 pytestmark = pytest.mark.django_db
@@ -113,6 +113,29 @@ def test_the_public_rules_page_shows_the_same_rules(client, name, present, absen
         assert text not in html, text
 
 
+# (preset, how a misplay scores by its rules: the others' points in the example, and whether
+# they get half the bid on top)
+MISPLAYED = [(EJL, "90 / 90", False), (AKS_HEROLDSTATT, "190 / 190", True),
+             (BSV_ENNAHOFEN, "90 / 90", False)]
+
+
+@pytest.mark.parametrize(("name", "others", "half_bid"), MISPLAYED)
+def test_the_public_rules_page_explains_verworfen_by_the_events_rules(
+    client, name, others, half_bid
+):
+    event = seated_event(name)
+    html = html_of(client.get(reverse("event-rules", args=[event.slug])))
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    assert "Verworfen (eine regelwidrig gespielte Karte wird zurückgenommen" in text
+    assert "Hat der Alleinspieler verworfen, hat er verloren" in text
+    assert f"hat aber verworfen: −400; die anderen (gemeldet 20 / 40, Stiche 70 / 50) " \
+        f"bekommen {others}." in text
+    misplayed = text.split("Verworfen (")[1].split("Beispiel")[0]
+    assert ("den halben Reizwert" in misplayed) is half_bid
+    # the concede beside it, by the same rules (AKS: half the bid to the others)
+    assert "Abgeschrieben (es wird kein Stich gespielt)" in text
+
+
 def test_the_public_rules_page_of_an_unknown_event_is_404(client, db):
     assert client.get(reverse("event-rules", args=["gibt-es-nicht"])).status_code == 404
 
@@ -155,8 +178,11 @@ def test_the_printed_score_sheet_names_the_rules_and_their_kinds(client, organis
     label = {AKS_HEROLDSTATT: "AKS Heroldstatt Preisbinokel", BSV_ENNAHOFEN: "BSV Ennahofen"}
     assert f"Regeln: {label.get(name, 'ejl Benefizbinokel')}" in html
     players_sign = name == AKS_HEROLDSTATT
-    assert ("player-signature" in html) == players_sign
-    assert ("Unterschrift des Schreibers" in html) != players_sign
+    # a signature line for each seated player, whatever the rules
+    seated = Seat.objects.filter(table__round__event=event, table__round__number=1).count()
+    assert html.count("player-signature") == seated
+    assert ("Alle Spieler des Tisches bestätigen" in html) == players_sign
+    assert ("Der Schreiber unterschreibt" in html) != players_sign
 
 
 def test_the_event_page_links_the_rules_sheet_and_the_public_rules(client, organiser):

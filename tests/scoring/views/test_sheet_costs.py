@@ -95,7 +95,8 @@ def test_reading_a_sheets_games_joins_nothing(event):
 
 
 def test_a_background_save_is_one_transaction_of_few_statements(event):
-    """The link's read, then one transaction: the sheet locked, its games read once, the games
+    """The link's read, then one transaction: the sheet locked, its table, round and event read
+    after the lock (the house rules of the moment), its games read once, the games
     and their parties' rows written in bulk, the version, the event's results stamp (the sheet
     is in progress now), the trail (scoring.services.sheets.save_sheet_rows)."""
     sheet = sheet_of(event)
@@ -104,7 +105,8 @@ def test_a_background_save_is_one_transaction_of_few_statements(event):
         answer = background_save(client, sheet, 0, [1, 2]).json()
     assert answer["ok"] and answer["version"] == 1
     assert tables_read(queries) == ["scoring_scoresheet", "tournament_seat",
-                                    "scoring_scoresheet", "scoring_game"]  # no games yet
+                                    "scoring_scoresheet", "tournament_table",
+                                    "scoring_game"]  # no games yet
     locked = [q["sql"] for q in queries if "FOR UPDATE" in q["sql"]]
     assert len(locked) == (1 if connection.features.has_select_for_update else 0)
     writes = [q["sql"] for q in queries if q["sql"].startswith(("INSERT", "UPDATE", "DELETE"))]

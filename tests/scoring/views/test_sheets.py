@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
-from scoring.services import confirm_sheet, save_sheet_rows, submit_sheet
+from scoring.services import confirm_handed_in, confirm_sheet, save_sheet_rows, submit_sheet
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
 from tournament.models import Round
 from tournament.seats import dealer_position
@@ -768,15 +768,24 @@ def test_closing_a_round_with_sheets_missing_asks_first_and_names_them(client, o
     assert response.status_code == 200
     page = text(response)
     assert "1 Tisch hat seinen Spielzettel noch nicht abgegeben" in page
-    assert "Tisch 2" in page and "Tisch 1</a>" not in page
+    missing = page[page.index("noch nicht abgegeben"):page.index("noch nicht bestätigt")]
+    assert "Tisch 2" in missing and "Tisch 1" not in missing
+    # the handed-in sheet not confirmed yet is named too
+    assert "1 abgegebener Spielzettel ist noch nicht bestätigt" in page
+    assert "Tisch 1" in page[page.index("noch nicht bestätigt"):]
     assert 'name="confirm" value="1"' in page
     assert not Round.objects.get(pk=sheet.table.round_id).closed
     response = client.post(url, {"closed": "1", "confirm": "1"})
     assert response.status_code == 302 and Round.objects.get(pk=sheet.table.round_id).closed
-    # with every sheet in, closing needs no question
+    # with every sheet in, closing asks about the ones not confirmed
     client.post(url, {"closed": "0"})
     client.post(link(other), form_data(other, 0, {n: game() for n in range(1, 13)},
                                        action="submit"))
+    page = text(client.post(url, {"closed": "1"}))
+    assert "2 abgegebene Spielzettel sind noch nicht bestätigt" in page
+    assert "noch nicht abgegeben" not in page
+    # with every sheet confirmed, closing needs no question
+    confirm_handed_in(round=sheet.table.round, user=organiser)
     assert client.post(url, {"closed": "1"}).status_code == 302
     assert Round.objects.get(pk=sheet.table.round_id).closed
 

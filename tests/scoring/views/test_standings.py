@@ -14,7 +14,14 @@ from django.urls import reverse
 from scoring.demo import record_game
 from scoring.models import ScoreSheet
 from tests.factories import make_entry, make_event, make_user
-from tests.scoring.games import CONCEDED, CONCEDED_POINTS, WON, WON_POINTS, sheet_for
+from tests.scoring.games import (
+    CONCEDED,
+    CONCEDED_POINTS,
+    WON,
+    WON_POINTS,
+    round_tied_at_fifth,
+    sheet_for,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -251,6 +258,19 @@ def test_projector_pages_through_the_list_and_shows_missing_tables(client, organ
     assert "page=1&amp;rows=5" in last  # wraps round to the first screen
     # nonsense parameters fall back to sane values
     assert client.get(base + "?rows=x&page=-4&seconds=").status_code == 200
+
+
+def test_the_projectors_round_screen_shows_every_entry_sharing_the_place_at_its_cut(
+    client, organiser
+):
+    event = make_event()
+    round_tied_at_fifth(event)
+    # 10 rows a screen: the round's best five, and the three sharing 5th place with the fifth
+    html = client.get(url("projector", event) + "?rows=10&page=2").content.decode()
+    assert "Seite 2 von 2" in html and 'class="round-state' in html
+    row = r"<tr><td[^>]*>[^<]*</td>\s*<td[^>]*>(\d+)<"
+    shown = [int(number) for number in re.findall(row, html)]
+    assert sorted(shown) == [1, 2, 3, 5, 6, 7, 8, 9]
 
 
 def test_projector_is_public_when_standings_are(client, event):

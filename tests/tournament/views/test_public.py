@@ -258,3 +258,16 @@ def test_before_the_first_release_a_name_finds_nobody_either(client):
     make_entry(event, 1, "Hans Maier")
     html = lookup(client, event, "Maier")
     assert "Noch ist kein Durchgang freigegeben" in html and "Hans" not in html.split("<main>")[1]
+
+
+@pytest.mark.parametrize(
+    ("typed", "start_number"),
+    [("boh", 9), ("Boeh", 9), ("Böh", 9), ("BOEHM", 9), ("Kueb", 10), ("Kub", 10),
+     ("Strasse", 11), ("Straße", 11), ("Strass", 11)],
+)
+def test_a_name_is_found_with_and_without_umlauts_and_ss(client, event, typed, start_number):
+    make_entry(event, 9, "Gerda Böhm")
+    make_entry(event, 10, "Otto Kübler")
+    make_entry(event, 11, "Fritz Strasse")  # found alone: its page (no seat: came after the plan)
+    html = lookup(client, event, typed)
+    assert f"<h2>Startnummer {start_number}</h2>" in html and "Niemand" not in html

@@ -4,6 +4,7 @@ exists, and the participant-list import: upload, preview, the all-or-nothing con
 the list against the database again."""
 
 import io
+import re
 import secrets
 import time
 
@@ -132,6 +133,32 @@ def test_bad_entry_input_gets_german_errors(client, organiser, fields, message):
     response = client.post(reverse("entry-create", args=[event.slug]), entry_data(**fields))
     assert response.status_code == 200 and message in html_of(response)
     assert not event.entries.exists()
+
+
+def autofocused(html: str) -> list[str]:
+    """The names of the fields marked autofocus."""
+    return re.findall(r'<(?:input|textarea|select)[^>]*\bname="([^"]+)"[^>]*\bautofocus\b', html)
+
+
+def test_the_typing_starts_in_the_name_and_returns_to_a_field_with_a_message(
+    client, organiser
+):
+    event = make_event()
+    url = reverse("entry-create", args=[event.slug])
+    page = html_of(client.get(url))
+    assert autofocused(page) == ["name"]
+    assert "data-select-on-focus" in page and "tournament/focus.js" in page
+    assert autofocused(html_of(client.post(url, entry_data(name=" ")))) == ["name"]
+    taken = make_entry(event, 5, "Otto")
+    assert autofocused(html_of(client.post(url, entry_data(start_number=5)))) == [
+        "start_number"
+    ]
+    # editing: the page opens as it is, a message takes the focus to its field
+    edit = reverse("entry-edit", args=[event.slug, taken.pk])
+    assert autofocused(html_of(client.get(edit))) == []
+    assert autofocused(html_of(client.post(edit, entry_data(start_number="0")))) == [
+        "start_number"
+    ]
 
 
 def test_race_via_the_form_gives_the_same_message(client, organiser, monkeypatch):

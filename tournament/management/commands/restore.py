@@ -4,12 +4,16 @@ The file is a copy the server wrote into BACKUP_DIR (``tournament.backups``): an
 (``binokel-….sqlite3``) or a PostgreSQL dump (``binokel-….pgdump``, also any ``pg_dump -Fc``
 of the database). It replaces the database that DATABASE_URL names (``tournament.restore``)
 and is then migrated, so a copy made by an older version of the project works with this one.
+It speaks the app's language (``LANGUAGE_CODE``, German): whoever restores is the organiser.
 """
 
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from tournament.models import Event
 from tournament.restore import RestoreError, restore
@@ -18,7 +22,8 @@ from tournament.restore import RestoreError, restore
 class Command(BaseCommand):
     help = (
         "Replace the database (DATABASE_URL) with a backup from BACKUP_DIR and migrate it. "
-        "Refused when the database already holds events, unless --force."
+        "Refused when the copy is damaged or incomplete, and when the database holds anything "
+        "(events, or only tables) unless --force."
     )
 
     def add_arguments(self, parser):
@@ -29,20 +34,26 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
-        path: Path = options["file"]
+        with translation.override(settings.LANGUAGE_CODE):
+            self.restore(options["file"], force=options["force"],
+                         verbosity=options["verbosity"])
+
+    def restore(self, path: Path, *, force: bool, verbosity: int) -> None:
         try:
-            restore(path, force=options["force"])
+            restore(path, force=force)
         except RestoreError as error:
-            raise CommandError(str(error)) from error
-        self.stdout.write(f"Restored {path}; migrating.")
-        call_command("migrate", interactive=False, verbosity=max(0, options["verbosity"] - 1))
+            raise CommandError(str(error.message)) from error
+        self.stdout.write(_("Restored %(path)s; migrating.") % {"path": path})
+        call_command("migrate", interactive=False, verbosity=max(0, verbosity - 1))
         events = list(Event.objects.order_by("date", "name"))
         for event in events:
             self.stdout.write(f"  {event} – {event.get_status_display()}")
         self.stdout.write(
             self.style.SUCCESS(
-                f"{len(events)} event(s) restored. The score sheets' links and printed QR codes "
-                "work again once the phones reach this laptop under the same address "
-                "(PUBLIC_URL)."
+                _(
+                    "%(count)s event(s) restored. The score sheets' links and printed QR codes "
+                    "work again once the phones reach this laptop under the same address "
+                    "(PUBLIC_URL)."
+                ) % {"count": len(events)}
             )
         )

@@ -5,13 +5,16 @@ threads read the requests themselves (gunicorn's sync and gthread workers) can b
 handful of connections that send their headers a byte at a time: each holds a thread, and the
 phones' saves wait. waitress reads every request, its headers and its body, in one I/O thread
 that serves all connections at once, and gives it to one of its ``THREADS`` threads only when
-it is complete: a slow phone (or a slow attacker) holds a connection, of which it keeps
-``MAX_CONNECTIONS`` (``tournament.limits``), never a thread of the app. It refuses a body larger
-than the import's (``MAX_IMPORT_REQUEST_BYTES``) before reading it, and the app refuses one
-larger than its route takes (``tournament.middleware.RequestSizeMiddleware``).
+it is complete: a slow phone (or a slow attacker) holds a connection, never a thread of the app.
+Of the connections it keeps at most ``MAX_CONNECTIONS_PER_ADDRESS`` per client address and
+``MAX_CONNECTIONS`` in all (``tournament.limits``); beyond either it closes a waiting one
+instead of accepting no more (``tournament.hall_server``), so a thousand slow connections from
+one address, or from a few, do not stop the hall's phones. It sends no ``Server`` header. It
+refuses a body larger than the import's (``MAX_IMPORT_REQUEST_BYTES``) before reading it, and
+the app refuses one larger than its route takes (``tournament.middleware.RequestSizeMiddleware``).
 
-waitress logs through the app's log (``LOGGING``, on stderr), so its lines hide the sheet
-tokens as every other line does. It has no access log.
+waitress logs through the app's log (``LOGGING``, on stderr), so its lines hide the secrets of
+links as every other line does. It has no access log.
 """
 
 from __future__ import annotations
@@ -20,9 +23,13 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 from django.core.servers.basehttp import get_internal_wsgi_application
-from waitress.server import create_server
 
-from tournament.limits import MAX_CONNECTIONS, MAX_IMPORT_REQUEST_BYTES
+from tournament.hall_server import ACCEPT_AT_ONCE, create_hall_server
+from tournament.limits import (
+    MAX_CONNECTIONS,
+    MAX_CONNECTIONS_PER_ADDRESS,
+    MAX_IMPORT_REQUEST_BYTES,
+)
 
 THREADS = 8
 """The app's threads: as many as gunicorn's 4 workers x 2 threads had. Only complete requests
@@ -68,13 +75,18 @@ class Command(BaseCommand):
         if threads < 1:
             raise CommandError("--threads must be at least 1")
         self.check_migrations()
-        connections = open_files_for(MAX_CONNECTIONS)
+        # room for a burst of new connections taken at once before others are shed
+        connections = open_files_for(MAX_CONNECTIONS + ACCEPT_AT_ONCE) - ACCEPT_AT_ONCE
+        if connections < 1:
+            raise CommandError("Too few open files allowed (ulimit -n): raise the limit")
         try:
-            server = create_server(
+            server = create_hall_server(
                 get_internal_wsgi_application(),
+                per_address=min(MAX_CONNECTIONS_PER_ADDRESS, connections),
                 listen=addrport,
                 threads=threads,
                 connection_limit=connections,
+                ident="",  # no Server header: nothing that tells what runs here
                 # poll() instead of select(), which takes no more than 1024 files
                 asyncore_use_poll=True,
                 # waitress refuses a Content-Length equal to this or larger
