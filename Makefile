@@ -13,7 +13,7 @@ CHROMIUM ?= /usr/bin/chromium
 # The test passes run on every core (pytest-xdist); PYTEST_WORKERS= runs them in one process.
 PYTEST_WORKERS ?= -n auto
 
-.PHONY: run test lint chromium nodejs jstest messages clean
+.PHONY: run test test-fast lint chromium nodejs jstest messages clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -72,6 +72,11 @@ test: lint chromium jstest
 	else \
 		echo "== Databases tested: SQLite only (no PostgreSQL: set DATABASE_URL or start a server on 127.0.0.1:5432)"; \
 	fi
+
+# The unit and page tests on SQLite: what is not marked slow (browser, real servers, SMTP, Redis,
+# backups: tests/conftest.py); `make test` runs everything.
+test-fast: lint jstest
+	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_WORKERS) -m "not slow"
 
 messages: $(VENV)/.installed-test
 	$(PY) manage.py makemessages --locale de --no-obsolete --no-wrap --ignore '.venv/*' --ignore 'bench/*' --ignore 'tests/*'

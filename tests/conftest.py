@@ -7,6 +7,58 @@ from django.utils import translation
 from tests.factories import make_user
 from tests.mailbox import mailbox  # noqa: F401 (a fixture: a local SMTP server, tests/mailbox.py)
 
+# What `make test-fast` leaves out (-m "not slow"): tests of seconds each, measured with
+# --durations. The browser tests are slow by their folder (tests/e2e/conftest.py); here the
+# tests with a live server, a real SMTP server or a Redis, and the modules or tests that start
+# app servers or other processes (Redis outages, backups, restores, the hall's server, gunicorn's
+# log, the settings and the import rules read in a fresh process, the demo command).
+SLOW_FIXTURES = {"live_server", "mailbox", "redis_cache"}
+SLOW = {
+    "tests/test_redis_outage.py",
+    "tests/test_database_settings.py",
+    "tests/test_architecture.py",
+    "tests/demo/test_demo.py",
+    "tests/demo/test_demo_account.py",
+    "tests/tournament/test_backups.py",
+    "tests/tournament/test_hall_server.py",
+    "tests/tournament/test_restore.py",
+    "tests/tournament/test_settings.py",
+    "tests/tournament/test_logs.py::test_gunicorns_access_and_error_logs_hide_the_token",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        module = item.path.relative_to(config.rootpath).as_posix()
+        test = f"{module}::{item.originalname}"
+        if SLOW.intersection((module, test)) or SLOW_FIXTURES.intersection(item.fixturenames):
+            item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite the test database is a file of this test process's own (each xdist worker has
+    its own temporary folder), as in the hall, not Django's shared in-memory database.
+
+    In memory, pytest-django's live server hands the test thread's one connection to every
+    request thread, and a read of the test while the server writes failed at once with
+    "database table is locked". With a file every thread has its own connection, and a read or
+    write that meets another's lock waits (the settings' SQLite "timeout", up to 20 s)."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        folder = tmp_path_factory.mktemp("database")
+        database.setdefault("TEST", {})["NAME"] = str(folder / "test.sqlite3")
+        # a throwaway file: no waiting for the disk at each commit (13 ms each on a busy disk)
+        database.setdefault("OPTIONS", {})["init_command"] = "PRAGMA synchronous=OFF"
+    elif database["ENGINE"] == "django.db.backends.postgresql":
+        # a throwaway database: a commit does not wait for the disk (15 instead of 5 ms each)
+        options = database.setdefault("OPTIONS", {})
+        options["options"] = " ".join(
+            filter(None, [options.get("options"), "-c synchronous_commit=off"])
+        )
+
 
 @pytest.fixture(autouse=True)
 def _german_by_default():

@@ -179,7 +179,7 @@ class AppServer:
             )
 
     def wait_until_up(self) -> None:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # a busy machine starts servers slowly
         while True:
             try:
                 urllib.request.urlopen(self.base + "/", timeout=10).close()

@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make next to
 # it are ordinary synchronous code, which Django would otherwise refuse.
@@ -37,11 +38,16 @@ CHROMIUM_ARGS = [
 
 CSP_VIOLATION = "Content Security Policy"
 
+# An expectation waits up to 15 s for the page (Playwright's default is 5 s): the tests share
+# two cores with the other workers and the browser, where a page can take seconds to answer.
+expect.set_options(timeout=15_000)
+
 
 def pytest_collection_modifyitems(items):
     for item in items:
         if Path(str(item.fspath)).parent == Path(__file__).parent:
             item.add_marker(pytest.mark.e2e)
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,8 @@
 """Helpers of the browser tests of a score sheet on a phone: a three-table of the hall, its link,
 filling a row, and what the server holds."""
 
+import time
+
 from playwright.sync_api import Page
 
 from scoring.models import Game, ScoreSheet
@@ -54,12 +56,15 @@ def stored(sheet: ScoreSheet) -> dict[int, int]:
     return dict(Game.objects.filter(sheet=sheet).values_list("number", "bid"))
 
 
-def wait_until(page: Page, condition, what: str) -> None:
-    for _ in range(100):
-        if condition():
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"waited in vain for {what}")
+def wait_until(page: Page, condition, what: str, seconds: float = 20) -> None:
+    """Wait until ``condition()`` (e.g. a read of the database, which waits for the live
+    server's writes) holds, asking every 0.1 s for at most ``seconds``. Between the questions
+    Playwright goes on with the page's events (routes, dialogs) in this thread."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited in vain for {what}")
+        page.wait_for_timeout(100)  # the interval between the questions, not a wait for time
 
 
 def dialogs(page: Page) -> list[str]:

@@ -105,7 +105,7 @@ class Server:
             )
 
     def wait_until_up(self, path: str) -> None:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # a busy machine starts servers slowly
         while True:
             try:
                 urllib.request.urlopen(self.base + path, timeout=2).close()

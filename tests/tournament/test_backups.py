@@ -6,9 +6,10 @@ import os
 import sqlite3
 import stat
 import threading
-import time
+from datetime import timedelta
 
 from django.utils import timezone
+from filelock import FileLock
 
 from tests.tournament.hall import add_event, wait_for
 from tournament import backups
@@ -23,14 +24,15 @@ from tournament.backups import (
 )
 
 
-def test_a_copy_is_made_only_when_something_changed(evening_copy, tmp_path):
+def test_a_copy_is_made_only_when_something_changed(evening_copy, tmp_path, monkeypatch):
     usb = tmp_path / "usb"
     usb.mkdir()
     copies = Backups(usb, SQLiteSource(evening_copy), interval=1, keep=5)
     first = copies.check()
     assert first is not None
     assert copies.check() is None  # nothing changed
-    time.sleep(1.01)  # a copy of another second
+    a_second_later = timezone.now() + timedelta(seconds=1)  # a copy of another second
+    monkeypatch.setattr(timezone, "now", lambda: a_second_later)
     add_event(evening_copy, "neu")
     second = copies.check()
     assert second is not None and second != first
@@ -80,6 +82,12 @@ def test_one_process_backs_up_a_folder_the_others_wait(evening_copy, tmp_path, m
         lambda self, original=Backups.check: writers.append(threading.current_thread().name)
         or original(self),
     )
+    tries: list[str] = []  # the threads' tries to take the lock
+    monkeypatch.setattr(
+        FileLock, "acquire",
+        lambda self, *args, original=FileLock.acquire, **kwargs:
+        tries.append(threading.current_thread().name) or original(self, *args, **kwargs),
+    )
     stops = [threading.Event(), threading.Event()]
     threads = [
         threading.Thread(target=backups.run, args=(usb,), name=f"worker-{i}",
@@ -90,7 +98,7 @@ def test_one_process_backs_up_a_folder_the_others_wait(evening_copy, tmp_path, m
         threads[0].start()
         wait_for(lambda: writers)
         threads[1].start()
-        time.sleep(1.2)  # worker-1 tried at its start and once more
+        wait_for(lambda: tries.count("worker-1") >= 2)  # at its start and once more
         assert set(writers) == {"worker-0"}
         stops[0].set()  # its process ends
         threads[0].join(timeout=5)

@@ -21,6 +21,7 @@ from tests.servers import (
     request,
     running,
 )
+from tests.tournament.hall import wait_for
 from tournament.limits import MAX_CONNECTIONS, MAX_IMPORT_REQUEST_BYTES, MAX_REQUEST_BYTES
 from tournament.logs import MARKER
 from tournament.management.commands.serve import open_files_for
@@ -63,7 +64,8 @@ def saves_keep_flowing(
     phone = Scorekeeper(port, token, timeout=PATIENCE)
     took = []
     with SlowClients(port, slow, **slow_clients):
-        time.sleep(0.5)  # every slow connection has been taken by the server
+        # every slow connection has been taken by the server: it answers one made after them
+        assert request(port, "GET", "/", timeout=PATIENCE)[0] == 200
         for _ in range(5):
             started = time.perf_counter()
             status, _headers, _body = request(port, "GET", "/", timeout=PATIENCE)
@@ -142,7 +144,7 @@ def test_the_log_hides_the_sheet_tokens(hall):
     status, _headers, _body = request(port, "POST", f"/zettel/{token}/", b"g1-bid=200",
                                       headers={"Content-Type": "application/x-www-form-urlencoded"})
     assert status == 403  # no CSRF cookie
-    time.sleep(0.2)
+    wait_for(lambda: "Forbidden (CSRF cookie not set.)" in Path(log).read_text())
     text = Path(log).read_text()
     assert f"Forbidden (CSRF cookie not set.): /zettel/{MARKER}/" in text
     assert "INFO waitress: Binokel-Turnier serves on http://127.0.0.1:" in text

@@ -30,6 +30,7 @@ from tests.tournament.hall import (
     sqlite_pass,
     taken_at,
     tokens,
+    wait_for,
 )
 from tournament import restore as restore_module
 from tournament.backups import Backups, PostgresSource, Status, backup_files
@@ -72,11 +73,13 @@ def test_after_a_crash_mid_round_the_last_backup_brings_every_game_before_it_bac
         phones = [Phone(server.base, pk, token) for pk, token in sheets]
         for phone in phones:
             phone.open()
-        for number in range(1, 9):  # round 1 under way, the copies made meanwhile
+        for number in range(1, 9):  # round 1 under way, a copy made after every second game
             for phone in phones:
                 phone.save(number)
                 saves.append((time.time(), (phone.token, number, 150 + 10 * number)))
-            time.sleep(0.35)
+            if number % 2 == 0:
+                last = backup_files(usb)[-1:]
+                wait_for(lambda last=last: backup_files(usb)[-1:] != last, seconds=30)
     finally:
         server.kill()  # in the middle of the round: no sheet handed in
     log = (tmp_path / "server.log").read_text()

@@ -3,11 +3,11 @@ carried out once, sent twice in a row or twice at the same moment; the token's u
 constraint is what guards."""
 
 import threading
-import time
 
 import pytest
 from django.db import IntegrityError, connection, transaction
 
+from tests.checks import another_waits_for_my_locks
 from tests.factories import make_entry, make_event
 from tests.tournament.lists import parse
 from tournament.members import Member
@@ -152,26 +152,25 @@ def test_two_transactions_with_one_token_the_second_waits_and_is_refused():
     """Nothing else serialises them (no event lock): the unique index holds the second insert
     until the first transaction commits, then refuses it."""
     event = make_event()
-    seconds: dict[str, float] = {}
+    inserted = threading.Event()
+    waited: list[bool] = []
 
-    def use(name: str, hold: float):
-        start = time.monotonic()
-        try:
-            with transaction.atomic():
-                submission = submissions.use_form_token(token="same", kind=Kind.IMPORT, event=event)
-                time.sleep(hold)
-                return submission
-        finally:
-            seconds[name] = time.monotonic() - start
+    def use_first():
+        with transaction.atomic():
+            submission = submissions.use_form_token(token="same", kind=Kind.IMPORT, event=event)
+            inserted.set()
+            waited.append(another_waits_for_my_locks())  # held until the second waits
+            return submission
 
-    def second_a_little_later():
-        time.sleep(0.1)
-        return use("second", 0)
+    def use_second():
+        assert inserted.wait(20)
+        with transaction.atomic():
+            return submissions.use_form_token(token="same", kind=Kind.IMPORT, event=event)
 
-    first, second = run_together(lambda: use("first", 0.5), second_a_little_later)
+    first, second = run_together(use_first, use_second)
     assert isinstance(first, FormSubmission), first
     assert isinstance(second, AlreadySubmitted), second
-    assert seconds["second"] > 0.3  # it waited for the first transaction
+    assert waited == [True]  # the second waited for the first transaction
     assert FormSubmission.objects.filter(token="same").count() == 1
 
 
