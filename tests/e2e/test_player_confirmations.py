@@ -3,13 +3,13 @@ sheet on the scorekeeper's phone, each by tapping their own start number and the
 organisers' confirmation waits for the third, then goes through (issue 26, item 4)."""
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from scoring.models import ScoreSheet, SheetChange, SheetConfirmation
 from scoring.rules import AKS_HEROLDSTATT, RULES
 from scoring.services import save_sheet_rows
+from tests.e2e.conftest import logged_in_page
 from tests.e2e.scoresheet import fill, link, wait_until
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
 
@@ -34,14 +34,7 @@ def sheet():
 
 
 def organiser_page(browser, live_server) -> Page:
-    client = Client()
-    client.force_login(make_user())
-    context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                          "url": live_server.url}])
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    return page
+    return logged_in_page(browser, live_server, make_user())
 
 
 def tap(phone: Page, number: int, name: str) -> None:

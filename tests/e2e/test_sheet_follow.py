@@ -4,11 +4,11 @@ what to what and by whom, at its next save or within its version check's interva
 (``SHEET_CHECK_SECONDS``, one second here)."""
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from scoring.services import confirm_as_player, save_sheet_rows
+from tests.e2e.conftest import logged_in_page
 from tests.e2e.scoresheet import fill, hall_sheet, link, stored
 from tests.factories import make_user
 
@@ -119,13 +119,7 @@ def test_the_desks_page_follows_the_table_phone(live_server, browser, sheet, set
     shows it within the interval, naming the table's phone."""
     settings.SHEET_CHECK_SECONDS = 1
     save_sheet_rows(sheet=sheet, base_version=0, rows={1: ROW, 2: ROW})
-    client = Client()
-    client.force_login(make_user())
-    context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                          "url": live_server.url}])
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    page = logged_in_page(browser, live_server, make_user())
     table = sheet.table
     page.goto(live_server.url + reverse("sheet-edit", kwargs={
         "slug": "hall", "number": table.round.number, "table": table.number}))
@@ -134,4 +128,4 @@ def test_the_desks_page_follows_the_table_phone(live_server, browser, sheet, set
     expect(page.locator("[name=g2-bid]")).to_have_value("170")
     expect(page.locator("#g2 [data-change-notice]")).to_contain_text(
         "Spiel 2 wurde von dem Handy des Tisches geändert")
-    context.close()
+    page.context.close()

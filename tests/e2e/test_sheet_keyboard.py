@@ -9,12 +9,12 @@ paper: declarer 2 plays 160; melds 60, 0 and 20; trick points 120, 80 and the re
 """
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from scoring.models import Game
 from scoring.services import save_sheet_rows
+from tests.e2e.conftest import logged_in_page
 from tests.e2e.scoresheet import hall_sheet, link, wait_until
 from tests.factories import make_user
 
@@ -32,13 +32,7 @@ def sheet():
 
 def desk_page(browser, live_server, sheet) -> Page:
     """The organisers' page of ``sheet`` at the desk (a wide screen, a keyboard)."""
-    client = Client()
-    client.force_login(make_user())
-    context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                          "url": live_server.url}])
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    page = logged_in_page(browser, live_server, make_user())
     table = sheet.table
     page.goto(live_server.url + reverse("sheet-edit", kwargs={
         "slug": table.round.event.slug, "number": table.round.number, "table": table.number}))
