@@ -3,6 +3,7 @@ filling a row, and what the server holds."""
 
 import time
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from scoring.models import Game, ScoreSheet
@@ -29,7 +30,18 @@ def choose(page: Page, name: str, value: str) -> None:
     if field.evaluate("element => element.tagName") == "SELECT":
         field.select_option(value)
     else:
-        page.locator(f"[name={name}][value='{value}']").check()
+        check(page.locator(f"[name={name}][value='{value}']"))
+
+
+def check(radio) -> None:
+    """Tap a choice. The page keeps the field its focus moved to clear of the bottom bar, and
+    a save's answer may move the page meanwhile, so a tap computed before that scroll can land
+    beside the button (Playwright: "Clicking the checkbox did not change its state"): then it is
+    tapped once more, as a person would, where it now is."""
+    try:
+        radio.check()
+    except PlaywrightError:
+        radio.check()
 
 
 def fill(page: Page, number: int, game: tuple, *, finish: bool = True) -> None:

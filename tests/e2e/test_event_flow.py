@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring.models import Game, ScoreSheet, SheetChange
+from tests.e2e.scoresheet import check
 from tests.factories import make_user
 from tournament.models import Entry, Event, Table
 
@@ -93,7 +94,7 @@ def fill_game(page: Page, number: int, game: tuple, tricks: tuple | None = None)
     declarer, bid, kind, melds, right_tricks, _points = game
     tricks = tricks if tricks is not None else right_tricks
     prefix = f"[name=g{number}-"
-    page.locator(f"{prefix}declarer][value='{declarer}']").check()
+    check(page.locator(f"{prefix}declarer][value='{declarer}']"))
     page.locator(prefix + "bid]").fill(str(bid))
     page.locator(f"{prefix}kind][value='{kind}']").check()
     for index, meld in enumerate(melds):
