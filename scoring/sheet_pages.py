@@ -21,6 +21,7 @@ from typing import Any
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import QueryDict
 from django.utils.formats import date_format
+from django.utils.text import capfirst
 from django.utils.translation import gettext, pgettext
 
 from scoring.audit import describe_values, game_line
@@ -515,6 +516,25 @@ def sheet_page(
         via_link=via_link,
         missing=missing_numbers(games, frame.games),
     )
+
+
+def row_headings(frame: SheetFrame) -> dict[str, str]:
+    """The headings and labels every game row of the sheet page repeats, in the reader's
+    language (``scoring/jinja2/scoring/sheet_rows.html`` reads them as ``t``)."""
+    return {
+        "declarer": gettext("Declarer"),
+        "bid": gettext("Bid"),
+        "kind": gettext("Kind"),
+        "dealer": gettext("Dealer"),
+        "revoked": gettext("Misplayed"),
+        "bid_ok": gettext("The bid is right"),
+        "other": gettext("Saved on the other device:"),
+        "meld_head": gettext("Meld"),
+        "tricks_head": capfirst(gettext("trick points")),
+        "points": gettext("Points"),
+        "running": gettext("Running total"),
+        "party": gettext("Pair") if frame.table.is_pairs else gettext("Player"),
+    }
 
 
 class _RowLabels:

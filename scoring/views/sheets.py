@@ -35,6 +35,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
@@ -78,6 +79,7 @@ from scoring.sheet_pages import (
     link_check,
     load_sheet,
     round_overview,
+    row_headings,
     sheet_by_token,
     sheet_check,
     sheet_frame,
@@ -153,6 +155,12 @@ def _render_sheet(
     else:
         context.update(_sheet_urls(sheet))
         context["late_saves"] = late_saves(sheet, frame)
+    # Jinja2 escapes what it draws (autoescape), so its text goes into the page as it is
+    context["rows_html"] = mark_safe(render_to_string(
+        "scoring/sheet_rows.html",
+        {"rows": page_shown.rows, "t": row_headings(frame)},
+        using="jinja2",
+    ))
     return render(request, "scoring/sheet.html", context, status=code)
 
 

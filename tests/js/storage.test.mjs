@@ -60,6 +60,16 @@ test("a save goes again with the same id; a hand-in asked for on the way wins", 
   assert.equal(body.has("g2-bid_ok"), false);
 });
 
+test("a waiting save keeps the version it was asked for on", () => {
+  const store = load(new FakeStorage(), "k");
+  remember(store, "1", GAME, {});
+  assert.equal(queue(store, "save", () => "a", "4").version, "4");
+  // the page follows another device's save (version 5) while the save waits: it stays on 4
+  assert.equal(queue(store, "save", () => "b", "5").version, "4");
+  assert.equal(queue(store, "submit", () => "c", "5").version, "4");
+  assert.equal(store.outbox.id, "a");
+});
+
 test("an outbox without drafts is dropped unless it hands the sheet in", () => {
   const store = load(new FakeStorage(), "k");
   queue(store, "save", () => "a");

@@ -366,8 +366,10 @@ function sheetPage(form) {
         writeStored(card, row.stored);
         checkTricks(card, sheet);
       }
-      if (action === "conflict") {
-        showConflict(card, sheet.msg("other"), (conflicts || {})[number]);
+      const other = (conflicts || {})[number];
+      if (action === "conflict" || (action === "typing" && other && card.classList.contains("conflict"))) {
+        // a conflict first seen in a followed state is described by the refused save's answer
+        showConflict(card, sheet.msg("other"), other);
       } else if (action !== "typing") {
         clearConflict(card);
       }
@@ -473,7 +475,7 @@ function sheetPage(form) {
     const body = draftBody({
       csrfmiddlewaretoken: token(),
       sheet: form.getAttribute("data-sheet"),
-      version: versionInput.value,
+      version: outbox.version === undefined ? versionInput.value : outbox.version,
       save_id: outbox.id,
       action: outbox.action,
     }, store.drafts);
@@ -485,8 +487,17 @@ function sheetPage(form) {
           return;
         }
         answered(data, outbox.action);
-        if (again) {
-          request(again);
+        // A press while this save was on its way: after a refusal (another device's game, a
+        // closed sheet) the person decides on what the page now shows, so nothing goes by
+        // itself; after a save it is answered by this one, unless games were typed meanwhile,
+        // and a hand-in goes.
+        const asked = again;
+        again = null;
+        if (asked && data.outcome === "saved") {
+          cards.forEach(remember);
+          if (asked === "submit" || draftCount() > 0) {
+            request(asked);
+          }
         }
         showState();
       })
@@ -507,7 +518,7 @@ function sheetPage(form) {
     }
     again = null;
     cards.forEach(remember);
-    queue(store, action, () => newId(window.crypto));
+    queue(store, action, () => newId(window.crypto), versionInput.value);
     save();
     send();
   }

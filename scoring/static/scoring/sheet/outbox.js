@@ -19,10 +19,13 @@ export function draftBody(fields, drafts) {
 }
 
 /** Queue a save (``action`` "save" or "submit"): a new outbox with a fresh id, or the waiting
- * one (a hand-in asked for on the way wins over a save). */
-export function queue(store, action, makeId) {
+ * one (a hand-in asked for on the way wins over a save). The outbox keeps ``version``, the
+ * sheet's version the page showed when the save was asked for: the save is judged against it
+ * however long it waits, so a game another device saved meanwhile is refused and shown, not
+ * replaced, even after the page has followed that device's save. */
+export function queue(store, action, makeId, version) {
   if (!store.outbox) {
-    store.outbox = { id: makeId(), action };
+    store.outbox = { id: makeId(), action, version };
   } else if (action === "submit") {
     store.outbox.action = action;
   }
