@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from tests.factories import make_event, make_role, make_user
 from tournament import backups
@@ -21,6 +22,15 @@ def status_file(folder: Path, **fields) -> None:
               "last_success_at": now, **fields}).write(folder)
 
 
+def shown(moment) -> str:
+    """A moment as the page names it: the clock for today's, with the date before (a test run
+    shortly after midnight looks back into yesterday)."""
+    local = timezone.localtime(moment)
+    if local.date() == timezone.localdate():
+        return f"{local:%H:%M}"
+    return date_format(local, "SHORT_DATETIME_FORMAT")
+
+
 def test_the_event_page_shows_the_last_backup_to_organisers(client, organiser, tmp_path,
                                                              settings):
     event = make_event()
@@ -30,14 +40,14 @@ def test_the_event_page_shows_the_last_backup_to_organisers(client, organiser, t
     now = timezone.now()
     status_file(tmp_path, last_success_at=now)
     html = client.get(url).content.decode()
-    clock = timezone.localtime(now).strftime("%H:%M")
+    clock = shown(now)
     assert f"Letzte Sicherung: {clock} in {tmp_path}." in html
     assert 'role="alert"' not in html
 
     earlier = now - timezone.timedelta(minutes=30)
     status_file(tmp_path, last_success_at=earlier)  # checked now: nothing changed since
     html = client.get(url).content.decode()
-    assert (f"Letzte Sicherung: {timezone.localtime(earlier):%H:%M} in {tmp_path}; seitdem "
+    assert (f"Letzte Sicherung: {shown(earlier)} in {tmp_path}; seitdem "
             f"keine Änderung (geprüft um {clock}).") in html
 
     helper = make_user("helfer")
@@ -77,7 +87,7 @@ def test_the_event_page_warns_when_backups_fail(client, organiser, tmp_path, set
     else:
         moment = now
     html = client.get(make_event().get_absolute_url()).content.decode()
-    expected = warning.format(time=timezone.localtime(moment).strftime("%H:%M"), folder=folder)
+    expected = warning.format(time=shown(moment), folder=folder)
     assert expected in html.replace("&#x27;", "'")
     assert 'role="alert"' in html
 
