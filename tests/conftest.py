@@ -24,6 +24,7 @@ SLOW = {
     "tests/tournament/test_restore.py",
     "tests/tournament/test_settings.py",
     "tests/tournament/test_logs.py::test_gunicorns_access_and_error_logs_hide_the_token",
+    "tests/test_i18n.py::test_every_message_of_the_code_is_translated_and_every_entry_is_used",
 }
 
 

@@ -2,6 +2,11 @@
 
 import ast
 import gettext
+import os
+import shlex
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,7 +15,8 @@ from django.utils import translation
 
 from scoring.rules import InvalidHand, score_hand
 
-CATALOGUE = Path(settings.BASE_DIR) / "tournament" / "locale" / "de" / "LC_MESSAGES"
+BASE = Path(settings.BASE_DIR)
+CATALOGUE = BASE / "tournament" / "locale" / "de" / "LC_MESSAGES"
 
 
 def read_po(path: Path) -> tuple[dict[str, str | tuple[str, ...]], list[str]]:
@@ -42,12 +48,79 @@ def read_po(path: Path) -> tuple[dict[str, str | tuple[str, ...]], list[str]]:
     return entries, fuzzy
 
 
+def _translated(msgstr: str | tuple[str, ...]) -> bool:
+    return all(msgstr) if isinstance(msgstr, tuple) else bool(msgstr)
+
+
 def test_german_catalogue_is_complete_and_not_fuzzy():
     entries, fuzzy = read_po(CATALOGUE / "django.po")
     assert len(entries) > 50
     assert fuzzy == []
-    untranslated = [m for m, s in entries.items() if not s or (isinstance(s, tuple) and not all(s))]
+    untranslated = [m for m, s in entries.items() if not _translated(s)]
     assert untranslated == []
+
+
+def test_catalogue_has_no_location_comments_nor_creation_date():
+    """`make messages` leaves out what changes with every edit, so that catalogues merge."""
+    text = (CATALOGUE / "django.po").read_text(encoding="utf-8")
+    assert "\n#: " not in text, "run `make messages` (not makemessages by hand)"
+    assert "POT-Creation-Date" not in text, "run `make messages` (not makemessages by hand)"
+
+
+def _not_read_by_makemessages(folder: str, names: list[str]) -> set[str]:
+    """What the copy can leave out: dot names (makemessages skips them too) and files other than
+    its default extensions (html, txt, py), e.g. a db.sqlite3 or test artifacts."""
+    return {
+        name
+        for name in names
+        if name.startswith(".")
+        or name == "__pycache__"
+        or (Path(folder, name).is_file() and Path(name).suffix not in {".html", ".txt", ".py"})
+    }
+
+
+def _messages_of_the_code(tmp_path: Path) -> set[str]:
+    """The msgids the code uses, as `make messages` finds them: the Makefile's makemessages line,
+    run in a copy of the project (makemessages writes next to the templates and into the
+    catalogue's folder), keeping the .pot it extracts."""
+    recipe = next(
+        line
+        for line in (BASE / "Makefile").read_text(encoding="utf-8").splitlines()
+        if "manage.py makemessages" in line
+    )
+    words = shlex.split(recipe)
+    options = words[words.index("makemessages") + 1 :]
+    copy = tmp_path / "project"
+    shutil.copytree(BASE, copy, ignore=_not_read_by_makemessages)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "makemessages", *options, "--keep-pot", "--verbosity", "0"],
+        cwd=copy,
+        env={**os.environ, "SECRET_KEY": "catalogue-check"},  # no .secret_key file in the copy
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    used, _ = read_po(copy / "tournament" / "locale" / "django.pot")
+    return set(used)
+
+
+def test_every_message_of_the_code_is_translated_and_every_entry_is_used(tmp_path):
+    used = _messages_of_the_code(tmp_path)
+    entries, fuzzy = read_po(CATALOGUE / "django.po")
+    assert len(used) > 50
+    problems = [f"not in the catalogue: {m!r}" for m in sorted(used - entries.keys())]
+    problems += [
+        f"untranslated: {m!r}" for m in sorted(used & entries.keys()) if not _translated(entries[m])
+    ]
+    problems += [f"fuzzy: {m!r}" for m in sorted(used.intersection(fuzzy))]
+    # the catalogue is the code's (makemessages --no-obsolete drops what the code no longer uses)
+    problems += [f"no longer used by the code: {m!r}" for m in sorted(entries.keys() - used)]
+    assert not problems, (
+        "run `make messages`, then translate the new entries in "
+        "tournament/locale/de/LC_MESSAGES/django.po (none fuzzy) and run `make messages` again:\n"
+        + "\n".join(problems)
+    )
 
 
 def test_compiled_catalogue_matches_the_po_file():
