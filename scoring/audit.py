@@ -17,6 +17,7 @@ from scoring.rules import EJL, LABELS
 from scoring.sheet_rows import number_ranges
 from tournament.audit import Line, describes, yes_no
 from tournament.errors import Message
+from tournament.house_rules import SCORING_MODES
 from tournament.models import ChangeLog, Event
 
 A = ChangeLog.Action
@@ -59,6 +60,17 @@ def _rules_changed(params: Mapping[str, Any]) -> str:
         "switches": ", ".join(switches) or "–",
         "games": params.get("games", 0),
         "totals": params.get("totals", 0),
+    }
+
+
+@describes(A.SCORING_MODE_CHANGED)
+def _scoring_mode_changed(params: Mapping[str, Any]) -> str:
+    def label(code: str) -> str:
+        return gettext(SCORING_MODES[code]) if code in SCORING_MODES else code
+
+    return gettext("Scoring mode changed: “%(before)s” → “%(after)s”.") % {
+        "before": label(params.get("before", "")),
+        "after": label(params.get("after", "")),
     }
 
 

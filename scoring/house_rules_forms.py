@@ -1,5 +1,6 @@
-"""The organiser's form of an event's house rules: a preset and every switch of
-``scoring.rules.RulesProfile`` (the games per round are the event's own setting)."""
+"""The organiser's forms of an event's house rules: a preset and every switch of
+``scoring.rules.RulesProfile`` (the games per round are the event's own setting), and the
+event's scoring mode."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.house_rules import SWITCH_LABELS
 from scoring.rules import EJL, LABELS, RULES, RulesProfile
-from tournament.forms import AmountField, NumberField
+from tournament.forms import AmountField, NumberField, scoring_mode_field
 
 FEES = ("lost_game_fee", "lost_game_fee_higher")
 NOT_ON_THE_FORM = ("name", "games_per_round")
@@ -71,3 +72,9 @@ class HouseRulesForm(forms.Form):
             for problem in self.rules().problems():
                 self.add_error(problem.field, str(problem))
         return data
+
+
+class ScoringModeForm(forms.Form):
+    """The event's scoring mode (``Event.scoring_mode``)."""
+
+    scoring_mode = scoring_mode_field()

@@ -6,7 +6,8 @@ a lost and a conceded game score and what a misplay (*verworfen*) costs (each wi
 example computed by ``score_hand`` by the same rules, so a changed switch changes the
 example), the concede of a bid out of reach where
 it costs more, the Durch, the meld table (``scoring.melds.catalogue``), the rounding, the
-tie-break on exact points, the money per lost game and who signs the sheet. Every text is a
+tie-break on exact points, the money per lost game, what the score sheet holds (the event's
+scoring mode) and who signs it. Every text is a
 ``tournament.errors.Message`` (an English msgid with parameters), rendered in the reader's
 language when shown. The presets and their switches are in ``docs/rules.md`` ("House rules").
 Pure Python: nothing here imports Django.
@@ -23,6 +24,7 @@ from scoring.melds import catalogue
 from scoring.ranking import signed
 from scoring.rules import CONCEDED, PLAYED, TRICK_TOTAL, RulesProfile, round10, score_hand
 from tournament.errors import Message, gettext_noop
+from tournament.house_rules import GAMES, POINTS, TOTALS
 
 __all__ = [
     "EXAMPLES",
@@ -349,7 +351,25 @@ def _money(rules: RulesProfile) -> Section | None:
     return Section("money", Message(gettext_noop("Lost-game money")), (Line("fee", text),))
 
 
-def _sheet(rules: RulesProfile) -> Section:
+SCORING_MODE_LINES: Final = {
+    GAMES: gettext_noop(
+        "The score sheet holds every game in full (bid, melds, tricks); the points are computed "
+        "by these rules."
+    ),
+    POINTS: gettext_noop(
+        "The score sheet holds every game's points per party as written on the paper, not the "
+        "bid, melds or tricks."
+    ),
+    TOTALS: gettext_noop(
+        "The score sheet holds each party's total of the round and its games lost as declarer, "
+        "not the single games."
+    ),
+}
+"""What the score sheet holds in each scoring mode, in one sentence (key ``mode-<mode>``)."""
+
+
+def _sheet(rules: RulesProfile, scoring_mode: str) -> Section:
+    mode = Line(f"mode-{scoring_mode}", Message(SCORING_MODE_LINES[scoring_mode]))
     if rules.players_sign:
         line = Line("players-sign", Message(gettext_noop(
             "After every round all players of the table sign the score sheet; the organisers "
@@ -359,14 +379,18 @@ def _sheet(rules: RulesProfile) -> Section:
         line = Line("scorekeeper", Message(gettext_noop(
             "The scorekeeper writes down every game and adds up after every game."
         )))
-    return Section("sheet", Message(gettext_noop("The score sheet")), (line,))
+    return Section("sheet", Message(gettext_noop("The score sheet")), (mode, line))
 
 
 def merkblatt(
-    rules: RulesProfile, *, games_per_round: int | None = None, rounds: int | None = None
+    rules: RulesProfile,
+    *,
+    games_per_round: int | None = None,
+    rounds: int | None = None,
+    scoring_mode: str = GAMES,
 ) -> Merkblatt:
-    """The sheet of ``rules``; ``games_per_round`` and ``rounds`` are the event's (default: the
-    games a new event starts with, rounds not named)."""
+    """The sheet of ``rules``; ``games_per_round``, ``rounds`` and ``scoring_mode`` are the
+    event's (default: the games a new event starts with, rounds not named, every game kept)."""
     sections = [
         _game(rules, games_per_round or rules.games_per_round, rounds),
         _scoring(rules),
@@ -374,6 +398,6 @@ def merkblatt(
         _melds(rules),
         _counting(rules),
         _money(rules),
-        _sheet(rules),
+        _sheet(rules, scoring_mode),
     ]
     return Merkblatt(rules, tuple(section for section in sections if section is not None))

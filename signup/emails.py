@@ -88,7 +88,7 @@ def message(registration: Registration, reason: str, site: str) -> EmailMultiAlt
         # the event's rules sheet (Merkblatt): its name, its text and its public page
         "rules_label": rules_label(rules),
         "rules_sheet": merkblatt(rules, games_per_round=event.games_per_round,
-                                 rounds=event.round_count),
+                                 rounds=event.round_count, scoring_mode=event.scoring_mode),
         "rules_url": site + reverse("event-rules", kwargs={"slug": event.slug}),
         "settings": SignupSettings.for_event(registration.event),
         "reason": reason,

@@ -29,6 +29,7 @@ PURE_MODULES = [
     "tournament.members",
     "tournament.text",
     "tournament.registry",
+    "tournament.house_rules",
     "money.rules",
     "money.prizes.rules",
     "scoring.rules",
@@ -37,6 +38,7 @@ PURE_MODULES = [
     "scoring.simulate",
     "scoring.melds",
     "scoring.merkblatt",
+    "scoring.modes",
     "series.rules",
     "results.press",
 ]

@@ -130,6 +130,25 @@ class DateInput(forms.DateInput):
         super().__init__(format="%Y-%m-%d")
 
 
+SCORING_MODE_HELP = _(
+    "Every game: the bid, melds and tricks of each game; the points are computed. Points per "
+    "game: each game's points per party as written on the paper. Round totals: each party's "
+    "total of the round and its games lost as declarer."
+)
+"""What each scoring mode asks the scorekeeper for (``Event.ScoringMode``)."""
+
+
+def scoring_mode_field(**kwargs) -> forms.ChoiceField:
+    """The choice of an event's scoring mode, saying what each mode asks for."""
+    kwargs.setdefault("help_text", SCORING_MODE_HELP)
+    return forms.ChoiceField(
+        label=_("Scoring mode"),
+        choices=Event.ScoringMode.choices,
+        initial=Event.ScoringMode.GAMES,
+        **kwargs,
+    )
+
+
 class EventForm(forms.ModelForm):
     """Create or edit an event; an empty short name is made from the name.
 
@@ -138,6 +157,9 @@ class EventForm(forms.ModelForm):
     script, ``event_form.js``, fills the field when another preset is picked and empties it when
     a number is typed by hand); without the script the field holds the default preset's number,
     and an unchanged one becomes the chosen preset's.
+
+    The scoring mode is chosen here when the event is created (default: every game); later it
+    changes on the rules page, which refuses it once a game is stored.
 
     With ``plan_exists`` the short name, the rounds and the games per round are shown but
     cannot change: the plan, its printouts and the public links depend on them.
@@ -182,6 +204,14 @@ class EventForm(forms.ModelForm):
             "page."
         ),
     )
+    scoring_mode = scoring_mode_field(
+        required=False,
+        help_text=format_lazy(
+            "{} {}",
+            SCORING_MODE_HELP,
+            _("It can be changed on the tournament's rules page until the first game is stored."),
+        ),
+    )
 
     def __init__(self, *args, plan_exists: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -196,6 +226,7 @@ class EventForm(forms.ModelForm):
         if self.instance.pk is not None:
             del self.fields["form_token"]  # editing: saving the same values twice is harmless
             del self.fields["rules"]  # changed on the rules page, which rescores the games
+            del self.fields["scoring_mode"]  # changed on the rules page until a game is stored
             del self.fields["games_per_round_preset"]
         self.fields["slug"].required = False
         if plan_exists:
@@ -210,6 +241,10 @@ class EventForm(forms.ModelForm):
         offered = house_rules.presets()
         name = self.data.get(self.add_prefix("rules"), "")
         return house_rules.preset(name) or (offered[0] if offered else None)
+
+    def clean_scoring_mode(self) -> str:
+        """The mode chosen; none sent (a form from before the choice): every game."""
+        return self.cleaned_data.get("scoring_mode") or Event.ScoringMode.GAMES
 
     def clean_rules(self) -> dict:
         """The chosen preset's switches, as the event saves them."""

@@ -1,6 +1,8 @@
 """The house rules an event can be created with, as the app above that knows them registers
 them (``scoring`` registers its rules presets when it starts): the tournament app stores an
-event's rules as plain data (``Event.rules``) and never interprets them.
+event's rules as plain data (``Event.rules``) and never interprets them. Also the codes of the
+ways an event keeps score (``Event.scoring_mode``; what each stores and the checks of its
+figures are the scoring app's, ``scoring.modes``).
 Pure Python: nothing here imports Django.
 """
 
@@ -8,7 +10,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
+
+from tournament.errors import gettext_noop
+
+GAMES: Final = "games"
+"""Every game in full (bid, melds, tricks): the points are computed by the rules."""
+POINTS: Final = "points"
+"""Each game's points per party as written on the paper, the declarer where it is known."""
+TOTALS: Final = "totals"
+"""Each party's total of the round and its games lost as declarer, nothing per game."""
+SCORING_MODES: Final = {
+    GAMES: gettext_noop("Every game"),
+    POINTS: gettext_noop("Points per game"),
+    TOTALS: gettext_noop("Round totals"),
+}
+"""The ways an event keeps score and their names (msgids), from the most detail to the least;
+the first is the default."""
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from tournament import limits, seats
+from tournament import house_rules, limits, seats
 from tournament.errors import Message
 from tournament.text import unlisted_name
 
@@ -43,6 +43,14 @@ class Event(models.Model):
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
 
+    class ScoringMode(models.TextChoices):
+        """How the event keeps score (``tournament.house_rules``; docs/rules.md, "How an event
+        keeps score")."""
+
+        GAMES = house_rules.GAMES, _(house_rules.SCORING_MODES[house_rules.GAMES])
+        POINTS = house_rules.POINTS, _(house_rules.SCORING_MODES[house_rules.POINTS])
+        TOTALS = house_rules.TOTALS, _(house_rules.SCORING_MODES[house_rules.TOTALS])
+
     name = models.CharField(_("name"), max_length=limits.MAX_NAME_LENGTH)
     slug = models.SlugField(_("short name"), max_length=limits.MAX_SLUG_LENGTH, unique=True)
     date = models.DateField(_("date"))
@@ -69,6 +77,15 @@ class Event(models.Model):
     # The house rules' switches as saved (``tournament.house_rules``); read and changed by the
     # scoring app (``scoring.house_rules``). Empty: the ejl rules.
     rules = models.JSONField(_("house rules"), default=dict, blank=True, editable=False)
+    # Chosen when the event is created; changed on the house-rules page until a game is stored
+    # (``scoring.services.house_rules.change_scoring_mode``).
+    scoring_mode = models.CharField(
+        _("scoring mode"),
+        max_length=10,
+        choices=ScoringMode.choices,
+        default=ScoringMode.GAMES,
+        editable=False,
+    )
     plan_seed = models.PositiveIntegerField(
         _("seating plan seed"), null=True, blank=True, editable=False
     )
@@ -115,6 +132,10 @@ class Event(models.Model):
                     games_per_round__lte=limits.MAX_GAMES_PER_ROUND,
                 ),
                 name="event_games_per_round_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(scoring_mode__in=list(house_rules.SCORING_MODES)),
+                name="event_scoring_mode_known",
             ),
         ]
 
@@ -466,6 +487,7 @@ class ChangeLog(AuditRecord):
         EXPENSE_CANCELLED = "expense_cancelled", _("expense cancelled")
         PLAYERS_MERGED = "players_merged", _("players merged")
         RULES_CHANGED = "rules_changed", _("house rules changed")
+        SCORING_MODE_CHANGED = "scoring_mode", _("scoring mode changed")
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="changes", verbose_name=_("event")

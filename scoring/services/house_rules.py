@@ -1,6 +1,7 @@
 """Change an event's house rules: freely until its first game is stored; after that every
 stored game is rescored by the new rules in the same step (``change_rules``), after the
-organiser saw what changes (``rescoring``)."""
+organiser saw what changes (``rescoring``). Change how the event keeps score
+(``change_scoring_mode``): only until its first game is stored."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from scoring.rules import CONCEDED, InvalidHand, RulesProfile, score_hand
 from scoring.services.sheets import lock_event_and_sheets
 from tournament import audit
 from tournament.errors import Message, UserError, gettext_noop
+from tournament.house_rules import SCORING_MODES
 from tournament.models import ChangeLog, Event
 from tournament.results import results_changed
 from tournament.services.lifecycle import ensure_not_finished
@@ -171,3 +173,49 @@ def change_rules(
     if result.lines or tie_breaks != locked.tie_breaks:
         results_changed(event_id=locked.pk)
     return result
+
+
+def scores_stored(event: Event) -> bool:
+    """Whether a game of ``event`` is stored on any of its sheets."""
+    return Game.objects.filter(sheet__table__round__event=event).exists()
+
+
+@transaction.atomic
+def change_scoring_mode(*, event: Event, mode: str, user: Any = None) -> bool:
+    """Keep score of ``event`` in ``mode`` (``Event.ScoringMode``) from now on; returns whether
+    it changed (the same mode again changes and logs nothing).
+
+    Refused (``RulesError``, field ``scoring_mode``): an unknown mode, a finished event, and any
+    change once a game is stored: the stored games were entered in the event's mode, and a
+    sheet is never kept half one way and half another.
+    """
+    if mode not in SCORING_MODES:
+        raise RulesError(
+            gettext_noop("Choose one of the scoring modes offered."), field="scoring_mode"
+        )
+    # every save of a sheet locks its sheet: a first game saved meanwhile is seen here
+    locked = lock_event_and_sheets(event)
+    ensure_not_finished(locked, RulesError)
+    before = locked.scoring_mode
+    if mode == before:
+        return False
+    if scores_stored(locked):
+        raise RulesError(
+            gettext_noop(
+                "You can change the scoring mode only while no game is stored: the stored "
+                "games were entered as “%(mode)s”, and a tournament's sheets are never kept "
+                "half one way and half another. Nothing was changed."
+            ),
+            field="scoring_mode",
+            mode=Message(SCORING_MODES[before]),
+        )
+    Event.objects.filter(pk=locked.pk).update(scoring_mode=mode)
+    event.scoring_mode = mode
+    audit.log(
+        event=locked,
+        action=ChangeLog.Action.SCORING_MODE_CHANGED,
+        user=user,
+        before=before,
+        after=mode,
+    )
+    return True

@@ -1,5 +1,6 @@
 """The organiser's page of an event's house rules: pick a preset, change switches, and, once
-games are stored, confirm the rescoring after seeing how many totals change."""
+games are stored, confirm the rescoring after seeing how many totals change; and the event's
+scoring mode, changed there until the first game is stored."""
 
 from __future__ import annotations
 
@@ -9,40 +10,72 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 
 from scoring.house_rules import rules_label, rules_of
-from scoring.house_rules_forms import HouseRulesForm
-from scoring.models import Game
+from scoring.house_rules_forms import HouseRulesForm, ScoringModeForm
 from scoring.rules import RULES
-from scoring.services.house_rules import SHOWN_REFUSALS, change_rules, rescoring
+from scoring.services.house_rules import (
+    SHOWN_REFUSALS,
+    change_rules,
+    change_scoring_mode,
+    rescoring,
+    scores_stored,
+)
 from tournament.errors import UserError
 from tournament.models import Event
 from tournament.text import is_number
 from tournament.web import organiser_view, show_error
 
 
-def _games_stored(event: Event) -> bool:
-    return Game.objects.filter(sheet__table__round__event=event).exists()
-
-
 def _page(
-    request: HttpRequest, event: Event, form: HouseRulesForm, *, games_stored: bool, **extra
+    request: HttpRequest,
+    event: Event,
+    form: HouseRulesForm,
+    *,
+    games_stored: bool,
+    mode_form: ScoringModeForm | None = None,
+    **extra,
 ) -> HttpResponse:
     return render(request, "scoring/house_rules.html", {
         "event": event,
         "form": form,
+        "mode_form": mode_form or ScoringModeForm(initial={"scoring_mode": event.scoring_mode}),
         "current_label": rules_label(rules_of(event)),
         "games_stored": games_stored,
         **extra,
     })
 
 
+def _change_scoring_mode(request: HttpRequest, event: Event, games_stored: bool) -> HttpResponse:
+    mode_form = ScoringModeForm(request.POST)
+    if mode_form.is_valid():
+        try:
+            changed = change_scoring_mode(
+                event=event, mode=mode_form.cleaned_data["scoring_mode"], user=request.user
+            )
+        except UserError as error:
+            show_error(request, error)
+            mode_form = None  # shows the mode kept
+            games_stored = scores_stored(event)  # a game stored since the page was read
+        else:
+            if changed:
+                messages.success(request, gettext("Scoring mode saved: %(mode)s.") % {
+                    "mode": event.get_scoring_mode_display()
+                })
+            return redirect("house-rules", slug=event.slug)
+    form = HouseRulesForm(initial=HouseRulesForm.initial_of(rules_of(event)))
+    return _page(request, event, form, games_stored=games_stored, mode_form=mode_form)
+
+
 @organiser_view
 def house_rules(request: HttpRequest, event: Event) -> HttpResponse:
     """Show the rules; a preset loaded fills the form without saving; a save of rules that
-    rescore stored games first shows what changes and asks to confirm."""
-    games_stored = _games_stored(event)
+    rescore stored games first shows what changes and asks to confirm. A scoring mode sent
+    (``change_scoring_mode``) is saved at once, or refused once a game is stored."""
+    games_stored = scores_stored(event)
     if request.method != "POST":
         form = HouseRulesForm(initial=HouseRulesForm.initial_of(rules_of(event)))
         return _page(request, event, form, games_stored=games_stored)
+    if "change_scoring_mode" in request.POST:
+        return _change_scoring_mode(request, event, games_stored)
     if "load_preset" in request.POST:
         chosen = RULES.get(request.POST.get("preset", ""))
         if chosen is not None:

@@ -86,7 +86,8 @@ def event_merkblatt(event: Event) -> dict:
         "rules": rules,
         "rules_label": rules_label(rules),
         "merkblatt": merkblatt(
-            rules, games_per_round=event.games_per_round, rounds=event.round_count
+            rules, games_per_round=event.games_per_round, rounds=event.round_count,
+            scoring_mode=event.scoring_mode,
         ),
     }
 

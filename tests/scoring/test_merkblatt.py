@@ -8,6 +8,7 @@ import pytest
 from scoring.merkblatt import EXAMPLES, euros, merkblatt, signed
 from scoring.rules import AKS_HEROLDSTATT, BSV_ENNAHOFEN, EJL, RULES, score_hand
 from tournament.errors import GERMAN
+from tournament.house_rules import GAMES, POINTS, TOTALS
 
 
 def english(message) -> str:
@@ -196,3 +197,25 @@ def test_the_sheet_reads_in_german(name, wanted):
     for word in wanted:
         assert word in sheet, word
     assert "Example" not in sheet and "Beispiel" in sheet
+
+
+@pytest.mark.parametrize(
+    ("mode", "wanted"),
+    [
+        (GAMES, "Auf dem Spielzettel steht jedes Spiel vollständig (Reizwert, Meldungen, "
+                "Stiche); die Punkte werden nach diesen Regeln berechnet."),
+        (POINTS, "Auf dem Spielzettel stehen die Punkte jeder Partei in jedem Spiel, wie sie "
+                 "auf dem Papier stehen, nicht Reizwert, Meldungen und Stiche."),
+        (TOTALS, "Auf dem Spielzettel stehen die Summe jeder Partei im Durchgang und ihre als "
+                 "Alleinspieler verlorenen Spiele, nicht die einzelnen Spiele."),
+    ],
+)
+def test_the_sheet_says_in_one_sentence_what_the_score_sheet_holds(mode, wanted):
+    sheet = merkblatt(RULES[EJL], scoring_mode=mode)
+    modes = {code for code in sheet.codes() if code.startswith("mode-")}
+    assert modes == {f"mode-{mode}"}
+    assert sheet.line(f"mode-{mode}").text.translated(GERMAN.gettext) == wanted
+
+
+def test_the_sheet_holds_every_game_unless_told_otherwise():
+    assert "mode-games" in merkblatt(RULES[AKS_HEROLDSTATT]).codes()

@@ -92,6 +92,7 @@ SAMPLES = {
                        "entries": [ENTRY]},
     "rules_changed": {"preset": "aks-heroldstatt", "before": "ejl",
                       "switches": ["lost_half_bid", "durch"], "games": 12, "totals": 9},
+    "scoring_mode": {"before": "games", "after": "totals"},
 }
 
 

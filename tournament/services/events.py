@@ -40,15 +40,17 @@ def _shown(value: Any) -> Any:
 def create_event(*, user: Any = None, form_token: str | None = None, **fields: Any) -> Event:
     """A new event with ``fields`` (see ``EVENT_FIELDS``, and ``rules`` and ``tie_breaks``: the
     house rules' switches as saved and the tie-breaks they start with,
-    ``tournament.house_rules``), organised by ``user`` (a logged-in
-    account; a script passes none); a short name taken meanwhile raises ``EventError`` (field
-    ``slug``), a ``form_token`` used before ``AlreadySubmitted``."""
+    ``tournament.house_rules``; ``scoring_mode``: how it keeps score, default every game),
+    organised by ``user`` (a logged-in account; a script passes none); a short name taken
+    meanwhile raises ``EventError`` (field ``slug``), a ``form_token`` used before
+    ``AlreadySubmitted``."""
     submission = (
         use_form_token(token=form_token, kind=FormSubmission.Kind.EVENT) if form_token else None
     )
     event = Event(**{name: fields[name] for name in EVENT_FIELDS if name in fields})
     event.rules = dict(fields.get("rules") or {})
     event.tie_breaks = fields.get("tie_breaks") or ""
+    event.scoring_mode = fields.get("scoring_mode") or Event.ScoringMode.GAMES
     try:
         with transaction.atomic():
             event.save()

@@ -131,6 +131,36 @@ def test_event_form_errors_in_german(client, organiser, fields, message):
     assert not Event.objects.exists()
 
 
+@pytest.mark.parametrize("mode", ["games", "points", "totals"])
+def test_a_new_event_keeps_score_as_chosen(client, organiser, mode):
+    response = client.post(reverse("event-create"), event_data(scoring_mode=mode))
+    event = Event.objects.get()
+    assert response["Location"] == event.get_absolute_url()
+    assert event.scoring_mode == mode
+
+
+def test_the_new_event_form_offers_the_scoring_modes(client, organiser):
+    html = html_of(client.get(reverse("event-create")))
+    assert '<option value="games" selected>Jedes Spiel</option>' in html
+    assert '<option value="points">Punkte je Spiel</option>' in html
+    assert '<option value="totals">Summen je Durchgang</option>' in html
+    assert "Punkte je Spiel: die Punkte jeder Partei in jedem Spiel" in html  # the help text
+    client.post(reverse("event-create"), event_data())  # a form without the choice
+    assert Event.objects.get().scoring_mode == "games"
+    refused = client.post(reverse("event-create"), event_data(name="Zweites",
+                                                              scoring_mode="alles"))
+    assert refused.status_code == 200 and "alles ist keine gültige Auswahl" in html_of(refused)
+    assert Event.objects.count() == 1
+
+
+def test_the_edit_form_leaves_the_scoring_mode_to_the_rules_page(client, organiser):
+    event = make_event(slug="alt")
+    assert 'name="scoring_mode"' not in html_of(client.get(reverse("event-edit", args=["alt"])))
+    client.post(reverse("event-edit", args=["alt"]), event_data(scoring_mode="totals"))
+    event.refresh_from_db()
+    assert event.scoring_mode == "games"
+
+
 def test_edit_event(client, organiser):
     event = make_event(slug="alt")
     response = client.post(
