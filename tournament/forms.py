@@ -143,7 +143,8 @@ def scoring_mode_field(**kwargs) -> forms.ChoiceField:
     kwargs.setdefault("help_text", SCORING_MODE_HELP)
     return forms.ChoiceField(
         label=_("Scoring mode"),
-        choices=Event.ScoringMode.choices,
+        choices=[(code, label) for code, label in Event.ScoringMode.choices
+                 if code in house_rules.OFFERED_MODES],
         initial=Event.ScoringMode.GAMES,
         **kwargs,
     )
@@ -228,6 +229,8 @@ class EventForm(forms.ModelForm):
             del self.fields["rules"]  # changed on the rules page, which rescores the games
             del self.fields["scoring_mode"]  # changed on the rules page until a game is stored
             del self.fields["games_per_round_preset"]
+        elif len(house_rules.OFFERED_MODES) < 2:
+            del self.fields["scoring_mode"]  # nothing to choose: every event keeps every game
         self.fields["slug"].required = False
         if plan_exists:
             for name in ("slug", "round_count", "games_per_round"):

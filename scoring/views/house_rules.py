@@ -20,6 +20,7 @@ from scoring.services.house_rules import (
     scores_stored,
 )
 from tournament.errors import UserError
+from tournament.house_rules import OFFERED_MODES
 from tournament.models import Event
 from tournament.text import is_number
 from tournament.web import organiser_view, show_error
@@ -40,6 +41,10 @@ def _page(
         "mode_form": mode_form or ScoringModeForm(initial={"scoring_mode": event.scoring_mode}),
         "current_label": rules_label(rules_of(event)),
         "games_stored": games_stored,
+        # another offered mode to change to, while no game is stored
+        "mode_choosable": not games_stored and any(
+            code != event.scoring_mode for code in OFFERED_MODES
+        ),
         **extra,
     })
 

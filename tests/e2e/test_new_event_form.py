@@ -1,6 +1,5 @@
 """The new-event form in Chromium: picking house rules shows their games per round at once, and
-a number the organiser typed is saved, even when it is another preset's; the scoring mode chosen
-is saved with the event."""
+a number the organiser typed is saved, even when it is another preset's."""
 
 from django.urls import reverse
 from playwright.sync_api import expect
@@ -33,20 +32,4 @@ def test_the_games_per_round_follow_the_preset_until_typed(browser, live_server,
     expect(page.get_by_role("heading", name="Preisbinokel Heroldstatt")).to_be_visible()
     event = Event.objects.get(name="Preisbinokel Heroldstatt")
     assert (event.rules["name"], event.games_per_round) == ("aks-heroldstatt", 12)
-    page.context.close()
-
-
-def test_the_scoring_mode_is_chosen_with_the_new_event(browser, live_server, db):
-    page = logged_in(browser, live_server)
-    page.goto(live_server.url + reverse("event-create"))
-    mode = page.get_by_label("Erfassung")
-    expect(mode).to_have_value("games")
-    help_text = page.get_by_text("Summen je Durchgang: die Summe jeder Partei im Durchgang")
-    expect(help_text).to_be_visible()  # what each mode asks the scorekeeper for
-    mode.select_option(label="Summen je Durchgang")
-    page.get_by_label("Name:", exact=True).fill("Rundensummen Ennahofen")
-    page.get_by_label("Datum").fill("2026-12-05")
-    page.get_by_role("button", name="Turnier anlegen").click()
-    expect(page.get_by_role("heading", name="Rundensummen Ennahofen")).to_be_visible()
-    assert Event.objects.get(name="Rundensummen Ennahofen").scoring_mode == "totals"
     page.context.close()

@@ -37,36 +37,51 @@ def html_of(response) -> str:
     return response.content.decode()
 
 
-def test_the_page_shows_the_mode_and_changes_it_before_the_first_game(organiser, client):
+def test_the_page_shows_the_mode_and_offers_no_mode_without_a_sheet(organiser, client):
+    """Every game is the one mode offered (``OFFERED_MODES``): the page names it and offers no
+    change; a mode sent anyway is refused and nothing changes."""
     event, _sheet = _event_with_sheet()
     page = html_of(client.get(_url(event)))
     assert "Erfasst wird: <strong>Jedes Spiel</strong>." in page
+    assert 'name="change_scoring_mode"' not in page
+    refused = html_of(client.post(_url(event), {"scoring_mode": TOTALS,
+                                                "change_scoring_mode": "1"}))
+    assert "totals ist keine gültige Auswahl" in refused
+    assert Event.objects.get(pk=event.pk).scoring_mode == Event.ScoringMode.GAMES
+    assert not ChangeLog.objects.filter(event=event, action="scoring_mode").exists()
+
+
+def test_an_event_in_another_mode_changes_back_to_every_game_before_the_first_game(
+        organiser, client):
+    event, _sheet = _event_with_sheet(scoring_mode=TOTALS)
+    page = html_of(client.get(_url(event)))
+    assert "Erfasst wird: <strong>Summen je Durchgang</strong>." in page
     assert "Die Erfassung lässt sich ändern, bis das erste Spiel gespeichert ist." in page
     assert 'name="change_scoring_mode"' in page
-    assert "Summen je Durchgang: die Summe jeder Partei im Durchgang" in page  # the help
-    saved = client.post(_url(event), {"scoring_mode": TOTALS, "change_scoring_mode": "1"})
+    assert "Jedes Spiel: Reizwert, Meldungen und Stiche jedes Spiels" in page  # the help
+    saved = client.post(_url(event), {"scoring_mode": "games", "change_scoring_mode": "1"})
     assert saved.status_code == 302
     event.refresh_from_db()
-    assert event.scoring_mode == TOTALS
+    assert event.scoring_mode == Event.ScoringMode.GAMES
     change = ChangeLog.objects.get(event=event, action="scoring_mode")
     assert change.user == organiser
     shown = html_of(client.get(_url(event)))
-    assert "Erfassung gespeichert: Summen je Durchgang." in shown
-    assert "Erfasst wird: <strong>Summen je Durchgang</strong>." in shown
+    assert "Erfassung gespeichert: Jedes Spiel." in shown
+    assert "Erfasst wird: <strong>Jedes Spiel</strong>." in shown
 
 
 def test_after_the_first_game_the_page_refuses_a_change(organiser, client):
-    event, sheet = _event_with_sheet()
+    event, sheet = _event_with_sheet(scoring_mode=TOTALS)
     page = html_of(client.get(_url(event)))  # opened before the game was stored
     assert 'name="change_scoring_mode"' in page
     record_game(sheet=sheet, number=1, bid=200, declarer=1, melds=[20, 80, 40],
                 tricks=[70, 130, 50])
-    refused = client.post(_url(event), {"scoring_mode": TOTALS, "change_scoring_mode": "1"})
+    refused = client.post(_url(event), {"scoring_mode": "games", "change_scoring_mode": "1"})
     page = html_of(refused)
-    assert REFUSED in page and "„Jedes Spiel“" in page
+    assert REFUSED in page and "„Summen je Durchgang“" in page
     assert "Es sind schon Spiele gespeichert: die Erfassung lässt sich nicht mehr ändern." in page
     assert 'name="change_scoring_mode"' not in page
-    assert Event.objects.get(pk=event.pk).scoring_mode == Event.ScoringMode.GAMES
+    assert Event.objects.get(pk=event.pk).scoring_mode == TOTALS
     assert not ChangeLog.objects.filter(event=event, action="scoring_mode").exists()
 
 

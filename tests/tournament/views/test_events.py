@@ -9,7 +9,7 @@ from django.urls import reverse
 from tests.factories import make_entry, make_event, make_round, make_user
 from tests.tournament.plans import make_field
 from tournament import audit, services
-from tournament.forms import EventForm
+from tournament.forms import EventForm, scoring_mode_field
 from tournament.members import Member
 from tournament.models import ChangeLog, Event
 from tournament.services import generate_plan
@@ -131,26 +131,23 @@ def test_event_form_errors_in_german(client, organiser, fields, message):
     assert not Event.objects.exists()
 
 
-@pytest.mark.parametrize("mode", ["games", "points", "totals"])
-def test_a_new_event_keeps_score_as_chosen(client, organiser, mode):
+@pytest.mark.parametrize("mode", ["points", "totals", "alles"])
+def test_a_new_event_keeps_every_game_while_no_other_mode_is_offered(client, organiser, mode):
+    """Points per game and round totals have no score sheet of their own: the form offers no
+    choice (``tournament.house_rules.OFFERED_MODES``), and a mode sent anyway is not taken."""
+    html = html_of(client.get(reverse("event-create")))
+    assert 'name="scoring_mode"' not in html
+    assert "Summen je Durchgang" not in html
     response = client.post(reverse("event-create"), event_data(scoring_mode=mode))
     event = Event.objects.get()
     assert response["Location"] == event.get_absolute_url()
-    assert event.scoring_mode == mode
+    assert event.scoring_mode == "games"
 
 
-def test_the_new_event_form_offers_the_scoring_modes(client, organiser):
-    html = html_of(client.get(reverse("event-create")))
-    assert '<option value="games" selected>Jedes Spiel</option>' in html
-    assert '<option value="points">Punkte je Spiel</option>' in html
-    assert '<option value="totals">Summen je Durchgang</option>' in html
-    assert "Punkte je Spiel: die Punkte jeder Partei in jedem Spiel" in html  # the help text
-    client.post(reverse("event-create"), event_data())  # a form without the choice
-    assert Event.objects.get().scoring_mode == "games"
-    refused = client.post(reverse("event-create"), event_data(name="Zweites",
-                                                              scoring_mode="alles"))
-    assert refused.status_code == 200 and "alles ist keine gültige Auswahl" in html_of(refused)
-    assert Event.objects.count() == 1
+def test_the_scoring_mode_field_offers_only_the_modes_with_a_sheet():
+    form = EventForm()
+    assert "scoring_mode" not in form.fields
+    assert scoring_mode_field().choices == [("games", "Jedes Spiel")]
 
 
 def test_the_edit_form_leaves_the_scoring_mode_to_the_rules_page(client, organiser):
