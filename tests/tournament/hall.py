@@ -214,7 +214,7 @@ def add_event(database: Path, slug: str) -> None:
         connection.execute(
             "INSERT INTO tournament_event (name, slug, date, venue, round_count, "
             "games_per_round, status, public_standings, count_unconfirmed, tie_breaks, "
-            "results_version, rules) VALUES (?, ?, '2026-11-21', '', 3, 12, 'running', 0, 0, '', "
-            "0, '{}')",
+            "results_version, rules, scoring_mode) VALUES (?, ?, '2026-11-21', '', 3, 12, "
+            "'running', 0, 0, '', 0, '{}', 'games')",
             (slug, slug),
         )
