@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from django import forms
@@ -46,15 +45,10 @@ def row_prefix(number: int) -> str:
     return f"g{number}"
 
 
-@lru_cache(maxsize=256)
 def row_fields(
-    party_labels: tuple[str, ...], seat_labels: tuple[str, ...]
+    party_labels: Sequence[str], seat_labels: Sequence[str]
 ) -> dict[str, forms.Field]:
-    """A row's fields for a table's labels, built once and shared by the rows of every form
-    with these labels (``GameRowForm``). The fields only parse and check; they keep nothing of
-    a form (its data and errors are the form's), and nothing changes them after they are
-    built, so sharing them is safe and spares a save building some fifteen fields per row
-    (``bench/load.py``'s hot path)."""
+    """A row's fields for a table's labels (``GameRowForm``), new for every form."""
     fields: dict[str, forms.Field] = {}
     parties = [(index, label) for index, label in enumerate(party_labels)]
     fields["dealer"] = forms.TypedChoiceField(
@@ -120,7 +114,7 @@ class GameRowForm(forms.Form):
         self.unusual_bid = False
         # Messages about the meld or trick columns as a whole (e.g. the trick points' sum).
         self.column_errors: dict[str, list[str]] = {"melds": [], "tricks": []}
-        self.fields = dict(row_fields(tuple(party_labels), tuple(seat_labels)))
+        self.fields = row_fields(party_labels, seat_labels)
 
     # The fields that make a row a game; dealer and kind have defaults and do not count.
     def entry_fields(self) -> list[str]:

@@ -67,8 +67,9 @@ def test_a_meld_error_sits_at_that_partys_input():
     assert form.field_of(type("E", (), {"field": "melds", "party": 2})()) == "meld2"
 
 
-def test_rows_with_the_same_labels_share_their_fields_not_their_data_or_errors():
-    """GameRowForm's fields are built once per table's labels (scoring.forms.row_fields)."""
+def test_every_row_form_has_fields_of_its_own():
+    """GameRowForm builds its fields for each form (scoring.forms.row_fields): nothing of one
+    request's form reaches another's, whoever changes a field."""
     labels = {"party_labels": ["1 Anna", "2 Bert", "3 Carl"],
               "seat_labels": ["A1 · Anna", "B1 · Bert", "C1 · Carl"]}
     good = {"g1-dealer": "1", "g1-declarer": "0", "g1-bid": "150", "g1-kind": "played",
@@ -77,11 +78,14 @@ def test_rows_with_the_same_labels_share_their_fields_not_their_data_or_errors()
     bad = {key.replace("g1-", "g2-"): value for key, value in good.items()} | {"g2-bid": "x"}
     first = GameRowForm(good, number=1, **labels)
     second = GameRowForm(bad, number=2, **labels)
-    assert first.fields["bid"] is second.fields["bid"]
+    assert first.fields["bid"] is not second.fields["bid"]
+    first.fields["bid"].required = True  # a change to one form's field
+    first.fields["bid"].label = "changed"
+    assert second.fields["bid"].required is False
+    assert second.fields["bid"].label != "changed"
     assert second.is_valid() is False and "bid" in second.errors
     assert first.is_valid() and not first.errors
+    assert GameRowForm(good, number=1, **labels).fields["bid"].label != "changed"
     other = GameRowForm(good, number=1, party_labels=["1 Anna", "2 Bert"],
                         seat_labels=["A1 · Anna", "B1 · Bert"])
-    assert "meld2" not in other.fields and other.fields["bid"] is not first.fields["bid"]
-    first.fields["bid"] = None  # a form's own field dict: the others keep theirs
-    assert GameRowForm(good, number=1, **labels).fields["bid"] is second.fields["bid"]
+    assert "meld2" not in other.fields
