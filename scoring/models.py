@@ -1,4 +1,5 @@
-"""Score sheets: the games a table plays in one round, each with one line per party.
+"""Score sheets: the games a table plays in one round, each with one line per party, or for an
+event kept in round totals each party's total of the round (``RoundTotal``).
 
 A game's points are computed by ``scoring.rules.score_hand`` when it is saved
 (``scoring.services.sheets``); the terms are in ``docs/glossary.md``.
@@ -210,7 +211,8 @@ class SheetChange(AuditRecord):
     desk's); ``TOTALS_SAVED``: a save of a sheet kept in round totals stored, changed or cleared
     its totals (``before`` and ``after``: ``{"parties": [start numbers], "totals": [...],
     "lost": [...]}`` or None; ``after`` of a save through the link adds its ``save`` id and
-    device as ``LINK_SAVED`` does), with the version it made and its ``device``.
+    device, ``agent`` and ``address``, and holds only those when it cleared the totals), with
+    the version it made and its ``device``.
 
     A game's record (``SAVED``, ``DELETED`` after the hand-in, ``CHANGED``: a stored game
     replaced or cleared while the sheet is open) keeps the sheet ``version`` its change made and
