@@ -12,7 +12,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from scoring.house_rules import SWITCH_LABELS
 from scoring.models import Game, SheetChange
-from scoring.ranking import TIE_BREAKS
+from scoring.ranking import TIE_BREAKS, signed
 from scoring.rules import EJL, LABELS
 from scoring.sheet_rows import number_ranges
 from tournament.audit import Line, describes, yes_no
@@ -153,7 +153,7 @@ def sheet_params(change: SheetChange, *, before: bool = True) -> dict[str, Any]:
     """What describes a sheet's record; ``before=False`` leaves out the game before the change
     (the sheet's trail shows it in a column of its own)."""
     params: dict[str, Any] = {"game": change.game_number, "after": change.after}
-    if before and change.game_number:
+    if before and (change.game_number or change.action == S.TOTALS_SAVED):
         params["before"] = change.before
     return params
 
@@ -232,6 +232,39 @@ def _link_saved(params: Mapping[str, Any]) -> str:
         "address": after.get("address") or "–",
     }
     return "; ".join([*said, device])
+
+
+def describe_totals(values: Mapping[str, Any] | None) -> str:
+    """A sheet's round totals in one line, parties by start number: “No. 3: 420, 1 lost · …”
+    (``scoring.services.totals``, as the trail keeps them)."""
+    if not values or values.get("totals") is None:
+        return gettext("no round totals")
+    return " · ".join(
+        gettext("No. %(number)s: %(total)s, %(lost)s lost")
+        % {"number": number, "total": signed(total), "lost": lost}
+        for number, total, lost in zip(
+            values.get("parties") or [], values["totals"], values["lost"], strict=False
+        )
+    )
+
+
+@describes(S.TOTALS_SAVED)
+def _totals_saved(params: Mapping[str, Any]) -> str:
+    after = params.get("after") or {}
+    if after.get("totals") is None:
+        text = gettext("Round totals cleared")
+    else:
+        text = gettext("Round totals saved: %(after)s") % {"after": describe_totals(after)}
+    if "before" in params:
+        text += "; " + gettext("before: %(before)s") % {
+            "before": describe_totals(params["before"])
+        }
+    if "agent" in after:
+        text += "; " + gettext("device: %(agent)s, address %(address)s") % {
+            "agent": after.get("agent") or "–",
+            "address": after.get("address") or "–",
+        }
+    return text
 
 
 @describes(S.LINK_RENEWED)

@@ -6,8 +6,8 @@ a lost and a conceded game score and what a misplay (*verworfen*) costs (each wi
 example computed by ``score_hand`` by the same rules, so a changed switch changes the
 example), the concede of a bid out of reach where
 it costs more, the Durch, the meld table (``scoring.melds.catalogue``), the rounding, the
-tie-break on exact points, the money per lost game, what the score sheet holds (the event's
-scoring mode) and who signs it. Every text is a
+tie-break on exact points (where the scoring mode keeps them), the money per lost game, what
+the score sheet holds (the event's scoring mode) and who signs it. Every text is a
 ``tournament.errors.Message`` (an English msgid with parameters), rendered in the reader's
 language when shown. The presets and their switches are in ``docs/rules.md`` ("House rules").
 Pure Python: nothing here imports Django.
@@ -21,7 +21,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Final
 
 from scoring.melds import catalogue
-from scoring.ranking import signed
+from scoring.modes import known_tie_breaks
+from scoring.ranking import EXACT_POINTS, signed
 from scoring.rules import CONCEDED, PLAYED, TRICK_TOTAL, RulesProfile, round10, score_hand
 from tournament.errors import Message, gettext_noop
 from tournament.house_rules import GAMES, POINTS, TOTALS
@@ -315,7 +316,7 @@ def _melds(rules: RulesProfile) -> Section:
     return Section("melds", Message(gettext_noop("Melds")), lines, tuple(rows))
 
 
-def _counting(rules: RulesProfile) -> Section:
+def _counting(rules: RulesProfile, scoring_mode: str) -> Section:
     lines = [Line("rounding", Message(
         gettext_noop(
             "Trick points are written in tens: up to 4 rounded down, from 5 up (%(up)s → "
@@ -324,7 +325,7 @@ def _counting(rules: RulesProfile) -> Section:
         up=ROUNDING_UP, up_rounded=round10(ROUNDING_UP),
         down=ROUNDING_DOWN, down_rounded=round10(ROUNDING_DOWN),
     ))]
-    if rules.exact_tie_break:
+    if rules.exact_tie_break and known_tie_breaks([EXACT_POINTS], scoring_mode):
         lines.append(Line("tie-break", Message(gettext_noop(
             "Equal totals: the exact (unrounded) points decide."
         ))))
@@ -396,7 +397,7 @@ def merkblatt(
         _scoring(rules),
         _durch(rules),
         _melds(rules),
-        _counting(rules),
+        _counting(rules, scoring_mode),
         _money(rules),
         _sheet(rules, scoring_mode),
     ]

@@ -1,4 +1,5 @@
-"""Score sheets: the games a table plays in one round, each with one line per party.
+"""Score sheets: the games a table plays in one round, each with one line per party, or for an
+event kept in round totals each party's total of the round (``RoundTotal``).
 
 A game's points are computed by ``scoring.rules.score_hand`` when it is saved
 (``scoring.services.sheets``); the terms are in ``docs/glossary.md``.
@@ -158,6 +159,39 @@ class PartyScore(models.Model):
         return f"{self.game}: {self.entry} {self.points}"
 
 
+class RoundTotal(models.Model):
+    """One party's line of a sheet kept in round totals (``Event.scoring_mode`` ``totals``):
+    its total of the round as written on the paper and the games it lost as declarer; the
+    sheet has no games (``scoring.services.totals``). A sheet holds such lines for every party
+    of its table or none."""
+
+    sheet = models.ForeignKey(
+        ScoreSheet,
+        on_delete=models.CASCADE,
+        related_name="round_totals",
+        verbose_name=_("score sheet"),
+    )
+    entry = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="round_totals", verbose_name=_("entry")
+    )
+    total = models.IntegerField(_("total of the round"))
+    lost = models.PositiveSmallIntegerField(_("games lost as declarer"), default=0)
+
+    class Meta:
+        verbose_name = _("round total")
+        verbose_name_plural = _("round totals")
+        ordering = ["sheet", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "entry"], name="roundtotal_unique_entry"),
+            models.CheckConstraint(
+                condition=Exact(Mod(F("total"), 10), 0), name="roundtotal_total_multiple_of_10"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.sheet}: {self.entry} {self.total}"
+
+
 class SheetChange(AuditRecord):
     """Audit trail of a sheet: every save through its link, every change after submission,
     every status change.
@@ -174,7 +208,11 @@ class SheetChange(AuditRecord):
     ``{"position", "start_number", "name", "version"}``, see ``SheetConfirmation``);
     ``SIGNED_ON_PAPER``: the desk recorded that a seated player signed the paper sheet, which
     counts as the player's confirmation (``after`` as for ``PLAYER_CONFIRMED``, ``user`` the
-    desk's).
+    desk's); ``TOTALS_SAVED``: a save of a sheet kept in round totals stored, changed or cleared
+    its totals (``before`` and ``after``: ``{"parties": [start numbers], "totals": [...],
+    "lost": [...]}`` or None; ``after`` of a save through the link adds its ``save`` id and
+    device, ``agent`` and ``address``, and holds only those when it cleared the totals), with
+    the version it made and its ``device``.
 
     A game's record (``SAVED``, ``DELETED`` after the hand-in, ``CHANGED``: a stored game
     replaced or cleared while the sheet is open) keeps the sheet ``version`` its change made and
@@ -195,6 +233,7 @@ class SheetChange(AuditRecord):
         PLAYER_CONFIRMED = "player_confirmed", _("confirmed by a player")
         CHANGED = "changed", _("game changed")
         SIGNED_ON_PAPER = "signed_on_paper", _("signed on paper")
+        TOTALS_SAVED = "totals_saved", _("round totals saved")
 
     sheet = models.ForeignKey(
         ScoreSheet, on_delete=models.CASCADE, related_name="changes", verbose_name=_("score sheet")

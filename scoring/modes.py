@@ -7,6 +7,8 @@ cannot tell is in ``docs/rules.md``, "How an event keeps score").
 - ``totals``: each party's total of the round and its games lost as declarer;
   ``totals_problems`` checks one sheet.
 
+What a mode cannot tell leaves out the tie-breaks that need it (``known_tie_breaks``).
+
 A problem is an ``InvalidFigure`` naming the field at fault as the sheet names it without the
 game's prefix (``points<i>``, ``declarer``, ``total<i>``, ``lost<i>``; ``i`` the party's index
 as in ``meld<i>``) and the party's index; the sheet names the game. Every problem is reported,
@@ -18,20 +20,38 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoring.melds import catalogue
-from scoring.ranking import signed
+from scoring.ranking import DECLARER_WINS, EXACT_POINTS, signed
 from scoring.rules import DURCH_KINDS, TRICK_TOTAL, RulesProfile, is_int
 from tournament.errors import UserError, gettext_noop
+from tournament.house_rules import TOTALS
 from tournament.limits import UNUSUAL_BID
 
 __all__ = [
+    "UNKNOWN_TIE_BREAKS",
     "InvalidFigure",
     "game_reach",
+    "known_tie_breaks",
     "points_problems",
     "totals_problems",
 ]
 
 STEP = 10
 """Every score is a multiple of 10: melds, bids and rounded trick points are."""
+
+UNKNOWN_TIE_BREAKS: dict[str, frozenset[str]] = {
+    TOTALS: frozenset({EXACT_POINTS, DECLARER_WINS}),
+}
+"""The tie-breaks (``scoring.ranking.TIE_BREAKS``) a scoring mode has no figures for, by mode:
+round totals keep no trick points (no exact points) and no games won as declarer. A mode not
+named here has the figures of every tie-break."""
+
+
+def known_tie_breaks(codes: Sequence[str], mode: str) -> list[str]:
+    """The tie-breaks of ``codes`` that an event keeping score in ``mode`` has the figures for,
+    in order: the others cannot separate equal totals and are left out."""
+    unknown = UNKNOWN_TIE_BREAKS.get(mode, frozenset())
+    return [code for code in codes if code not in unknown]
+
 
 NOT_IN_TENS = gettext_noop("Points are written in tens: enter a multiple of 10.")
 

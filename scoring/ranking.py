@@ -26,6 +26,8 @@ from tournament.text import unlisted_name
 
 EXACT_POINTS = "exact_points"
 """The tie-break of the exact points (``RulesProfile.exact_tie_break``)."""
+DECLARER_WINS = "declarer_wins"
+"""The tie-break of the games won as declarer."""
 SINGLES = "singles"
 PAIRS = "pairs"
 
@@ -116,7 +118,7 @@ TIE_BREAKS: dict[str, TieBreak] = {
             lambda entry, figures, rounds: -(entry.best_round(rounds) or 0),
         ),
         TieBreak(
-            "declarer_wins",
+            DECLARER_WINS,
             gettext_noop("more games won as declarer"),
             lambda entry, figures, rounds: -figures.wins,
         ),

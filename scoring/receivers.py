@@ -1,6 +1,6 @@
 """Scoring's answers to the tournament app's signals (``tournament.signals``): a new table gets
 its empty score sheet, changed seats move the sheets' versions on, and a table holds results
-once its sheet holds a game. Connected in ``ScoringConfig.ready``."""
+once its sheet holds a game or round totals. Connected in ``ScoringConfig.ready``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import F
 
 from scoring.confirmations import void_confirmations
-from scoring.models import Game, ScoreSheet
+from scoring.models import Game, RoundTotal, ScoreSheet
 from tournament.models import Event, Table
 
 
@@ -32,7 +32,8 @@ def scored_tables(
     *, event: Event | None = None, table_ids: list[int] | None = None, lock: bool = False,
     **_: Any,
 ) -> set[int]:
-    """The ids of the tables (of ``event``, or among ``table_ids``) whose sheet holds a game.
+    """The ids of the tables (of ``event``, or among ``table_ids``) whose sheet holds a game or
+    round totals (``RoundTotal``).
 
     With ``lock`` their sheets are locked first (inside the caller's transaction), so that no
     game can be entered until the caller's change is done.
@@ -44,6 +45,9 @@ def scored_tables(
     )
     if lock:
         list(sheets.select_for_update().only("pk"))
-    return set(Game.objects.filter(sheet__in=sheets.values("pk")).values_list(
+    scored = set(Game.objects.filter(sheet__in=sheets.values("pk")).values_list(
+        "sheet__table_id", flat=True
+    ))
+    return scored | set(RoundTotal.objects.filter(sheet__in=sheets.values("pk")).values_list(
         "sheet__table_id", flat=True
     ))

@@ -34,6 +34,7 @@ from scoring.services.sheets import GAME_CHANGES, sheet_concerns, sheet_games
 from scoring.sheet_rows import missing_numbers, normalise_row
 from tournament import seats
 from tournament.errors import Message
+from tournament.house_rules import TOTALS
 from tournament.limits import UNUSUAL_BID
 from tournament.models import Entry, Round, Seat, Table, parties_in_seating_order
 from tournament.plan import SeatRow, seat_row
@@ -896,7 +897,10 @@ def round_overview(round_: Round) -> RoundOverview:
     required = rules_of(round_.event).players_sign
     concerns = (
         sheet_concerns(
-            handed_in, round_.event.games_per_round, signed=signed if required else None
+            handed_in,
+            round_.event.games_per_round,
+            signed=signed if required else None,
+            totals=round_.event.scoring_mode == TOTALS,
         )
         if handed_in
         else {}

@@ -5,6 +5,12 @@ The games each entry lost as declarer (for the lost-game money,
 ``money.cash.selectors``) are counted
 here too, on the same sheets.
 
+A sheet kept in round totals (``Event.scoring_mode`` ``totals``, ``scoring.models.RoundTotal``)
+counts each party's total as its points of the round, the round's games as its games, and its
+typed count as its games lost as declarer; it knows no games won as declarer and no exact
+points, so the tie-breaks that need them are left out (``scoring.modes.known_tie_breaks``). An
+event's sheets are kept in one mode (``scoring.services.house_rules.scores_stored``).
+
 Which sheets count: by default only confirmed ones; with ``Event.count_unconfirmed`` every sheet
 with games (in progress, submitted or confirmed), and the standings say they are provisional
 (see ``docs/rules.md``, "Ranking"). The computation runs a constant number of SQL queries
@@ -20,9 +26,11 @@ from dataclasses import dataclass, field
 from django.core.cache import cache
 from django.db.models import Count, F, Q, Sum
 
-from scoring.models import Game, PartyScore, ScoreSheet
+from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet
+from scoring.modes import known_tie_breaks
 from scoring.ranking import EntryFigures, Figures, RoundState, Standings, parse_tie_breaks
 from scoring.rules import CONCEDED, DURCH, DURCH_OPEN, PLAYED
+from tournament.house_rules import TOTALS
 from tournament.limits import STANDINGS_CACHE_SECONDS
 from tournament.models import Entry, Event, Seat, Table
 
@@ -74,7 +82,8 @@ def standings_provisional(event: Event) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class DeclarerLosses:
-    """The games an entry lost as declarer, by kind of game."""
+    """The games an entry lost as declarer, by kind of game. A sheet kept in round totals
+    knows no kinds: its typed counts are ``played``, which every lost-game rule counts."""
 
     played: int = 0
     conceded: int = 0
@@ -86,11 +95,20 @@ def declarer_losses(event: Event) -> dict[int, DeclarerLosses]:
     entry id (one SQL query); entries without a lost game are left out.
 
     Lost is what the ranking calls lost: the declarer's points are negative (a played game
-    lost, a lost Durch, a conceded game).
+    lost, a lost Durch, a conceded game); on sheets kept in round totals, the typed counts.
     """
     counted_sheets = ScoreSheet.objects.filter(
         table__round__event=event, status__in=counted_statuses(event)
     ).values("pk")
+    if event.scoring_mode == TOTALS:
+        return {
+            entry_id: DeclarerLosses(played=lost)
+            for entry_id, lost in RoundTotal.objects.filter(sheet__in=counted_sheets, lost__gt=0)
+            .values("entry_id")
+            .annotate(lost=Sum("lost"))
+            .order_by()
+            .values_list("entry_id", "lost")
+        }
     counts: dict[int, dict[str, int]] = {}
     for entry_id, kind, count in (
         PartyScore.objects.filter(
@@ -146,21 +164,32 @@ def compute_standings(event: Event) -> Standings:
     rounded = Q(tricks__isnull=False) & ~(as_declarer & Q(points__lt=0)) & ~Q(
         game__revoked_id=F("entry_id")
     )
-    sums = (
-        PartyScore.objects.filter(game__sheet__in=counted_sheets)
-        .values("entry_id", "game__sheet_id")
-        .annotate(
-            total=Sum("points"),
-            games=Count("id"),
-            wins=Count("id", filter=as_declarer & Q(points__gt=0)),
-            losses=Count("id", filter=as_declarer & Q(points__lt=0)),
-            rounding=Sum(F("tricks") - (F("tricks") + 5) / 10 * 10, filter=rounded),
+    if event.scoring_mode == TOTALS:
+        # a line per party and sheet: the round's games, none known won, the typed count lost
+        sums = [
+            (entry_id, sheet_id, total, event.games_per_round, 0, lost, 0)
+            for entry_id, sheet_id, total, lost in RoundTotal.objects.filter(
+                sheet__in=counted_sheets
+            )
+            .order_by()
+            .values_list("entry_id", "sheet_id", "total", "lost")
+        ]
+    else:
+        sums = (
+            PartyScore.objects.filter(game__sheet__in=counted_sheets)
+            .values("entry_id", "game__sheet_id")
+            .annotate(
+                total=Sum("points"),
+                games=Count("id"),
+                wins=Count("id", filter=as_declarer & Q(points__gt=0)),
+                losses=Count("id", filter=as_declarer & Q(points__lt=0)),
+                rounding=Sum(F("tricks") - (F("tricks") + 5) / 10 * 10, filter=rounded),
+            )
+            .order_by()
+            .values_list(
+                "entry_id", "game__sheet_id", "total", "games", "wins", "losses", "rounding"
+            )
         )
-        .order_by()
-        .values_list(
-            "entry_id", "game__sheet_id", "total", "games", "wins", "losses", "rounding"
-        )
-    )
     round_numbers = set(range(1, event.round_count + 1)) | set(states)
     for entry_id, sheet_id, total, games, wins, losses, rounding in sums:
         entry = entries.get(entry_id)
@@ -175,7 +204,7 @@ def compute_standings(event: Event) -> Standings:
 
     return Standings(
         round_numbers=sorted(round_numbers),
-        tie_breaks=parse_tie_breaks(event.tie_breaks),
+        tie_breaks=known_tie_breaks(parse_tie_breaks(event.tie_breaks), event.scoring_mode),
         count_unconfirmed=event.count_unconfirmed,
         rounds=[states[n] for n in sorted(states)],
         entries=list(entries.values()),
@@ -226,7 +255,9 @@ class EntryGame:
 
 @dataclass(slots=True)
 class EntryRound:
-    """The games of an entry in one round, its table, table-mates and the sheet's state."""
+    """The games of an entry in one round, its table, table-mates and the sheet's state; on a
+    sheet kept in round totals no games, but the entry's ``round_total`` and its games ``lost``
+    as declarer (None: not entered, or a sheet of games)."""
 
     number: int
     table: int
@@ -235,16 +266,21 @@ class EntryRound:
     counted: bool
     opponents: list[str] = field(default_factory=list)
     games: list[EntryGame] = field(default_factory=list)
+    round_total: int | None = None
+    lost: int | None = None
 
     @property
     def total(self) -> int:
+        if self.round_total is not None:
+            return self.round_total
         return sum(game.points for game in self.games)
 
 
 def entry_rounds(
     event: Event, entry: Entry, *, counted_only: bool = False, public: bool = False
 ) -> list[EntryRound]:
-    """Every game ``entry`` played, round by round (three SQL queries).
+    """Every game ``entry`` played, round by round (three SQL queries); on sheets kept in round
+    totals, its total and games lost of each round instead.
 
     ``counted_only`` leaves out the games of sheets that do not count for the standings;
     ``public`` names table-mates and declarers as public pages do (the start number for an
@@ -285,6 +321,14 @@ def entry_rounds(
         if entry_round is not None and label not in entry_round.opponents:
             entry_round.opponents.append(label)
 
+    if event.scoring_mode == TOTALS:
+        for number, total, lost in RoundTotal.objects.filter(
+            entry=entry, sheet__table__round__event=event
+        ).values_list("sheet__table__round__number", "total", "lost"):
+            entry_round = rounds.get(number)
+            if entry_round is not None:
+                entry_round.round_total, entry_round.lost = total, lost
+        return [rounds[n] for n in sorted(rounds)]
     scores = (
         PartyScore.objects.filter(entry=entry, game__sheet__table__round__event=event)
         .select_related(

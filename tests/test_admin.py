@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from money.models import MoneySettings, Payment, Prize, PrizeHandout, PrizeLot, PrizeSettings
 from scoring.demo import record_game
-from scoring.services import submit_sheet
+from scoring.services import save_sheet_totals, submit_sheet
 from series.models import SeriesEvent
 from series.services import create_series
 from tests.factories import (
@@ -24,7 +24,7 @@ from tests.factories import (
     make_user,
 )
 from tournament import audit
-from tournament.models import ChangeLog, FormSubmission
+from tournament.models import ChangeLog, Event, FormSubmission
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,7 @@ pytestmark = pytest.mark.django_db
     "model",
     ["event", "player", "entry", "round", "table", "seat", "changelog", "moneysettings",
      "payment", "prizesettings", "prize", "prizelot", "prizehandout", "scoresheet", "game",
-     "partyscore", "sheetchange", "series", "serieslog"],
+     "partyscore", "roundtotal", "sheetchange", "series", "serieslog"],
 )
 def test_admin_lists_every_model(client, model):
     make_user("admin", "geheim-123", is_staff=True, is_superuser=True)
@@ -97,8 +97,9 @@ APPS = ("tournament", "scoring")
 def one_of_each():
     """One row of every model of both apps: an event with a role, a seated table with a sheet
     holding a game (party scores) that was handed in (sheet audit trail), a change-log row and
-    a form submission's token, the money: settings, a payment, a prize, a lot, a handout, and a
-    series with its event and log row."""
+    a form submission's token, the money: settings, a payment, a prize, a lot, a handout, a
+    series with its event and log row, and an event kept in round totals with a sheet's
+    totals."""
     event = make_event(games_per_round=1)
     make_role(event, make_user("anna"))
     sheet = make_sheet(make_table(make_round(event), [make_entry(event, n) for n in (1, 2, 3)]))
@@ -116,6 +117,13 @@ def one_of_each():
     PrizeHandout.objects.create(event=event, entry=entry, line="place")
     series = create_series(name="Cup", slug="cup")  # its log row too
     SeriesEvent.objects.create(series=series, event=event)
+    totals = make_event(scoring_mode=Event.ScoringMode.TOTALS)
+    totals_entries = [make_entry(totals, n) for n in (1, 2, 3)]
+    save_sheet_totals(
+        sheet=make_sheet(make_table(make_round(totals), totals_entries)),
+        base_version=0,
+        totals=[(120, 0), (0, 0), (-40, 1)],
+    )
     return event
 
 

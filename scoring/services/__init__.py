@@ -1,6 +1,7 @@
 """Writes of the scoring app, one module per topic; each function is keyword-only and atomic.
 
 - ``sheets``: save a sheet's rows, hand it in, confirm or reopen it, close a round;
+- ``totals``: save the round totals of a sheet kept in round totals;
 - ``confirmations``: a seated player confirms a handed-in sheet on the phone, or the desk records
   that the players signed the paper sheet;
 - ``standings``: the settings of the standings.
@@ -38,6 +39,7 @@ from scoring.services.sheets import (
     submit_sheet,
 )
 from scoring.services.standings import update_standings_settings
+from scoring.services.totals import TotalsResult, save_sheet_totals, sheet_totals, totals_field
 
 __all__ = [
     "ConfirmedSheets",
@@ -47,6 +49,7 @@ __all__ = [
     "SheetLocked",
     "StaleConfirmation",
     "StaleSheet",
+    "TotalsResult",
     "check_link_access",
     "close_round",
     "confirm_as_player",
@@ -59,10 +62,13 @@ __all__ = [
     "renew_sheet_link",
     "reopen_sheet",
     "save_sheet_rows",
+    "save_sheet_totals",
     "sheet_concerns",
     "sheet_for_table",
     "sheet_games",
     "sheet_parties",
+    "sheet_totals",
     "submit_sheet",
+    "totals_field",
     "update_standings_settings",
 ]

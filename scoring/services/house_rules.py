@@ -14,7 +14,7 @@ from django.db.models import F, Prefetch
 
 from scoring.confirmations import void_confirmations
 from scoring.house_rules import rules_of, tie_breaks_for
-from scoring.models import Game, PartyScore, ScoreSheet
+from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet
 from scoring.rules import CONCEDED, InvalidHand, RulesProfile, score_hand
 from scoring.services.sheets import lock_event_and_sheets
 from tournament import audit
@@ -176,8 +176,12 @@ def change_rules(
 
 
 def scores_stored(event: Event) -> bool:
-    """Whether a game of ``event`` is stored on any of its sheets."""
-    return Game.objects.filter(sheet__table__round__event=event).exists()
+    """Whether a game or a round total (``RoundTotal``) of ``event`` is stored on any of its
+    sheets."""
+    return (
+        Game.objects.filter(sheet__table__round__event=event).exists()
+        or RoundTotal.objects.filter(sheet__table__round__event=event).exists()
+    )
 
 
 @transaction.atomic
@@ -186,8 +190,8 @@ def change_scoring_mode(*, event: Event, mode: str, user: Any = None) -> bool:
     it changed (the same mode again changes and logs nothing).
 
     Refused (``RulesError``, field ``scoring_mode``): an unknown mode, a finished event, and any
-    change once a game is stored: the stored games were entered in the event's mode, and a
-    sheet is never kept half one way and half another.
+    change once a game or a round total is stored (``scores_stored``): the stored figures were
+    entered in the event's mode, and a sheet is never kept half one way and half another.
     """
     if mode not in SCORING_MODES:
         raise RulesError(
@@ -202,8 +206,8 @@ def change_scoring_mode(*, event: Event, mode: str, user: Any = None) -> bool:
     if scores_stored(locked):
         raise RulesError(
             gettext_noop(
-                "You can change the scoring mode only while no game is stored: the stored "
-                "games were entered as “%(mode)s”, and a tournament's sheets are never kept "
+                "You can change the scoring mode only while no score is stored: the stored "
+                "scores were entered as “%(mode)s”, and a tournament's sheets are never kept "
                 "half one way and half another. Nothing was changed."
             ),
             field="scoring_mode",

@@ -35,13 +35,14 @@ from django.utils.translation import gettext_noop
 
 from scoring.confirmations import Roll, rolls, void_confirmations
 from scoring.house_rules import rules_of
-from scoring.models import Game, PartyScore, ScoreSheet, SheetChange, new_token
+from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet, SheetChange, new_token
 from scoring.rules import CONCEDED, TRICK_TOTAL, InvalidHand, RulesProfile, is_int
 from scoring.sheet_rows import missing_numbers, normalise_row, number_ranges
 from scoring.standings import counted_statuses
 from tournament import audit
 from tournament.audit import recorded_user
 from tournament.errors import Message, UserError
+from tournament.house_rules import TOTALS
 from tournament.limits import MAX_DEVICE_ID, MAX_DEVICE_TEXT, UNUSUAL_BID
 from tournament.models import ChangeLog, Entry, Event, Round, Table, parties_in_seating_order
 from tournament.results import results_changed
@@ -71,11 +72,18 @@ class StaleSheet(SheetError):
 
     ``version`` is the sheet's current version, ``games`` its stored games (as
     ``sheet_games`` reads them); ``current`` maps the numbers of the rows the refused save
-    would have changed to their stored values (None: no game).
+    would have changed to their stored values (None: no game). For a sheet kept in round
+    totals, ``totals`` holds its stored totals (as ``scoring.services.totals.sheet_totals``
+    reads them; None: none) and ``current`` and ``games`` are empty.
     """
 
     def __init__(
-        self, *, version: int, current: dict[int, dict | None], games: dict[int, dict]
+        self,
+        *,
+        version: int,
+        current: dict[int, dict | None],
+        games: dict[int, dict],
+        totals: dict | None = None,
     ) -> None:
         super().__init__(
             gettext_noop(
@@ -87,6 +95,7 @@ class StaleSheet(SheetError):
         self.version = version
         self.current = current
         self.games = games
+        self.totals = totals
 
 
 @dataclass
@@ -243,7 +252,7 @@ def check_link_access(sheet: ScoreSheet) -> None:
         )
 
 
-def _check_may_edit(sheet: ScoreSheet, user: Any) -> None:
+def check_may_edit(sheet: ScoreSheet, user: Any) -> None:
     if recorded_user(user) is None:
         check_link_access(sheet)
 
@@ -310,14 +319,20 @@ def _judge_rows(
     return wanted, errors
 
 
-def _hand_in_refusal(status: str, missing: list[int]) -> SheetError | None:
-    """Why a sheet of ``status`` with ``missing`` games cannot be handed in (None: it can, or
-    it is handed in already, which a repeat leaves as it is)."""
+def hand_in_refusal(status: str, incomplete: SheetError | None) -> SheetError | None:
+    """Why a sheet of ``status`` cannot be handed in (None: it can, or it is handed in already,
+    which a repeat leaves as it is); ``incomplete``: why its figures are not complete (None:
+    they are)."""
     if status == ScoreSheet.Status.CONFIRMED:
         return SheetError(gettext_noop("This score sheet has been confirmed already."))
-    if missing and status != ScoreSheet.Status.SUBMITTED:
-        return _incomplete(missing)
+    if incomplete is not None and status != ScoreSheet.Status.SUBMITTED:
+        return incomplete
     return None
+
+
+def no_totals_yet() -> SheetError:
+    """Why a sheet kept in round totals without its totals cannot be handed in or confirmed."""
+    return SheetError(gettext_noop("The round totals have not been entered yet."))
 
 
 def _incomplete(missing: list[int]) -> SheetError:
@@ -327,7 +342,7 @@ def _incomplete(missing: list[int]) -> SheetError:
     )
 
 
-def _save_mark(save_id: str, version: int) -> str:
+def save_mark(save_id: str, version: int) -> str:
     """What the sheet keeps of the save that made ``version`` (``ScoreSheet.last_save``)."""
     return f"{save_id}:{version}" if save_id else ""
 
@@ -351,7 +366,8 @@ def save_sheet_rows(
     reported in ``SaveResult.errors`` and leave their stored game alone. Raises ``StaleSheet``
     when ``base_version`` is not the current version and the save would change something,
     ``SheetLocked`` when the link may no longer change the sheet and ``SheetError`` for a game
-    number outside the sheet; then nothing is stored.
+    number outside the sheet or an event that keeps score in round totals
+    (``scoring.services.totals``); then nothing is stored.
 
     ``parties`` are the table's parties as the caller read them for its forms (read here when
     not given). They may be read before the lock: a change of seating moves the sheet's version
@@ -368,8 +384,15 @@ def save_sheet_rows(
     if not is_int(base_version):
         raise SheetError(gettext_noop("The form is incomplete; please reload the page."))
     locked = lock_sheet(sheet)
-    _check_may_edit(locked, user)
+    check_may_edit(locked, user)
     event = locked.table.round.event
+    if event.scoring_mode == TOTALS:
+        raise SheetError(
+            gettext_noop(
+                "This tournament keeps score in round totals: enter each party's total of "
+                "the round, not the games."
+            )
+        )
     ensure_not_finished(event, SheetLocked)
     _check_row_numbers(rows, event.games_per_round)
     parties = sheet_parties(locked) if parties is None else list(parties)
@@ -378,7 +401,7 @@ def save_sheet_rows(
         rows, parties=len(parties), seat_count=locked.table.seat_count, rules=rules_of(event)
     )
     changes = {number: v for number, v in wanted.items() if games.get(number) != v}
-    if save_id and locked.last_save == _save_mark(save_id, locked.version):
+    if save_id and locked.last_save == save_mark(save_id, locked.version):
         base_version = locked.version  # sent again: the sheet's last change was this save
     if changes and base_version != locked.version:
         affected = sorted(set(changes) | {number for number in errors if number in games})
@@ -403,7 +426,10 @@ def save_sheet_rows(
         result.status = ScoreSheet.Status.IN_PROGRESS if after else ScoreSheet.Status.EMPTY
     hands_in = False
     if hand_in and not errors:
-        result.hand_in_refused = _hand_in_refusal(result.status, result.missing)
+        missing = result.missing
+        result.hand_in_refused = hand_in_refusal(
+            result.status, _incomplete(missing) if missing else None
+        )
         result.handed_in = result.hand_in_refused is None
         hands_in = result.handed_in and result.status != ScoreSheet.Status.SUBMITTED
     if changes or hands_in:
@@ -444,7 +470,7 @@ def _write(
         version=result.version,
         status=result.status,
         updated_at=now,
-        last_save=_save_mark(save_id, result.version),
+        last_save=save_mark(save_id, result.version),
         **handed_in,
     )
     who = recorded_user(user)
@@ -539,10 +565,21 @@ def missing_games(sheet: ScoreSheet) -> list[int]:
     return missing_numbers(entered, sheet.table.round.event.games_per_round)
 
 
-def _check_complete(sheet: ScoreSheet) -> None:
+def _incompleteness(sheet: ScoreSheet) -> SheetError | None:
+    """Why the figures of a sheet are not complete (None: they are): games missing, or for a
+    sheet kept in round totals, its totals."""
+    if sheet.table.round.event.scoring_mode == TOTALS:
+        if RoundTotal.objects.filter(sheet=sheet).exists():
+            return None
+        return no_totals_yet()
     missing = missing_games(sheet)
-    if missing:
-        raise _incomplete(missing)
+    return _incomplete(missing) if missing else None
+
+
+def _check_complete(sheet: ScoreSheet) -> None:
+    incomplete = _incompleteness(sheet)
+    if incomplete is not None:
+        raise incomplete
 
 
 def _change_status(
@@ -561,11 +598,11 @@ def _change_status(
 def submit_sheet(*, sheet: ScoreSheet, user: Any = None) -> ScoreSheet:
     """The scorekeeper hands the finished sheet in (all games entered); a repeat is harmless."""
     locked = lock_sheet(sheet)
-    _check_may_edit(locked, user)
+    check_may_edit(locked, user)
     ensure_not_finished(locked.table.round.event, SheetLocked)
     if locked.status == ScoreSheet.Status.SUBMITTED:
         return locked
-    refusal = _hand_in_refusal(locked.status, missing_games(locked))
+    refusal = hand_in_refusal(locked.status, _incompleteness(locked))
     if refusal is not None:
         raise refusal
     return _change_status(
@@ -640,17 +677,24 @@ def confirm_sheet(
 
 
 def sheet_concerns(
-    sheets: Sequence[ScoreSheet], games: int, *, signed: Mapping[int, Roll] | None = None
+    sheets: Sequence[ScoreSheet],
+    games: int,
+    *,
+    signed: Mapping[int, Roll] | None = None,
+    totals: bool = False,
 ) -> dict[int, list[Message]]:
     """What to look at on each sheet (by id) before confirming it; an empty list: nothing.
 
-    ``games`` is the round's number of games. A concern is: games missing; a game whose trick
-    points do not add up to ``TRICK_TOTAL`` (the rules refuse such a game, so only a game stored
-    another way has one); a bid above ``UNUSUAL_BID``; games changed after the sheet was handed
-    in; saves through the link refused after it had stopped (``SheetChange.Action.LATE``).
+    ``games`` is the round's number of games; ``totals``: the sheets are kept in round totals
+    (``scoring.services.totals``), so a sheet with its totals has no game missing and one
+    without them has the concern that they are missing. A concern is: games missing; a game
+    whose trick points do not add up to ``TRICK_TOTAL`` (the rules refuse such a game, so only
+    a game stored another way has one); a bid above ``UNUSUAL_BID``; games changed after the
+    sheet was handed in; saves through the link refused after it had stopped
+    (``SheetChange.Action.LATE``).
     ``signed``: the sheets' rolls (``scoring.confirmations.rolls``) where the house rules want
     every player's confirmation; a sheet whose roll is not complete has that concern too.
-    Four queries, whatever the number of sheets.
+    Four queries (five with ``totals``), whatever the number of sheets.
     """
     ids = [sheet.pk for sheet in sheets]
     entered: dict[int, set[int]] = {pk: set() for pk in ids}
@@ -688,10 +732,19 @@ def sheet_concerns(
         else:
             corrected[sheet_id].add(number)
     concerns: dict[int, list[Message]] = {}
+    with_totals: set[int] = set()
+    if totals:
+        with_totals.update(
+            RoundTotal.objects.filter(sheet_id__in=ids).order_by()
+            .values_list("sheet_id", flat=True).distinct()
+        )
     for pk in ids:
         found = []
         missing = missing_numbers(entered[pk], games)
-        if missing:
+        if totals:
+            if pk not in with_totals:
+                found.append(no_totals_yet().message)
+        elif missing:
             found.append(Message(gettext_noop("games missing: %(games)s"),
                                  games=number_ranges(missing)))
         if bad_sums[pk]:
@@ -747,7 +800,9 @@ def confirm_handed_in(
     if versions is not None:
         handed_in = [sheet for sheet in handed_in if sheet.pk in versions]
     signed = rolls(sheet.pk for sheet in handed_in) if rules_of(event).players_sign else None
-    concerns = sheet_concerns(handed_in, event.games_per_round, signed=signed)
+    concerns = sheet_concerns(
+        handed_in, event.games_per_round, signed=signed, totals=event.scoring_mode == TOTALS
+    )
     result = ConfirmedSheets()
     ready = []
     for sheet in sorted(handed_in, key=lambda sheet: sheet.table.number):
@@ -788,7 +843,10 @@ def reopen_sheet(*, sheet: ScoreSheet, user: Any) -> ScoreSheet:
         raise SheetError(
             gettext_noop("This score sheet has not been submitted; it is open already.")
         )
-    has_games = Game.objects.filter(sheet=locked).exists()
+    has_games = (
+        Game.objects.filter(sheet=locked).exists()
+        or RoundTotal.objects.filter(sheet=locked).exists()
+    )
     void_confirmations([locked.pk])
     return _change_status(
         locked,

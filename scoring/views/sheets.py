@@ -39,11 +39,11 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from scoring.audit import sheet_line
+from scoring.audit import describe_totals, sheet_line
 from scoring.forms import GameRowForm, SheetFrameForm, forged_row_numbers
 from scoring.house_rules import melds_key, posted_rules
 from scoring.melds import catalogue
-from scoring.models import ScoreSheet
+from scoring.models import ScoreSheet, SheetChange
 from scoring.rules import PARTY_COUNTS, TRICK_TOTAL
 from scoring.services import (
     SaveResult,
@@ -774,6 +774,13 @@ def sheet_new_link(request: HttpRequest, event: Event, number: int, table: int) 
     return redirect(f"{_sheet_urls(sheet)['edit_url']}#link")
 
 
+def _before(change: SheetChange) -> str:
+    """A record's game or round totals before its change, for the trail's column of them."""
+    if change.action == SheetChange.Action.TOTALS_SAVED:
+        return describe_totals(change.before)
+    return describe_values(change.before) if change.game_number else ""
+
+
 @desk_view
 def sheet_changes(request: HttpRequest, event: Event, number: int, table: int) -> HttpResponse:
     """The audit trail of one sheet: every change after submission and every status change."""
@@ -782,7 +789,7 @@ def sheet_changes(request: HttpRequest, event: Event, number: int, table: int) -
         {
             "change": change,
             "line": sheet_line(change, before=False),  # the game before has its own column
-            "before": describe_values(change.before) if change.game_number else "",
+            "before": _before(change),
         }
         for change in sheet.changes.select_related("user").order_by("-created_at", "-id")
     ]

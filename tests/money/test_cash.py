@@ -10,8 +10,10 @@ from money.cash.selectors import cash_book
 from money.cash.services import cancel_payment, take_payment, update_money_settings
 from scoring.demo import record_game
 from scoring.models import ScoreSheet
+from scoring.services import confirm_sheet, save_sheet_totals
 from tests.factories import make_entry, make_event
 from tests.scoring.games import CONCEDED, LOST, WON, sheet_for
+from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
 
@@ -141,3 +143,24 @@ def test_the_cash_book_reads_a_fixed_number_of_queries(event, django_assert_max_
     with django_assert_max_num_queries(5):
         book = cash_book(event)
     assert len(book.rows) == 36
+
+
+@pytest.mark.parametrize("durch_and_conceded_count", [True, False])
+def test_an_event_kept_in_round_totals_owes_for_the_typed_lost_games(durch_and_conceded_count):
+    """A sheet of round totals knows no kind of game: every typed lost game counts, whatever
+    the settings say of a Durch or a conceded game. 0,50 € each, 1,00 € from the third on:
+    no. 1 lost 4 (0,50 + 0,50 + 1,00 + 1,00 = 3,00), no. 3 lost 1 (0,50)."""
+    event = make_event(scoring_mode=Event.ScoringMode.TOTALS)
+    update_money_settings(
+        event=event, lost_game_fee=D("0.50"), lost_game_fee_higher=D("1.00"),
+        lost_game_fee_higher_from=3, lost_durch_counts=durch_and_conceded_count,
+        lost_conceded_counts=durch_and_conceded_count,
+    )
+    entries = [make_entry(event, n) for n in (1, 2, 3)]
+    sheet = sheet_for(event, 1, entries, 1, status=ScoreSheet.Status.EMPTY)
+    save_sheet_totals(sheet=sheet, base_version=0, totals=[(-400, 4), (900, 0), (-20, 1)])
+    confirm_sheet(sheet=sheet, user=None)
+    book = cash_book(event)
+    assert {row.entry.start_number: (row.lost, row.lost_money) for row in book.rows} == {
+        1: (4, D("3.00")), 2: (0, D("0.00")), 3: (1, D("0.50")),
+    }

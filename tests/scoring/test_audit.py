@@ -33,6 +33,12 @@ SAMPLES = {
                                                  "name": "Otto Walz", "version": 14}},
     "signed_on_paper": {"game": None, "after": {"position": 2, "start_number": 15,
                                                 "name": "Otto Walz", "version": 14}},
+    "totals_saved": {
+        "game": None,
+        "before": None,
+        "after": {"totals": [420, -180], "lost": [0, 1], "parties": [3, 8], "save": "s-1",
+                  "agent": "Pixel 8", "address": "10.0.0.7"},
+    },
 }
 
 
@@ -70,6 +76,18 @@ def test_a_game_is_described_after_and_before_the_change():
     assert audit.describe("saved", without_before) == (
         "Spiel 4 gespeichert: Alleinspieler 12 · Reizwert 200 · gespielt · Gemeldet 80/20/0 · "
         "Stiche 150/60/40 · Punkte 230/80/40"
+    )
+
+
+def test_round_totals_are_described_with_the_device_of_a_link_save():
+    assert audit.describe("totals_saved", SAMPLES["totals_saved"]) == (
+        "Summen des Durchgangs gespeichert: Nr. 3: 420, 0 verloren · Nr. 8: −180, 1 verloren; "
+        "vorher: keine Summen des Durchgangs; Gerät: Pixel 8, Adresse 10.0.0.7"
+    )
+    cleared = {"game": None, "after": None, "before": SAMPLES["totals_saved"]["after"]}
+    assert audit.describe("totals_saved", cleared) == (
+        "Summen des Durchgangs gelöscht; vorher: Nr. 3: 420, 0 verloren · Nr. 8: −180, "
+        "1 verloren"
     )
 
 

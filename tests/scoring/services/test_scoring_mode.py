@@ -69,8 +69,8 @@ def test_a_change_after_a_stored_game_is_refused_and_changes_nothing():
         change_scoring_mode(event=event, mode=TOTALS)
     assert refused.value.field == "scoring_mode"
     assert str(refused.value) == (
-        "Sie können die Erfassung nur ändern, solange kein Spiel gespeichert ist: Die "
-        "gespeicherten Spiele wurden als „Jedes Spiel“ erfasst, und die Spielzettel eines "
+        "Sie können die Erfassung nur ändern, solange kein Ergebnis gespeichert ist: Die "
+        "gespeicherten Ergebnisse wurden als „Jedes Spiel“ erfasst, und die Spielzettel eines "
         "Turniers werden nie halb so und halb anders geführt. Es wurde nichts geändert."
     )
     assert event.scoring_mode == GAMES == _stored_mode(event)

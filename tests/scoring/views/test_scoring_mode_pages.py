@@ -14,7 +14,7 @@ from tournament.models import ChangeLog, Event
 pytestmark = pytest.mark.django_db
 
 TOTALS = Event.ScoringMode.TOTALS
-REFUSED = "Sie können die Erfassung nur ändern, solange kein Spiel gespeichert ist"
+REFUSED = "Sie können die Erfassung nur ändern, solange kein Ergebnis gespeichert ist"
 MODE_LINES = {
     Event.ScoringMode.GAMES: "Auf dem Spielzettel steht jedes Spiel vollständig",
     Event.ScoringMode.POINTS: "Auf dem Spielzettel stehen die Punkte jeder Partei in jedem Spiel",

@@ -10,9 +10,15 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
-from scoring.services import confirm_handed_in, confirm_sheet, save_sheet_rows, submit_sheet
+from scoring.services import (
+    confirm_handed_in,
+    confirm_sheet,
+    save_sheet_rows,
+    save_sheet_totals,
+    submit_sheet,
+)
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
-from tournament.models import Round
+from tournament.models import Event, Round
 from tournament.seats import dealer_position
 
 pytestmark = pytest.mark.django_db
@@ -870,3 +876,19 @@ def test_round_overview_confirms_every_handed_in_sheet_without_a_warning(client,
     )
     assert "Kein Spielzettel wurde bestätigt." in text(response)
     assert SheetChange.objects.filter(action="confirmed").count() == 2
+
+
+def test_the_trail_shows_round_totals_before_and_after(client, organiser):
+    event = make_event(slug="summen", scoring_mode=Event.ScoringMode.TOTALS)
+    sheet = make_sheet(make_table(make_round(event), [make_entry(event, n) for n in (1, 2, 3)]))
+    save_sheet_totals(sheet=sheet, base_version=0, totals=[(420, 0), (860, 0), (-180, 1)])
+    save_sheet_totals(
+        sheet=sheet, base_version=1, totals=[(400, 0), (880, 0), (-180, 1)], user=organiser
+    )
+    response = client.get(edit_url(sheet, "sheet-changes"))
+    page = text(response)
+    assert response.status_code == 200
+    assert page.count("Summen des Durchgangs gespeichert: Nr. 1: ") == 2
+    assert "Nr. 1: 400, 0 verloren · Nr. 2: 880, 0 verloren" in page
+    # the totals before the second save, in the column of what was before
+    assert page.count("Nr. 1: 420, 0 verloren · Nr. 2: 860, 0 verloren") == 2
