@@ -22,6 +22,7 @@ from series.rules import SeriesRuleError
 from series.selectors import may_organise_series, organises_event
 from series.standings import series_rule
 from tournament import audit, limits
+from tournament.changes import save_and_log_changes
 from tournament.errors import UserError
 from tournament.models import Event
 
@@ -47,7 +48,7 @@ def _not_allowed() -> SeriesError:
     return SeriesError(gettext_noop("Only the series' owner can change it."))
 
 
-def _logged(field: str, value: Any) -> Any:
+def _logged(value: Any) -> Any:
     if isinstance(value, Decimal):
         return str(value)
     if isinstance(value, tuple):
@@ -97,20 +98,16 @@ def update_series(*, series: Series, user: Any = None, **fields: Any) -> list[li
     series = Series.objects.select_for_update().get(pk=series.pk)
     if not may_organise_series(user, series):
         raise _not_allowed()
-    values = _clean(fields)
-    changes = [
-        [name, _logged(name, getattr(series, name)), _logged(name, value)]
-        for name, value in values.items()
-        if getattr(series, name) != value
-    ]
-    if not changes:
-        return []
-    for name, _old, _new in changes:
-        setattr(series, name, values[name])
-    _check_rule(series)
-    _save(series, update_fields=[name for name, _old, _new in changes])
-    log_series(series=series, action=SeriesLog.Action.EDITED, user=user, changes=changes)
-    return changes
+    return save_and_log_changes(
+        instance=series,
+        values=_clean(fields),
+        shown=_logged,
+        check=lambda changes: _check_rule(series) if changes else None,
+        save=lambda names: _save(series, update_fields=names),
+        log=lambda changes: log_series(
+            series=series, action=SeriesLog.Action.EDITED, user=user, changes=changes
+        ),
+    )
 
 
 def _renumber(series: Series) -> None:

@@ -37,6 +37,7 @@ from django.utils.translation import gettext_noop
 from signup import audit, emails
 from signup.models import Registration, SignupSettings, new_code
 from signup.selectors import registered_count, waiting
+from tournament.changes import save_and_log_changes
 from tournament.errors import UserError
 from tournament.members import Member
 from tournament.models import Entry, Event
@@ -108,21 +109,14 @@ def update_settings(*, event: Event, user: Any, **fields: Any) -> list[list[Any]
     if unknown:
         raise TypeError(f"not a registration setting: {sorted(unknown)}")
     event, settings = _lock(event)
-    changes = [
-        [name, _logged(getattr(settings, name)), _logged(value)]
-        for name, value in fields.items()
-        if getattr(settings, name) != value
-    ]
     if fields.get("is_open") and not settings.is_open:
         settings.opened_by = user
-    for name, value in fields.items():
-        setattr(settings, name, value)
-    if not changes and not settings._state.adding:
-        return []
-    settings.save()
-    if changes:
-        audit.log(event=event, action=S.SETTINGS, user=user, changes=changes)
-    return changes
+    return save_and_log_changes(
+        instance=settings,
+        values=fields,
+        shown=_logged,
+        log=lambda changes: audit.log(event=event, action=S.SETTINGS, user=user, changes=changes),
+    )
 
 
 @transaction.atomic

@@ -19,6 +19,7 @@ from money.cash.selectors import cash_book
 from money.models import Expense, MoneySettings, Payment
 from money.rules import ZERO, euros
 from tournament import audit
+from tournament.changes import save_and_log_changes
 from tournament.errors import UserError
 from tournament.limits import MAX_AMOUNT, OVERPAYMENT_ASK
 from tournament.models import ChangeLog, Entry, Event
@@ -47,11 +48,6 @@ class CashError(UserError):
 
 class FarMoreThanOpen(CashError):
     """A payment far above what is open: taken only when the desk confirms it."""
-
-
-def _logged(value: Any) -> Any:
-    """A setting's value as JSON: amounts as texts with two decimals."""
-    return str(value) if isinstance(value, Decimal) else value
 
 
 def _check_settings(settings: MoneySettings) -> None:
@@ -89,20 +85,14 @@ def update_money_settings(*, event: Event, user: Any = None, **fields: Any) -> l
     for name in ("start_fee_single", "start_fee_pair", "lost_game_fee", "lost_game_fee_higher"):
         if fields.get(name) is not None:
             fields[name] = euros(fields[name])
-    changes = [
-        [name, _logged(getattr(settings, name)), _logged(fields[name])]
-        for name in MONEY_SETTINGS_FIELDS
-        if name in fields and getattr(settings, name) != fields[name]
-    ]
-    for name, value in fields.items():
-        setattr(settings, name, value)
-    _check_settings(settings)
-    if not changes and not settings._state.adding:
-        return []
-    settings.save()
-    if changes:
-        audit.log(event=event, action=ChangeLog.Action.CASH_SETTINGS, user=user, changes=changes)
-    return changes
+    return save_and_log_changes(
+        instance=settings,
+        values={name: fields[name] for name in MONEY_SETTINGS_FIELDS if name in fields},
+        check=lambda _changes: _check_settings(settings),
+        log=lambda changes: audit.log(
+            event=event, action=ChangeLog.Action.CASH_SETTINGS, user=user, changes=changes
+        ),
+    )
 
 
 def _lock_entry(entry: Entry) -> Entry:

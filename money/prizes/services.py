@@ -22,6 +22,7 @@ from money.prizes.rules import CATEGORY, PLACE
 from money.prizes.selectors import prize_table
 from money.rules import euros
 from tournament import audit
+from tournament.changes import decimal_as_text, save_and_log_changes
 from tournament.errors import UserError
 from tournament.models import ChangeLog, Entry, Event
 from tournament.services.registration import lock_event
@@ -31,10 +32,6 @@ PRIZE_SETTINGS_FIELDS = ("pot_percent", "share_money", "call_order")
 
 class PrizeError(UserError):
     """A refused change of the prizes."""
-
-
-def _logged(value: Any) -> Any:
-    return str(value) if isinstance(value, Decimal) else value
 
 
 @transaction.atomic
@@ -50,19 +47,13 @@ def update_prize_settings(*, event: Event, user: Any = None, **fields: Any) -> l
         raise ValueError(f"unknown call order: {fields['call_order']!r}")
     event = lock_event(event)
     settings = PrizeSettings.for_event(event)
-    changes = [
-        [name, _logged(getattr(settings, name)), _logged(fields[name])]
-        for name in PRIZE_SETTINGS_FIELDS
-        if name in fields and getattr(settings, name) != fields[name]
-    ]
-    if not changes and not settings._state.adding:
-        return []
-    for name, value in fields.items():
-        setattr(settings, name, value)
-    settings.save()
-    if changes:
-        audit.log(event=event, action=ChangeLog.Action.PRIZE_SETTINGS, user=user, changes=changes)
-    return changes
+    return save_and_log_changes(
+        instance=settings,
+        values={name: fields[name] for name in PRIZE_SETTINGS_FIELDS if name in fields},
+        log=lambda changes: audit.log(
+            event=event, action=ChangeLog.Action.PRIZE_SETTINGS, user=user, changes=changes
+        ),
+    )
 
 
 def prize_params(prize: Prize) -> dict[str, Any]:
@@ -74,8 +65,8 @@ def prize_params(prize: Prize) -> dict[str, Any]:
         "last_place": prize.last_place,
         "to_end": prize.to_end,
         "category": prize.category,
-        "amount": _logged(prize.amount),
-        "share": _logged(prize.share),
+        "amount": decimal_as_text(prize.amount),
+        "share": decimal_as_text(prize.share),
         "goods": prize.goods,
     }
 

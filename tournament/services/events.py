@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_noop
 
 from tournament import audit
+from tournament.changes import save_and_log_changes
 from tournament.errors import UserError
 from tournament.models import ChangeLog, Event, EventRole, FormSubmission
 from tournament.results import results_changed
@@ -75,28 +76,33 @@ def update_event(*, event: Event, user: Any = None, **fields: Any) -> list[list[
     (``EventError`` with the field); a short name taken meanwhile raises ``EventError`` too.
     """
     event = lock_event(event)
-    changes = [
-        [name, _shown(getattr(event, name)), _shown(fields[name])]
-        for name in EVENT_FIELDS
-        if name in fields and getattr(event, name) != fields[name]
-    ]
-    if plan_exists(event):
-        for name, _old, _new in changes:
-            if name in FIXED_BY_PLAN:
-                raise EventError(
-                    gettext_noop("Cannot change any more: the seating plan exists."), field=name
-                )
-    if not changes:
-        return []
-    for name, _old, _new in changes:
-        setattr(event, name, fields[name])
-    try:
-        with transaction.atomic():
-            event.save(update_fields=[name for name, _old, _new in changes])
-    except IntegrityError:
-        if Event.objects.filter(slug=event.slug).exclude(pk=event.pk).exists():
-            raise _slug_taken(event.slug) from None
-        raise
-    results_changed(event_id=event.pk)
-    audit.log(event=event, action=ChangeLog.Action.EVENT_EDITED, user=user, changes=changes)
-    return changes
+
+    def check(changes: list[list[Any]]) -> None:
+        if plan_exists(event):
+            for name, _old, _new in changes:
+                if name in FIXED_BY_PLAN:
+                    raise EventError(
+                        gettext_noop("Cannot change any more: the seating plan exists."),
+                        field=name,
+                    )
+
+    def save(names: list[str]) -> None:
+        try:
+            with transaction.atomic():
+                event.save(update_fields=names)
+        except IntegrityError:
+            if Event.objects.filter(slug=event.slug).exclude(pk=event.pk).exists():
+                raise _slug_taken(event.slug) from None
+            raise
+        results_changed(event_id=event.pk)
+
+    return save_and_log_changes(
+        instance=event,
+        values={name: fields[name] for name in EVENT_FIELDS if name in fields},
+        shown=_shown,
+        check=check,
+        save=save,
+        log=lambda changes: audit.log(
+            event=event, action=ChangeLog.Action.EVENT_EDITED, user=user, changes=changes
+        ),
+    )
