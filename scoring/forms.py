@@ -18,8 +18,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Game
+from scoring.modes import InvalidFigure
 from scoring.rules import CONCEDED, TRICK_TOTAL, InvalidHand, RulesProfile
 from scoring.sheet_rows import normalise_row, row_problems
+from tournament.errors import gettext_noop
 from tournament.forms import NumberField
 from tournament.limits import MAX_GAMES_PER_ROUND, MAX_POINTS, UNUSUAL_BID
 
@@ -280,3 +282,41 @@ def forged_row_numbers(keys: Sequence[str], count: int) -> list[str]:
         ):
             bad.append(digits)
     return bad
+
+
+TOTALS_FIGURE = re.compile(r"[-−–]?[0-9]{1,7}")
+"""A figure of a round totals form: a whole number of the digits 0–9, a total perhaps below zero
+(typed with a hyphen, a minus sign or a dash)."""
+
+
+def totals_field_names(party_count: int) -> list[str]:
+    """The fields of a round totals form in the order they are typed: ``p0-total``,
+    ``p0-lost``, ``p1-total``, … (parties in seating order)."""
+    return [f"p{index}-{kind}" for index in range(party_count) for kind in ("total", "lost")]
+
+
+def posted_totals(
+    data: Any, party_count: int
+) -> tuple[list[tuple[int | None, int | None]], list[InvalidFigure]]:
+    """Read a round totals form: one (total, games lost as declarer) per party, an empty field
+    None; and a problem (``InvalidFigure``, named as ``scoring.modes.totals_problems`` names
+    them) for every field that holds something other than a whole number, whose figure is then
+    None as well."""
+    figures: list[tuple[int | None, int | None]] = []
+    problems: list[InvalidFigure] = []
+    for index in range(party_count):
+        pair: list[int | None] = []
+        for kind in ("total", "lost"):
+            text = str(data.get(f"p{index}-{kind}", "")).strip()
+            if not text:
+                pair.append(None)
+            elif TOTALS_FIGURE.fullmatch(text):
+                pair.append(-int(text[1:]) if not text[0].isdigit() else int(text))
+            else:
+                pair.append(None)
+                problems.append(InvalidFigure(
+                    f"{kind}{index}", gettext_noop("Enter a whole number, like 420 or -120."),
+                    party=index,
+                ))
+        figures.append((pair[0], pair[1]))
+    return figures, problems

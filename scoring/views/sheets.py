@@ -9,6 +9,11 @@ overview. A sheet is saved in one of two ways, both through ``scoring.services.s
   now, which the page follows;
 - a browser without JavaScript posts the whole form to the page itself and gets a page back.
 
+A sheet of an event kept in round totals has its own page (``totals_sheet.html``): a plain form
+of each party's total and games lost, posted to the save address (or the page itself) and
+saved by ``scoring.services.save_sheet_totals``, with a page back; that address refuses a
+request for JSON of it.
+
 Once the sheet is handed in, the players of the table confirm it on the same page (section
 "Bestätigen", ``…/bestaetigen/``): a plain form gets the page back, the script JSON with the
 section as it is now.
@@ -24,6 +29,7 @@ changed since its version (``changes``); the page names its device by the cookie
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,7 +46,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring.audit import describe_totals, sheet_line
-from scoring.forms import GameRowForm, SheetFrameForm, forged_row_numbers
+from scoring.forms import GameRowForm, SheetFrameForm, forged_row_numbers, posted_totals
 from scoring.house_rules import melds_key, posted_rules
 from scoring.melds import catalogue
 from scoring.models import ScoreSheet, SheetChange
@@ -61,9 +67,11 @@ from scoring.services import (
     renew_sheet_link,
     reopen_sheet,
     save_sheet_rows,
+    save_sheet_totals,
     sheet_for_table,
     sheet_games,
     submit_sheet,
+    totals_field,
 )
 from scoring.sheet_pages import (
     DEVICE_SHAPE,
@@ -87,7 +95,9 @@ from scoring.sheet_pages import (
     sheet_state,
 )
 from scoring.sheet_rows import number_ranges
+from scoring.totals_page import totals_page
 from tournament import limits
+from tournament.house_rules import TOTALS
 from tournament.limits import MAX_GAMES_PER_ROUND, UNUSUAL_BID
 from tournament.models import Event, Round, Table
 from tournament.seats import SEAT_COUNTS
@@ -233,6 +243,23 @@ class _Posted:
     hand_in: bool
 
 
+def _posted_frame(request: HttpRequest, sheet: ScoreSheet) -> dict:
+    """The posted form's frame (``SheetFrameForm``: sheet, version, save id) as read;
+    SheetError when it is damaged or belongs to another sheet."""
+    head = SheetFrameForm(request.POST)
+    if not head.is_valid():
+        raise SheetError(
+            gettext_noop(
+                "The form is incomplete or damaged; nothing was saved. Please reload the page."
+            )
+        )
+    if head.cleaned_data["sheet"] != sheet.pk:
+        raise SheetError(
+            gettext_noop("This form belongs to another score sheet; nothing was saved.")
+        )
+    return head.cleaned_data
+
+
 def _read_post(request: HttpRequest, sheet: ScoreSheet, frame: SheetFrame) -> _Posted:
     """The posted form; SheetError when its frame (sheet, version, row names) is not one of
     this sheet's forms."""
@@ -245,20 +272,10 @@ def _read_post(request: HttpRequest, sheet: ScoreSheet, frame: SheetFrame) -> _P
             ),
             number=forged[0][:6],
         )
-    head = SheetFrameForm(request.POST)
-    if not head.is_valid():
-        raise SheetError(
-            gettext_noop(
-                "The form is incomplete or damaged; nothing was saved. Please reload the page."
-            )
-        )
-    if head.cleaned_data["sheet"] != sheet.pk:
-        raise SheetError(
-            gettext_noop("This form belongs to another score sheet; nothing was saved.")
-        )
+    head = _posted_frame(request, sheet)
     return _Posted(
-        base_version=head.cleaned_data["version"],
-        save_id=head.cleaned_data["save_id"],
+        base_version=head["version"],
+        save_id=head["save_id"],
         forms=frame.posted_forms(request.POST),
         hand_in=request.POST.get("action") == "submit",
     )
@@ -495,6 +512,122 @@ def _check_answer(check: SheetCheck | None) -> JsonResponse:
     return JsonResponse(check.answer())
 
 
+# --- sheets kept in round totals ---------------------------------------------------------------
+
+
+def keeps_totals(sheet: ScoreSheet) -> bool:
+    """Whether the sheet's event keeps score in round totals (its page is the totals form)."""
+    return sheet.table.round.event.scoring_mode == TOTALS
+
+
+def _page_url(sheet: ScoreSheet, *, via_link: bool) -> str:
+    if via_link:
+        return reverse("sheet-link", kwargs={"token": sheet.token})
+    return _sheet_urls(sheet)["edit_url"]
+
+
+def _render_totals(
+    request: HttpRequest,
+    sheet: ScoreSheet,
+    frame: SheetFrame,
+    *,
+    via_link: bool,
+    code: int = 200,
+    **page: object,
+) -> HttpResponse:
+    """The totals page of a sheet with HTTP status ``code``; ``page`` as ``totals_page``
+    takes it (typed figures, problems, the other device's totals)."""
+    context = {
+        "page": totals_page(sheet, frame, via_link=via_link, **page),
+        "sheet": sheet,
+        "event": sheet.table.round.event,
+        "via_link": via_link,
+    }
+    if via_link:
+        context.update(_link_urls(sheet))
+    else:
+        context.update(_sheet_urls(sheet))
+        context["late_saves"] = []
+    return render(request, "scoring/totals_sheet.html", context, status=code)
+
+
+def _totals_form_save(
+    request: HttpRequest, sheet: ScoreSheet, frame: SheetFrame, *, user: object
+) -> HttpResponse:
+    """A posted totals form's save: a redirect to the page with what was done, or the page
+    again with the figures as typed and what went wrong (a figure that is no whole number or
+    that the rules refuse at its field; after another device's save, its totals beside them
+    and its version in the form, so that the next save decides)."""
+    via_link = user is None
+    typed: Mapping[str, str] = request.POST
+    try:
+        head = _posted_frame(request, sheet)
+        figures, unread = posted_totals(request.POST, len(frame.parties))
+        if unread:
+            messages.error(request, gettext("The totals were not saved; see below."))
+            problems: dict[str, list] = {}
+            for problem in unread:
+                problems.setdefault(totals_field(problem), []).append(problem)
+            return _render_totals(request, sheet, frame, via_link=via_link, typed=typed,
+                                  problems=problems)
+        result = save_sheet_totals(
+            sheet=sheet,
+            base_version=head["version"],
+            totals=figures,
+            user=user,
+            device=(
+                {"agent": request.headers.get("User-Agent", ""),
+                 "address": request.META.get("REMOTE_ADDR", "")}
+                if user is None else None
+            ),
+            save_id=head["save_id"],
+            device_id=device_of(request),
+            hand_in=request.POST.get("action") == "submit",
+        )
+    except StaleSheet as stale:
+        show_error(request, stale)
+        return _render_totals(
+            request, sheet, frame, via_link=via_link, code=409, typed=typed,
+            version=stale.version, stored=stale.totals, other_device=stale.totals,
+        )
+    except SheetLocked as locked:
+        if not via_link:
+            show_error(request, locked)
+            return redirect(_page_url(sheet, via_link=False))
+        return _link_closed(request, sheet, locked)
+    except SheetError as error:
+        show_error(request, error)
+        return _render_totals(request, sheet, frame, via_link=via_link, code=400, typed=typed)
+    if result.problems:
+        messages.error(request, gettext("The totals were not saved; see below."))
+        return _render_totals(
+            request, sheet, frame, via_link=via_link, typed=typed, stored=result.totals,
+            version=result.version, status=result.status, problems=result.problems_by_field,
+        )
+    if result.changed:
+        messages.success(request, gettext("Totals saved."))
+    if result.handed_in:
+        messages.success(request, gettext("The score sheet has been handed in. Thank you!"))
+    elif result.hand_in_refused is not None:
+        messages.error(request, str(result.hand_in_refused))
+    elif not result.changed:
+        messages.success(request, gettext("Nothing was changed."))
+    return redirect(_page_url(sheet, via_link=via_link))
+
+
+def _totals_save(request: HttpRequest, sheet: ScoreSheet, *, user: object) -> HttpResponse:
+    """A post to a totals sheet's save address: the form's save (``_totals_form_save``); a
+    script that asks for JSON is refused (400): a totals sheet has no script that saves."""
+    if "application/json" in request.headers.get("Accept", ""):
+        return JsonResponse({
+            "ok": False, "outcome": "refused",
+            "message": gettext(
+                "This score sheet is kept in round totals: save it with its form."
+            ),
+        }, status=400)
+    return _totals_form_save(request, sheet, sheet_frame(sheet), user=user)
+
+
 # --- the scorekeeper's link ------------------------------------------------------------------
 
 
@@ -504,24 +637,30 @@ def sheet_link(request: HttpRequest, token: str) -> HttpResponse:
     sheet = sheet_by_token(token)
     if sheet is None:
         return render(request, "scoring/link_invalid.html", status=404)
+    if request.method == "POST" and keeps_totals(sheet):
+        return _totals_form_save(request, sheet, sheet_frame(sheet), user=None)
     if request.method == "POST":  # a late save is kept for the desk, see _keep_late
         return _form_save(request, sheet, sheet_frame(sheet), user=None)
     try:
         check_link_access(sheet)
     except SheetLocked as locked:
         return _link_closed(request, sheet, locked)
+    if keeps_totals(sheet):
+        return _render_totals(request, sheet, sheet_frame(sheet), via_link=True)
     return _render_sheet(request, sheet, sheet_frame(sheet), via_link=True)
 
 
 @require_POST
-def sheet_link_save(request: HttpRequest, token: str) -> JsonResponse:
-    """The save of the link page's script (JSON)."""
+def sheet_link_save(request: HttpRequest, token: str) -> HttpResponse:
+    """The save of the link page's script (JSON); of a totals sheet, its form's save."""
     sheet = sheet_by_token(token)
     if sheet is None:
         return JsonResponse(
             {"ok": False, "outcome": "refused", "message": gettext("This link is not valid.")},
             status=404,
         )
+    if keeps_totals(sheet):
+        return _totals_save(request, sheet, user=None)
     return _json_save(request, sheet, sheet_frame(sheet), user=None)
 
 
@@ -684,6 +823,10 @@ def sheet_preview(request: HttpRequest) -> JsonResponse:
 def sheet_edit(request: HttpRequest, event: Event, number: int, table: int) -> HttpResponse:
     """The organiser's page of one sheet: enter, correct, confirm or reopen."""
     sheet = _organiser_sheet(event, number, table)
+    if keeps_totals(sheet):
+        if request.method == "POST":
+            return _totals_form_save(request, sheet, sheet_frame(sheet), user=request.user)
+        return _render_totals(request, sheet, sheet_frame(sheet), via_link=False)
     if request.method == "POST":
         return _form_save(request, sheet, sheet_frame(sheet), user=request.user)
     return _render_sheet(request, sheet, sheet_frame(sheet), via_link=False)
@@ -691,9 +834,12 @@ def sheet_edit(request: HttpRequest, event: Event, number: int, table: int) -> H
 
 @desk_view
 @require_POST
-def sheet_edit_save(request: HttpRequest, event: Event, number: int, table: int) -> JsonResponse:
-    """The save of the organiser's sheet page's script (JSON)."""
+def sheet_edit_save(request: HttpRequest, event: Event, number: int, table: int) -> HttpResponse:
+    """The save of the organiser's sheet page's script (JSON); of a totals sheet, its form's
+    save."""
     sheet = _organiser_sheet(event, number, table)
+    if keeps_totals(sheet):
+        return _totals_save(request, sheet, user=request.user)
     return _json_save(request, sheet, sheet_frame(sheet), user=request.user)
 
 

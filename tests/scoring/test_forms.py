@@ -89,3 +89,16 @@ def test_every_row_form_has_fields_of_its_own():
     other = GameRowForm(good, number=1, party_labels=["1 Anna", "2 Bert"],
                         seat_labels=["A1 · Anna", "B1 · Bert"])
     assert "meld2" not in other.fields
+
+
+def test_posted_totals_reads_whole_numbers_and_names_the_others():
+    from scoring.forms import posted_totals
+
+    figures, problems = posted_totals(
+        {"p0-total": " 420 ", "p0-lost": "", "p1-total": "−120", "p1-lost": "1",
+         "p2-total": "1e3", "p2-lost": "２"},
+        3,
+    )
+    assert figures == [(420, None), (-120, 1), (None, None)]
+    assert [(problem.field, problem.party) for problem in problems] == [
+        ("total2", 2), ("lost2", 2)]
