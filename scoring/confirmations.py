@@ -48,6 +48,15 @@ class Signer:
             "number": self.start_number, "name": self.name
         }
 
+    @property
+    def totals_statement(self) -> str:
+        """What the player says by tapping on a sheet kept in round totals: “I, No. 12 Anna
+        Rapp, confirm the round totals of this sheet …”."""
+        return gettext(
+            "I, No. %(number)s %(name)s, confirm the round totals of this sheet (each party's "
+            "total and games lost)"
+        ) % {"number": self.start_number, "name": self.name}
+
 
 @dataclass
 class Roll:

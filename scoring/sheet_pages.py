@@ -24,11 +24,11 @@ from django.utils.formats import date_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext, pgettext
 
-from scoring.audit import describe_values, game_line
+from scoring.audit import describe_totals, describe_values, game_line
 from scoring.confirmations import Roll, rolls
 from scoring.forms import ROW_KEY, GameRowForm, initial_from_values
 from scoring.house_rules import rules_of
-from scoring.models import Game, ScoreSheet, SheetChange
+from scoring.models import Game, RoundTotal, ScoreSheet, SheetChange
 from scoring.rules import RulesProfile
 from scoring.services.sheets import GAME_CHANGES, sheet_concerns, sheet_games
 from scoring.sheet_rows import missing_numbers, normalise_row
@@ -742,6 +742,38 @@ def games_changed_since(sheet_id: int, version: int) -> list[ChangedGame]:
     ]
 
 
+@dataclass(frozen=True)
+class ChangedTotals:
+    """A sheet's round totals changed after players confirmed it: as they confirmed them, and
+    as they are (each in one line, ``scoring.audit.describe_totals``)."""
+
+    before: str
+    after: str
+
+
+def totals_changed_since(sheet_id: int, version: int) -> ChangedTotals | None:
+    """The round totals as they were at ``version`` and as they are, or None when no save
+    after ``version`` changed them (or they were changed back). One query."""
+    saves = list(
+        SheetChange.objects.filter(
+            sheet_id=sheet_id, action=SheetChange.Action.TOTALS_SAVED, version__gt=version
+        ).order_by("id").values_list("before", "after")
+    )
+    if not saves:
+        return None
+    before, after = saves[0][0], saves[-1][1]
+    if _plain_totals(before) == _plain_totals(after):
+        return None
+    return ChangedTotals(before=describe_totals(before), after=describe_totals(after))
+
+
+def _plain_totals(values: Mapping[str, Any] | None) -> tuple | None:
+    """The figures of a trail's totals, without what the trail adds (save id, device)."""
+    if not values or values.get("totals") is None:
+        return None
+    return tuple(values["totals"]), tuple(values["lost"])
+
+
 # --- the players' confirmations (*Bestätigen*) ----------------------------------------------
 
 
@@ -760,6 +792,12 @@ class ConfirmSection:
     required: bool
     changed: list[ChangedGame] = field(default_factory=list)
     """The games changed since the players whose confirmation was voided confirmed."""
+    totals: bool = False
+    """The sheet is kept in round totals (``Event.scoring_mode`` ``totals``): the players
+    confirm each party's total and games lost, not games."""
+    changed_totals: ChangedTotals | None = None
+    """Of a sheet kept in round totals: its totals before and after a change since the
+    players whose confirmation was voided confirmed."""
 
     @property
     def handed_in(self) -> bool:
@@ -781,19 +819,26 @@ def confirm_section(
     where the caller knows them newer than ``sheet``. Two queries for a handed-in or confirmed
     sheet (three when a change voided players' confirmations: the games changed since them),
     none for an open one (the scorekeeper's saves while the games are entered): it has
-    no confirmation that counts, and only says what comes after the hand-in."""
+    no confirmation that counts, and only says what comes after the hand-in. Of a sheet kept
+    in round totals the change shown is that of its totals (``totals_changed_since``)."""
     status = sheet.status if status is None else status
     shown = status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED)
     roll = rolls([sheet.pk])[sheet.pk] if shown else Roll()
     since = roll.voided_since
+    event = sheet.table.round.event
+    totals = event.scoring_mode == TOTALS
     return ConfirmSection(
         sheet=sheet,
         roll=roll,
         version=sheet.version if version is None else version,
         status=status,
         via_link=via_link,
-        required=rules_of(sheet.table.round.event).players_sign,
-        changed=games_changed_since(sheet.pk, since) if since is not None else [],
+        required=rules_of(event).players_sign,
+        changed=games_changed_since(sheet.pk, since) if since is not None and not totals else [],
+        totals=totals,
+        changed_totals=(
+            totals_changed_since(sheet.pk, since) if since is not None and totals else None
+        ),
     )
 
 
@@ -810,6 +855,9 @@ class TableState:
     """What to look at before confirming a handed-in sheet (``sheet_concerns``)."""
     roll: Roll | None = None
     """The players' confirmations of a handed-in or confirmed sheet."""
+    has_totals: bool | None = None
+    """Of an event kept in round totals: whether the sheet holds its totals; None: the event
+    keeps score in games (``games`` counts them)."""
 
     @property
     def status(self) -> str:
@@ -876,10 +924,10 @@ def round_tables(round_: Round) -> QuerySet[Table]:
 
 
 def round_overview(round_: Round) -> RoundOverview:
-    """Every table of a round with its sheet's state, the count of games entered, the players'
-    confirmations of a handed-in or confirmed sheet and, for a handed-in sheet, what to look at
-    before confirming it (where the house rules want every player's confirmation, a missing
-    one too)."""
+    """Every table of a round with its sheet's state, the count of games entered (of an event
+    kept in round totals: whether its totals are), the players' confirmations of a handed-in
+    or confirmed sheet and, for a handed-in sheet, what to look at before confirming it (where
+    the house rules want every player's confirmation, a missing one too)."""
     tables = list(round_tables(round_))
     sheets = {
         sheet.table_id: sheet
@@ -895,16 +943,21 @@ def round_overview(round_: Round) -> RoundOverview:
         if sheet.status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED)
     )
     required = rules_of(round_.event).players_sign
+    totals = round_.event.scoring_mode == TOTALS
     concerns = (
         sheet_concerns(
             handed_in,
             round_.event.games_per_round,
             signed=signed if required else None,
-            totals=round_.event.scoring_mode == TOTALS,
+            totals=totals,
         )
         if handed_in
         else {}
     )
+    with_totals: set[int] = set(
+        RoundTotal.objects.filter(sheet__table__round=round_).order_by()
+        .values_list("sheet_id", flat=True).distinct()
+    ) if totals else set()
     states = [
         TableState(
             table=table,
@@ -913,6 +966,9 @@ def round_overview(round_: Round) -> RoundOverview:
             games=getattr(sheets.get(table.pk), "game_count", 0),
             concerns=concerns.get(getattr(sheets.get(table.pk), "pk", None), []),
             roll=signed.get(getattr(sheets.get(table.pk), "pk", None)),
+            has_totals=(
+                getattr(sheets.get(table.pk), "pk", None) in with_totals if totals else None
+            ),
         )
         for table in tables
     ]

@@ -24,6 +24,7 @@ from scoring.services.sheets import (
     lock_sheet,
 )
 from tournament.audit import recorded_user
+from tournament.house_rules import TOTALS
 from tournament.models import Round, Seat, Table
 from tournament.services.lifecycle import ensure_not_finished
 
@@ -43,7 +44,8 @@ def confirm_as_player(
     device: Mapping[str, str] | None = None,
 ) -> SheetConfirmation:
     """The player on seat ``position`` of the sheet's table confirms the games of the sheet
-    as of ``version`` (the version the page showed); returns the confirmation that counts.
+    (of a sheet kept in round totals: its totals) as of ``version`` (the version the page
+    showed); returns the confirmation that counts.
 
     The sheet is locked first. Refused (``SheetError``) before the sheet is handed in, for a
     seat the table does not have and for a ``version`` that is not the sheet's current one
@@ -83,8 +85,11 @@ def confirm_as_player(
 def _check_confirmable(locked: ScoreSheet, version: int) -> None:
     """Refuse (``SheetError``) a confirmation of a sheet not handed in (or confirmed by the
     organisers already), of a finished event, or as of a ``version`` that is not the sheet's
-    current one (``StaleConfirmation``)."""
-    ensure_not_finished(locked.table.round.event, SheetLocked)
+    current one (``StaleConfirmation``); of a sheet kept in round totals the messages name its
+    totals instead of its games."""
+    event = locked.table.round.event
+    ensure_not_finished(event, SheetLocked)
+    totals = event.scoring_mode == TOTALS
     if locked.status == ScoreSheet.Status.CONFIRMED:
         raise SheetLocked(
             gettext_noop(
@@ -95,6 +100,11 @@ def _check_confirmable(locked: ScoreSheet, version: int) -> None:
     if locked.status != ScoreSheet.Status.SUBMITTED:
         raise SheetError(
             gettext_noop(
+                "The players confirm the score sheet once it has been handed in: enter the "
+                "round totals and hand it in first."
+            )
+            if totals
+            else gettext_noop(
                 "The players confirm the score sheet once it has been handed in: enter every "
                 "game and hand it in first."
             )
@@ -102,6 +112,11 @@ def _check_confirmable(locked: ScoreSheet, version: int) -> None:
     if version != locked.version:
         raise StaleConfirmation(
             gettext_noop(
+                "The score sheet was changed since this page was loaded; nothing was "
+                "confirmed. Please reload the page, check the round totals and confirm again."
+            )
+            if totals
+            else gettext_noop(
                 "The score sheet was changed since this page was loaded; nothing was "
                 "confirmed. Please reload the page, check the games and confirm again."
             )

@@ -536,15 +536,22 @@ def _render_totals(
     **page: object,
 ) -> HttpResponse:
     """The totals page of a sheet with HTTP status ``code``; ``page`` as ``totals_page``
-    takes it (typed figures, problems, the other device's totals)."""
+    takes it (typed figures, problems, the other device's totals); with the section
+    "Bestätigen" (``confirm_section``), whose plain forms post to ``sheet_link_confirm`` and,
+    on the organisers' page, record the signatures on paper (``sheet_status``)."""
     context = {
         "page": totals_page(sheet, frame, via_link=via_link, **page),
         "sheet": sheet,
         "event": sheet.table.round.event,
         "via_link": via_link,
     }
+    page_shown = context["page"]
+    context["confirm"] = confirm_section(
+        sheet, via_link=via_link, version=page_shown.version, status=page_shown.status
+    )
     if via_link:
         context.update(_link_urls(sheet))
+        context["confirm_url"] = _confirm_url(sheet)
     else:
         context.update(_sheet_urls(sheet))
         context["late_saves"] = []
