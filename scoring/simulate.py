@@ -4,7 +4,8 @@ Pure Python (no Django): ``random_game`` returns the keyword arguments of
 ``scoring.rules.score_hand`` for one game at a table of 2 (pairs), 3 or 4 parties. Most games
 are played out (gespielt), some are conceded (abgeschrieben), a Durch and a misplay (verworfen)
 are rare. Bids start at 150 and follow the declarer's meld; melds and bids are multiples of 10;
-the trick points of a played game add up to 250.
+the trick points of a played game add up to 250. ``random_round_totals`` sums a round of such
+games up as a sheet kept in round totals holds it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from scoring.rules import CONCEDED, DURCH, MIN_BID, PLAYED, TRICK_TOTAL
+from scoring.rules import CONCEDED, DURCH, MIN_BID, PLAYED, TRICK_TOTAL, score_hand
 
 # Typical melds (Binokel 40, pair 20, pair in trump 40, four Unter 40, four Ober 60, four Kings
 # 80, Familie 100/150, …) and how often a hand holds about that much.
@@ -93,3 +94,21 @@ def random_game(parties: int, rng: random.Random) -> dict[str, Any]:
         "kind": PLAYED,
         "revoked": revoked,
     }
+
+
+def random_round_totals(parties: int, games: int, rng: random.Random) -> list[tuple[int, int]]:
+    """Per party (2, 3 or 4) its total of a round of ``games`` random games (``random_game``
+    without misplays, scored by the default rules) and its games lost as declarer (those where
+    the declarer scored below zero): the figures of a sheet kept in round totals."""
+    totals = [0] * parties
+    lost = [0] * parties
+    for _ in range(games):
+        game = random_game(parties, rng)
+        while game["revoked"] is not None:
+            game = random_game(parties, rng)
+        points = score_hand(**game)
+        for party, value in enumerate(points):
+            totals[party] += value
+        if points[game["declarer"]] < 0:
+            lost[game["declarer"]] += 1
+    return list(zip(totals, lost, strict=True))

@@ -1,7 +1,8 @@
 """Organiser printouts that carry each table's score sheet link: the table cards and the score
-sheets, drawn from the seating plan's rows (``tournament.plan``) with each table's sheet; and
-the rules sheet for every table (*Merkblatt*, ``scoring.merkblatt``) with the QR code of the
-event's public rules page."""
+sheets, drawn from the seating plan's rows (``tournament.plan``) with each table's sheet (an
+event kept in round totals prints a totals slip per table, several to a page, instead of a game
+sheet); and the rules sheet for every table (*Merkblatt*, ``scoring.merkblatt``) with the QR
+code of the event's public rules page."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -13,6 +14,7 @@ from scoring.house_rules import rules_label, rules_of
 from scoring.merkblatt import merkblatt
 from scoring.models import Game, ScoreSheet
 from scoring.rules import TRICK_TOTAL
+from tournament.house_rules import TOTALS
 from tournament.links import absolute_url
 from tournament.models import Event, Table
 from tournament.plan import RoundRows, chunked, game_rows, load_plan
@@ -24,7 +26,11 @@ PRINTOUTS = {
     "cards": "tournament/print/cards.html",
     "sheets": "tournament/print/sheets.html",
 }
+TOTALS_SLIPS = "tournament/print/totals_slips.html"
 CARDS_PER_PAGE = 2
+SLIPS_PER_PAGE = 3
+"""Totals slips on an A4 page (portrait): each has room for four parties, their boxes and four
+signature lines."""
 
 
 def plan_with_sheets(
@@ -48,6 +54,10 @@ def plan_with_sheets(
 
 @desk_view
 def sheet_printout(request: HttpRequest, event: Event, kind: str) -> HttpResponse:
+    """The table cards (``kind`` ``cards``) or the blank score sheets (``sheets``) of the plan,
+    of the rounds and tables the query names (``?durchgang=``, ``?tische=``): a game sheet per
+    A4 page, or for an event kept in round totals a totals slip per table, ``SLIPS_PER_PAGE`` to
+    a page; every round starts on a new page."""
     plan = plan_with_sheets(event, round_filter(request), table_filter(request))
     context = {
         "event": event,
@@ -60,6 +70,13 @@ def sheet_printout(request: HttpRequest, event: Event, kind: str) -> HttpRespons
         context["pages"] = [
             page for round_rows in plan for page in chunked(round_rows.tables, CARDS_PER_PAGE)
         ]
+    if kind == "sheets" and event.scoring_mode == TOTALS:
+        context["rules"] = rules_of(event)
+        context["slips_per_page"] = SLIPS_PER_PAGE
+        context["pages"] = [
+            page for round_rows in plan for page in chunked(round_rows.tables, SLIPS_PER_PAGE)
+        ]
+        return render(request, TOTALS_SLIPS, context)
     if kind == "sheets":
         rules = rules_of(event)
         context["trick_total"] = TRICK_TOTAL

@@ -1,6 +1,6 @@
 """``manage.py demo`` (``demo.management.commands.demo``): a demo event in full swing with its
-organiser account, idempotent; ``--empty``, ``--plan`` and ``--fill``; its pages show real
-content."""
+organiser account, idempotent; ``--empty``, ``--plan``, ``--fill`` and ``--scoring-mode``; its
+pages show real content."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
+from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet, SheetChange
 from scoring.services import sheet_games
 from tests.checks import rules_points
 from tournament.models import ChangeLog, Event, Seat, Table
@@ -228,3 +228,37 @@ def test_plain_demo_sets_up_the_money_of_a_preisbinokel(client):
     client.force_login(get_user_model().objects.get(username="turnierleitung"))
     for name in ("cash-desk", "cash-summary", "prize-table", "prizes"):
         assert client.get(reverse(name, args=[event.slug])).status_code == 200
+
+
+def test_demo_builds_an_event_kept_in_round_totals(client, capsys):
+    call_command("demo", singles=9, pairs=2, scoring_mode="totals")
+    event = Event.objects.get(slug="demo")
+    assert event.scoring_mode == Event.ScoringMode.TOTALS
+    assert not Game.objects.exists()
+    first = sheets(event, 1)
+    assert {sheet.status for sheet in first} == {ScoreSheet.Status.CONFIRMED}
+    for sheet in first:
+        assert sheet.changes.filter(action=SheetChange.Action.TOTALS_SAVED).exists()
+        parties = 2 if sheet.table.kind == Table.Kind.TWO_PAIRS else sheet.table.seat_count
+        assert RoundTotal.objects.filter(sheet=sheet).count() == parties
+    second = {sheet.status for sheet in sheets(event, 2)}
+    assert ScoreSheet.Status.SUBMITTED in second and ScoreSheet.Status.IN_PROGRESS in second
+    out = capsys.readouterr().out
+    assert "Round totals (totals)" in out and "round totals of all 4 score sheets entered" in out
+    # the standings count the totals: the best of round 1 leads with its total
+    best = RoundTotal.objects.filter(sheet__in=first).order_by("-total").first()
+    client.login(username="turnierleitung", password="binokel-demo")
+    html = client.get(reverse("public-standings", args=["demo"])).content.decode()
+    assert best.entry.player.name in html and f"{best.total}" in html
+    call_command("demo", singles=9, pairs=2)  # again, without the option: nothing changes
+    assert "left as they are" in capsys.readouterr().out
+    with pytest.raises(CommandError, match="--scoring-mode"):
+        call_command("demo", singles=9, pairs=2, scoring_mode="games")
+
+
+def test_demo_fills_the_plan_with_round_totals(capsys):
+    call_command("demo", singles=9, pairs=2, plan=True, fill=True, scoring_mode="totals")
+    sheets = ScoreSheet.objects.filter(table__round__event__slug="demo")
+    assert {sheet.status for sheet in sheets} == {ScoreSheet.Status.SUBMITTED}
+    assert RoundTotal.objects.count() == 3 * (3 * 3 + 2) and not Game.objects.exists()
+    assert "random round totals (12 sheets)" in capsys.readouterr().out

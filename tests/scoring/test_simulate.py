@@ -6,8 +6,18 @@ from collections import Counter
 
 import pytest
 
-from scoring.rules import CONCEDED, DURCH, MIN_BID, PLAYED, TRICK_TOTAL, score_hand
-from scoring.simulate import random_game
+from scoring.modes import totals_problems
+from scoring.rules import (
+    CONCEDED,
+    DURCH,
+    EJL,
+    MIN_BID,
+    PLAYED,
+    RULES,
+    TRICK_TOTAL,
+    score_hand,
+)
+from scoring.simulate import random_game, random_round_totals
 
 
 @pytest.mark.parametrize("parties", [2, 3, 4])
@@ -45,3 +55,20 @@ def test_the_same_seed_gives_the_same_games():
 def test_other_party_counts_are_refused():
     with pytest.raises(ValueError):
         random_game(5, random.Random(0))
+
+
+@pytest.mark.parametrize("parties", [2, 3, 4])
+def test_random_round_totals_pass_the_checks_of_a_totals_sheet(parties):
+    lost_games = 0
+    for seed in range(60):
+        figures = random_round_totals(parties, 12, random.Random(seed))
+        assert len(figures) == parties
+        totals = [total for total, _lost in figures]
+        lost = [lost for _total, lost in figures]
+        assert totals_problems(totals=totals, lost=lost, games=12, rules=RULES[EJL]) == []
+        assert sum(lost) <= 12
+        lost_games += sum(lost)
+    assert lost_games > 0
+    assert random_round_totals(3, 12, random.Random(1)) == random_round_totals(
+        3, 12, random.Random(1)
+    )

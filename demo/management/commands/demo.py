@@ -19,6 +19,13 @@ four in five entries checked in with their Startgeld paid at the door, a few by 
 ``--empty`` stops after the registration, ``--plan`` after the seating plan; ``--plan --fill``
 fills every sheet of every round instead (handed in, not confirmed).
 
+``--scoring-mode totals`` builds the demo event kept in round totals (``Event.scoring_mode``):
+its sheets get each party's total of the round and games lost as declarer
+(``scoring.simulate.random_round_totals``), saved through ``save_sheet_totals`` as the totals
+page saves them, in place of games; the rounds are played as above. Without the option the
+event keeps score in every game; an existing demo event keeps its mode (asked for another,
+the command stops and says so).
+
 Idempotent: every step is taken only if it has not been taken yet (entries, plan, games), so
 running it again changes nothing, and a demo event whose sheets hold games is left as it is.
 This is the only place where a default password exists, and only for the demo account.
@@ -39,16 +46,18 @@ from money.cash.services import take_payment, update_money_settings
 from money.models import MoneySettings, Payment
 from money.prizes.services import add_prize, update_prize_settings
 from scoring.demo import fill_random_games
-from scoring.models import Game, ScoreSheet
+from scoring.models import Game, RoundTotal, ScoreSheet
 from scoring.ranking import parse_tie_breaks
 from scoring.services import (
     confirm_sheet,
     save_sheet_rows,
+    save_sheet_totals,
     sheet_parties,
     submit_sheet,
     update_standings_settings,
 )
-from scoring.simulate import random_game
+from scoring.simulate import random_game, random_round_totals
+from tournament.house_rules import GAMES, SCORING_MODES, TOTALS
 from tournament.members import Member
 from tournament.models import Event, EventRole, Round, Table
 from tournament.seating import SeatingError
@@ -81,6 +90,9 @@ WOMEN = set(FIRST_NAMES[:20])
 WOMAN = "Frau"
 CLUBS = ["", "", "CVJM Esslingen", "Kirchengemeinde Plochingen", "Binokelfreunde Wendlingen"]
 SAVE_CHUNK = 4  # games per save, as a scorekeeper saves every few games
+DEMO_MODES = (GAMES, TOTALS)
+"""The scoring modes the demo can build its event in (``tournament.house_rules``): those whose
+score sheet takes figures (a sheet of points per game does not yet)."""
 
 
 def enter_games(sheet: ScoreSheet, count: int, rng: random.Random) -> None:
@@ -96,6 +108,27 @@ def enter_games(sheet: ScoreSheet, count: int, rng: random.Random) -> None:
         if result.errors:  # random_game only makes valid games
             raise CommandError(f"Demo game refused: {result.errors}")
         version = result.version
+
+
+def enter_totals(sheet: ScoreSheet, rng: random.Random, *, hand_in: bool = False) -> None:
+    """Save a sheet's round totals through its link (random figures of a full round), handed in
+    with ``hand_in``."""
+    figures = random_round_totals(
+        len(sheet_parties(sheet)), sheet.table.round.event.games_per_round, rng
+    )
+    result = save_sheet_totals(
+        sheet=sheet, base_version=sheet.version, totals=figures, hand_in=hand_in
+    )
+    if result.problems or result.hand_in_refused:  # real games always add up
+        raise CommandError(f"Demo totals refused: {result.problems or result.hand_in_refused}")
+
+
+def holds_scores(event: Event) -> bool:
+    """Whether any sheet of the event holds games or round totals."""
+    return (
+        Game.objects.filter(sheet__table__round__event=event).exists()
+        or RoundTotal.objects.filter(sheet__table__round__event=event).exists()
+    )
 
 
 class Command(BaseCommand):
@@ -123,6 +156,14 @@ class Command(BaseCommand):
             help="fill every score sheet of the demo event with random games (needs a plan)",
         )
         parser.add_argument(
+            "--scoring-mode",
+            choices=DEMO_MODES,
+            help=(
+                "how the new demo event keeps score: every game (games, the default) or each "
+                "party's round total and games lost (totals)"
+            ),
+        )
+        parser.add_argument(
             "--with-demo-account",
             action="store_true",
             help=(
@@ -136,13 +177,20 @@ class Command(BaseCommand):
         empty, plan_only, fill = options.get("empty"), options.get("plan"), options.get("fill")
         if empty and (plan_only or fill):
             raise CommandError("--empty registers the entries only: leave out --plan and --fill.")
+        mode = options.get("scoring_mode")
+        existing = Event.objects.filter(slug=DEMO_SLUG).first()
+        if existing is not None and mode is not None and existing.scoring_mode != mode:
+            raise CommandError(
+                f"The demo event exists already and keeps score in “{existing.scoring_mode}”; "
+                f"delete it (admin) to build it in “{mode}”, or leave out --scoring-mode."
+            )
         organiser = self.demo_account(
             settings.DEBUG
             or options.get("with_demo_account")
             or os.environ.get("DEMO_ACCOUNT") == "1"
         )
 
-        event = Event.objects.filter(slug=DEMO_SLUG).first()
+        event = existing
         if event is None:
             event = create_event(
                 user=organiser,
@@ -150,6 +198,7 @@ class Command(BaseCommand):
                 name="Benefizbinokel (Demo)",
                 date=datetime.date.today(),
                 venue="Gemeindehaus",
+                scoring_mode=mode or GAMES,
             )
             rng = random.Random(seed)
 
@@ -179,7 +228,8 @@ class Command(BaseCommand):
                     allow_same_name=True,
                 )
             self.stdout.write(
-                f"Demo event “{event.name}” created ({singles} singles, {pairs} pairs)."
+                f"Demo event “{event.name}” created ({singles} singles, {pairs} pairs); keeps "
+                f"score in: {SCORING_MODES[event.scoring_mode]} ({event.scoring_mode})."
             )
         else:
             self.stdout.write(
@@ -202,15 +252,24 @@ class Command(BaseCommand):
         if fill:
             if not plan_exists(event):
                 raise CommandError("The demo event has no seating plan yet: add --plan.")
-            if Game.objects.filter(sheet__table__round__event=event).exists():
-                self.stdout.write("The demo score sheets hold games already; left as they are.")
+            if holds_scores(event):
+                self.stdout.write("The demo score sheets hold scores already; left as they are.")
+            elif event.scoring_mode == TOTALS:
+                rng = random.Random(seed)
+                sheets = [sheet for round_ in event.rounds.order_by("number")
+                          for sheet in sheets_of(round_)]
+                for sheet in sheets:
+                    enter_totals(sheet, rng, hand_in=True)
+                self.stdout.write(
+                    f"Score sheets filled with random round totals ({len(sheets)} sheets)."
+                )
             else:
                 games = fill_random_games(event=event, seed=seed)
                 self.stdout.write(f"Score sheets filled with {games} random games.")
 
         if play:
-            if Game.objects.filter(sheet__table__round__event=event).exists():
-                self.stdout.write("The demo score sheets hold games already; left as they are.")
+            if holds_scores(event):
+                self.stdout.write("The demo score sheets hold scores already; left as they are.")
             else:
                 self.play_rounds(event, organiser, random.Random(seed))
             if MoneySettings.objects.filter(event=event).exists():
@@ -248,20 +307,28 @@ class Command(BaseCommand):
         return None
 
     def play_rounds(self, event: Event, organiser, rng: random.Random) -> None:
-        """Round 1 entered and confirmed, round 2 about half handed in, the rest untouched."""
+        """Round 1 entered and confirmed, round 2 about half handed in, the rest untouched (a
+        sheet entered: all its games, or for an event kept in round totals its totals; a sheet
+        in progress: a few games, or its totals not handed in)."""
         count = event.games_per_round
+        totals = event.scoring_mode == TOTALS
         rounds = list(event.rounds.order_by("number"))
         first, second = rounds[0], rounds[1] if len(rounds) > 1 else None
 
         release_round(round=first, released=True, user=organiser)
         sheets = list(sheets_of(first))
         for sheet in sheets:
-            enter_games(sheet, count, rng)
-            submit_sheet(sheet=sheet)
+            if totals:
+                enter_totals(sheet, rng, hand_in=True)
+            else:
+                enter_games(sheet, count, rng)
+                submit_sheet(sheet=sheet)
             confirm_sheet(sheet=sheet, user=organiser)
-        self.stdout.write(
-            f"Round 1 released; all {len(sheets)} score sheets entered, handed in and confirmed."
+        entered = (
+            f"the round totals of all {len(sheets)} score sheets" if totals
+            else f"all {len(sheets)} score sheets"
         )
+        self.stdout.write(f"Round 1 released; {entered} entered, handed in and confirmed.")
 
         if second is not None:
             release_round(round=second, released=True, user=organiser)
@@ -277,11 +344,17 @@ class Command(BaseCommand):
                 handed_in += group[:done]
                 in_progress += group[done : done + 1]
             for sheet in handed_in:
-                enter_games(sheet, count, rng)
-                submit_sheet(sheet=sheet)
-            in_progress = in_progress if count > 1 else []
+                if totals:
+                    enter_totals(sheet, rng, hand_in=True)
+                else:
+                    enter_games(sheet, count, rng)
+                    submit_sheet(sheet=sheet)
+            in_progress = in_progress if count > 1 or totals else []
             for sheet in in_progress:
-                enter_games(sheet, min(count - 1, rng.randint(2, 5)), rng)  # a few games
+                if totals:
+                    enter_totals(sheet, rng)
+                else:
+                    enter_games(sheet, min(count - 1, rng.randint(2, 5)), rng)  # a few games
             self.stdout.write(
                 f"Round 2 released; {len(handed_in)} of {len(sheets)} score sheets handed in, "
                 f"{len(in_progress)} in progress."
