@@ -452,26 +452,12 @@ def _write(
 ) -> None:
     """Store a save on the locked ``sheet``: the games, the sheet's version and status, its
     trail and the event's results stamp; ``result`` gets the new version and status."""
-    now = timezone.now()
     replaced = [number for number in [*result.saved, *result.deleted] if number in before]
     if replaced:  # PartyScore rows go with their games (on_delete=CASCADE)
         Game.objects.filter(sheet=sheet, number__in=replaced).delete()
     write_games(sheet, parties, {number: result.games[number] for number in result.saved})
-    if result.changed and sheet.status not in OPEN:
-        # the players confirmed other games: they confirm again (an open sheet has no
-        # confirmation that counts: a reopen voided them)
-        void_confirmations([sheet.pk])
-    games_version = sheet.version + (1 if result.changed else 0)
-    result.version = games_version + (1 if hands_in else 0)
-    handed_in = {"submitted_at": now} if hands_in else {}
-    if hands_in:
-        result.status = ScoreSheet.Status.SUBMITTED
-    ScoreSheet.objects.filter(pk=sheet.pk).update(
-        version=result.version,
-        status=result.status,
-        updated_at=now,
-        last_save=save_mark(save_id, result.version),
-        **handed_in,
+    games_version = move_saved_sheet(
+        sheet, result, changed=result.changed, hands_in=hands_in, save_id=save_id
     )
     who = recorded_user(user)
     records = []
@@ -502,6 +488,42 @@ def _write(
         )
         for number, action in sorted(changed.items())
     )
+    close_save(sheet, result, records, hands_in=hands_in, who=who)
+
+
+def move_saved_sheet(
+    sheet: ScoreSheet, result: Any, *, changed: bool, hands_in: bool, save_id: str
+) -> int:
+    """Move the locked ``sheet`` past a save whose scores are written: a changed sheet that is
+    no longer open loses its players' confirmations (they confirmed other scores; an open
+    sheet has none that count, a reopen voided them); the version moves one step for the
+    change and one for a hand-in; status, save mark and hand-in time are stored. ``result``
+    (a game or totals save's) gets the new version and status. Returns the version the change
+    itself made (the trail's)."""
+    if changed and sheet.status not in OPEN:
+        void_confirmations([sheet.pk])
+    now = timezone.now()
+    changed_version = sheet.version + (1 if changed else 0)
+    result.version = changed_version + (1 if hands_in else 0)
+    handed_in = {"submitted_at": now} if hands_in else {}
+    if hands_in:
+        result.status = ScoreSheet.Status.SUBMITTED
+    ScoreSheet.objects.filter(pk=sheet.pk).update(
+        version=result.version,
+        status=result.status,
+        updated_at=now,
+        last_save=save_mark(save_id, result.version),
+        **handed_in,
+    )
+    return changed_version
+
+
+def close_save(
+    sheet: ScoreSheet, result: Any, records: list[SheetChange], *, hands_in: bool, who: Any
+) -> None:
+    """Store a save's trail ``records`` (and the hand-in's), then stamp the event's results
+    when the standings may show the save (``sheet`` as it was before the save, ``result``
+    with its new status)."""
     if hands_in:
         records.append(SheetChange(sheet=sheet, action=SheetChange.Action.SUBMITTED, user=who))
     SheetChange.objects.bulk_create(records)

@@ -18,10 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from scoring.confirmations import void_confirmations
 from scoring.house_rules import rules_of
 from scoring.models import RoundTotal, ScoreSheet, SheetChange
 from scoring.modes import InvalidFigure, totals_problems
@@ -32,19 +30,19 @@ from scoring.services.sheets import (
     SheetLocked,
     StaleSheet,
     check_may_edit,
+    close_save,
     device_fields,
     hand_in_refusal,
     lock_sheet,
+    move_saved_sheet,
     no_totals_yet,
     save_mark,
     sheet_parties,
 )
-from scoring.standings import counted_statuses
 from tournament.audit import recorded_user
 from tournament.house_rules import TOTALS
 from tournament.limits import MAX_DEVICE_ID
 from tournament.models import Entry
-from tournament.results import results_changed
 from tournament.services.lifecycle import ensure_not_finished
 
 PartyFigures = tuple[int | None, int | None]
@@ -212,7 +210,6 @@ def _write(
 ) -> None:
     """Store a save on the locked ``sheet``: its totals, version and status, its trail and the
     event's results stamp; ``result`` gets the new version and status."""
-    now = timezone.now()
     if result.changed:
         RoundTotal.objects.filter(sheet=sheet).delete()
         if result.totals is not None:
@@ -222,19 +219,8 @@ def _write(
                     parties, result.totals["totals"], result.totals["lost"], strict=True
                 )
             )
-        if sheet.status not in OPEN:
-            void_confirmations([sheet.pk])  # the players confirmed other totals
-    totals_version = sheet.version + (1 if result.changed else 0)
-    result.version = totals_version + (1 if hands_in else 0)
-    handed_in = {"submitted_at": now} if hands_in else {}
-    if hands_in:
-        result.status = ScoreSheet.Status.SUBMITTED
-    ScoreSheet.objects.filter(pk=sheet.pk).update(
-        version=result.version,
-        status=result.status,
-        updated_at=now,
-        last_save=save_mark(save_id, result.version),
-        **handed_in,
+    totals_version = move_saved_sheet(
+        sheet, result, changed=result.changed, hands_in=hands_in, save_id=save_id
     )
     who = recorded_user(user)
     records = []
@@ -251,9 +237,4 @@ def _write(
             version=totals_version,
             device=device_id[:MAX_DEVICE_ID],
         ))
-    if hands_in:
-        records.append(SheetChange(sheet=sheet, action=SheetChange.Action.SUBMITTED, user=who))
-    SheetChange.objects.bulk_create(records)
-    event = sheet.table.round.event
-    if result.status != sheet.status or result.status in counted_statuses(event):
-        results_changed(event_id=event.pk)
+    close_save(sheet, result, records, hands_in=hands_in, who=who)
