@@ -410,16 +410,15 @@ class Row:
         return json.dumps(self.stored, separators=(",", ":"))
 
 
-@dataclass
-class SheetPage:
+class SheetHead:
+    """What the head of a sheet's page shows, for a page with ``sheet``, ``frame``, ``version``,
+    ``status`` and ``via_link`` (``SheetPage``, ``scoring.totals_page.TotalsPage``)."""
+
     sheet: ScoreSheet
     frame: SheetFrame
-    rows: list[Row]
-    totals: list[int]
     version: int
     status: str
     via_link: bool
-    missing: list[int] = field(default_factory=list)
 
     @property
     def table(self) -> Table:
@@ -428,10 +427,6 @@ class SheetPage:
     @property
     def round(self) -> Round:
         return self.frame.table.round
-
-    @property
-    def entered_text(self) -> str:
-        return entered_text(len(self.rows) - len(self.missing), len(self.rows))
 
     @property
     def status_label(self) -> str:
@@ -444,6 +439,22 @@ class SheetPage:
     @property
     def is_open(self) -> bool:
         return self.status in (ScoreSheet.Status.EMPTY, ScoreSheet.Status.IN_PROGRESS)
+
+
+@dataclass
+class SheetPage(SheetHead):
+    sheet: ScoreSheet
+    frame: SheetFrame
+    rows: list[Row]
+    totals: list[int]
+    version: int
+    status: str
+    via_link: bool
+    missing: list[int] = field(default_factory=list)
+
+    @property
+    def entered_text(self) -> str:
+        return entered_text(len(self.rows) - len(self.missing), len(self.rows))
 
     @property
     def party_totals(self) -> list[tuple[str, int]]:

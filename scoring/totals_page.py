@@ -16,8 +16,7 @@ from django.utils.translation import gettext
 from scoring.models import ScoreSheet
 from scoring.ranking import signed
 from scoring.services import sheet_totals
-from scoring.sheet_pages import SheetFrame, status_note
-from tournament.models import Round, Table
+from scoring.sheet_pages import SheetFrame, SheetHead
 
 NOT_GIVEN: Any = object()
 """Marks an argument of ``totals_page`` left out (None is a value: no totals stored)."""
@@ -48,7 +47,7 @@ class TotalsLine:
 
 
 @dataclass
-class TotalsPage:
+class TotalsPage(SheetHead):
     """Everything the totals page shows."""
 
     sheet: ScoreSheet
@@ -60,26 +59,6 @@ class TotalsPage:
     via_link: bool
     save_id: str
     stale: bool = False
-
-    @property
-    def table(self) -> Table:
-        return self.frame.table
-
-    @property
-    def round(self) -> Round:
-        return self.frame.table.round
-
-    @property
-    def status_label(self) -> str:
-        return str(ScoreSheet.Status(self.status).label)
-
-    @property
-    def note(self) -> str:
-        return status_note(self.sheet, self.status, via_link=self.via_link)
-
-    @property
-    def is_open(self) -> bool:
-        return self.status in (ScoreSheet.Status.EMPTY, ScoreSheet.Status.IN_PROGRESS)
 
     @property
     def missing(self) -> list[str]:

@@ -78,6 +78,7 @@ from scoring.sheet_pages import (
     ConfirmSection,
     SheetCheck,
     SheetFrame,
+    SheetHead,
     change_notices,
     confirm_section,
     describe_late,
@@ -156,14 +157,8 @@ def _render_sheet(
         "check_seconds": check_seconds(),
     }
     page_shown = context["page"]
-    context["confirm"] = confirm_section(
-        sheet, via_link=via_link, version=page_shown.version, status=page_shown.status
-    )
-    if via_link:
-        context.update(_link_urls(sheet))
-        context["confirm_url"] = _confirm_url(sheet)
-    else:
-        context.update(_sheet_urls(sheet))
+    context.update(_page_links(sheet, page_shown, via_link=via_link))
+    if not via_link:
         context["late_saves"] = late_saves(sheet, frame)
     # Jinja2 escapes what it draws (autoescape), so its text goes into the page as it is
     context["rows_html"] = mark_safe(render_to_string(
@@ -172,6 +167,21 @@ def _render_sheet(
         using="jinja2",
     ))
     return render(request, "scoring/sheet.html", context, status=code)
+
+
+def _page_links(sheet: ScoreSheet, page: SheetHead, *, via_link: bool) -> dict[str, object]:
+    """What a sheet's page (games or totals) shows around its figures: the players'
+    confirmation section for the ``page`` shown, and the addresses of the link's or the
+    organisers' page."""
+    links: dict[str, object] = {"confirm": confirm_section(
+        sheet, via_link=via_link, version=page.version, status=page.status
+    )}
+    if via_link:
+        links.update(_link_urls(sheet))
+        links["confirm_url"] = _confirm_url(sheet)
+    else:
+        links.update(_sheet_urls(sheet))
+    return links
 
 
 def _link_urls(sheet: ScoreSheet) -> dict[str, str]:
@@ -545,15 +555,8 @@ def _render_totals(
         "event": sheet.table.round.event,
         "via_link": via_link,
     }
-    page_shown = context["page"]
-    context["confirm"] = confirm_section(
-        sheet, via_link=via_link, version=page_shown.version, status=page_shown.status
-    )
-    if via_link:
-        context.update(_link_urls(sheet))
-        context["confirm_url"] = _confirm_url(sheet)
-    else:
-        context.update(_sheet_urls(sheet))
+    context.update(_page_links(sheet, context["page"], via_link=via_link))
+    if not via_link:
         context["late_saves"] = []
     return render(request, "scoring/totals_sheet.html", context, status=code)
 
