@@ -160,6 +160,7 @@ INSTALLED_APPS = [
     "django_filters",
     "axes",
     # the apps, bottom layer first: a layer imports only the layers above it in this list
+    "core",
     "tournament",
     "scoring",
     "signup",
