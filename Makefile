@@ -81,7 +81,7 @@ test-fast: lint jstest
 # The German catalogue, without '#: file:line' comments and without the POT-Creation-Date that
 # msgmerge stamps at every change: two branches that change texts merge without conflicts there.
 # tests/test_i18n.py runs this makemessages line to compare the code's messages with the catalogue.
-CATALOGUE := tournament/locale/de/LC_MESSAGES/django.po
+CATALOGUE := core/locale/de/LC_MESSAGES/django.po
 messages: $(VENV)/.installed-test
 	$(PY) manage.py makemessages --locale de --no-obsolete --no-wrap --no-location --ignore '.venv/*' --ignore 'bench/*' --ignore 'tests/*'
 	sed -i.orig -e '/^"POT-Creation-Date: /d' $(CATALOGUE) && rm $(CATALOGUE).orig

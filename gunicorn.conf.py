@@ -5,7 +5,7 @@
 gunicorn reads this file by itself when started in the repository's root (its default
 ``./gunicorn.conf.py``), so every gunicorn of the README and of ``bench/`` uses it. Its error log
 and, when switched on (``--access-logfile -``), its access log go through the same filter as the
-app's own log (``tournament.logs.HideLinkTokens``): a request line or referrer that holds a
+app's own log (``core.logs.HideLinkTokens``): a request line or referrer that holds a
 secret link (a sheet's, a registration's manage link, a helper's one-time password link) is
 written with ``<token>`` instead of the link's secret.
 """
@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from gunicorn.glogging import Logger
 
-from tournament.logs import HideLinkTokens
+from core.logs import HideLinkTokens
 
 
 class TokenHidingLogger(Logger):

@@ -128,7 +128,7 @@ def main() -> None:
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
     user = get_user_model().objects.create_user(username=f"bench-{stamp}", password="x")
-    # the organisers' standings page needs a role on the event (tournament.web)
+    # the organisers' standings page needs a role on the event (tournament.access)
     EventRole.objects.create(event=event, user=user, role=EventRole.Role.ORGANISER)
 
     try:

@@ -6,7 +6,7 @@ server comes from the environment (README, "Configuration" and "Deployment"):
 - ``DATABASE_URL`` (default: an SQLite file next to the code), ``SECRET_KEY`` (else a random key
   kept in ``.secret_key``), ``DEBUG`` (off unless set to 1/true/yes/on), ``ALLOWED_HOSTS`` and
   ``CSRF_TRUSTED_ORIGINS`` (comma-separated), ``PUBLIC_URL`` (the address printed links and QR
-  codes use, see ``tournament.links``);
+  codes use, see ``core.links``);
 - ``HTTPS`` (1: the app is reached over HTTPS only: secure cookies, HSTS, http redirected to
   https) and ``BEHIND_PROXY`` (1: a reverse proxy in front sets ``X-Forwarded-Proto`` and
   ``X-Forwarded-For``, which are then believed);
@@ -139,7 +139,7 @@ def parse_public_url(value: str | None) -> str:
 
 
 # The address the phones reach the app under, e.g. http://192.168.1.20:8000: printed links and
-# QR codes start with it (tournament.links). The app answers to it, also without ALLOWED_HOSTS.
+# QR codes start with it (core.links). The app answers to it, also without ALLOWED_HOSTS.
 PUBLIC_URL = parse_public_url(os.environ.get("PUBLIC_URL"))
 if PUBLIC_URL:
     _public_host = re.sub(r":\d+$", "", urlsplit(PUBLIC_URL).netloc)  # e.g. 192.168.1.20
@@ -174,15 +174,15 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
-    "tournament.middleware.NoStoreMiddleware",
-    "tournament.middleware.RefuseNulMiddleware",
+    "core.middleware.NoStoreMiddleware",
+    "core.middleware.RefuseNulMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # 413 for a body larger than its route takes, before the CSRF check reads it (process_view)
-    "tournament.middleware.RequestSizeMiddleware",
+    "core.middleware.RequestSizeMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Permissions-Policy (PERMISSIONS_POLICY below)
@@ -303,14 +303,14 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
-AXES_LOCKOUT_CALLABLE = "tournament.security.locked_out"  # the site's page, in German
-AXES_CLIENT_IP_CALLABLE = "tournament.security.client_address"  # the client behind a proxy
+AXES_LOCKOUT_CALLABLE = "core.security.locked_out"  # the site's page, in German
+AXES_CLIENT_IP_CALLABLE = "core.security.client_address"  # the client behind a proxy
 AXES_DISABLE_ACCESS_LOG = True  # failures are counted; successful logins are not recorded
 AXES_ENABLE_ADMIN = False  # the admin shows the app's own tables, read-only
 
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", _("German")), ("en", _("English"))]
-LOCALE_PATHS = [BASE_DIR / "tournament" / "locale"]
+LOCALE_PATHS = [BASE_DIR / "core" / "locale"]
 TIME_ZONE = "Europe/Berlin"
 USE_I18N = True
 USE_TZ = True
@@ -331,7 +331,7 @@ WHITENOISE_USE_FINDERS = True
 # back. A session costs a read by primary key per request.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # axes' database handler, counting each attempt before its password is checked
-AXES_HANDLER = "tournament.login_throttle.CountedFirstHandler"
+AXES_HANDLER = "core.login_throttle.CountedFirstHandler"
 
 
 def redis_cache(url: str, prefix: str = "binokel") -> dict:
@@ -389,9 +389,9 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "").strip() or "binoke
 # adds a system check that refuses the per-process cache.
 RATELIMIT_FAIL_OPEN = True
 
-# --- Backups while the server runs (tournament.backups, README "After a crash") ---------------
+# --- Backups while the server runs (core.backups, README "After a crash") ---------------
 # BACKUP_DIR: a folder, e.g. on a USB stick; unset: no backups. BACKUP_SECONDS: how often the
-# server checks for changes and copies the database (0 or unset: tournament.limits).
+# server checks for changes and copies the database (0 or unset: core.limits).
 BACKUP_DIR = os.environ.get("BACKUP_DIR", "").strip()
 try:
     BACKUP_SECONDS = int(os.environ.get("BACKUP_SECONDS", "").strip() or 0)
@@ -444,16 +444,16 @@ PERMISSIONS_POLICY: dict[str, list[str]] = {
 # --- Logging: stderr, readable, no secrets of links ----------------------------------------------
 # Every error answer (500) with its path and traceback (django.request), runserver's requests
 # (django.server), waitress, the login throttle's lockouts and everything else, with the secrets
-# of links (sheets, registrations, one-time password links) hidden (tournament.logs).
+# of links (sheets, registrations, one-time password links) hidden (core.logs).
 # gunicorn's own logs: gunicorn.conf.py.
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").strip().upper()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {
-        "hide_link_tokens": {"()": "tournament.logs.HideLinkTokens"},
-        "redis_outage": {"()": "tournament.logs.RedisOutageWarning"},
-        "one_line": {"()": "tournament.logs.OneLine"},
+        "hide_link_tokens": {"()": "core.logs.HideLinkTokens"},
+        "redis_outage": {"()": "core.logs.RedisOutageWarning"},
+        "one_line": {"()": "core.logs.OneLine"},
     },
     "formatters": {
         "readable": {

@@ -1,7 +1,7 @@
 """The site's routes: each app's public and organiser routes, login, language, admin.
 
 Public and organiser pages are apart: an app's ``urls_public`` lists what anyone may open, its
-``urls_organiser`` what needs an organiser (``tournament.web.organiser_view``). A test walks
+``urls_organiser`` what needs an organiser (``tournament.access.organiser_view``). A test walks
 every route and checks both lists. ``/favicon.ico``, which browsers ask for by themselves, leads
 to the icon among the static files (no name: it is no page).
 """

@@ -9,11 +9,11 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
 
+from core.templatetags.euros import euro, percent
 from money.models import MoneySettings, Payment, PrizeSettings
 from money.prizes.selectors import award_text, value_text
 from tournament.audit import changes_text, describes, entry_label
 from tournament.models import ChangeLog
-from tournament.templatetags.euros import euro, percent
 
 MONEY_FIELDS = {
     "start_fee_single": gettext_noop("Entry fee per single"),

@@ -14,10 +14,10 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core import limits
 from money import rules as money
 from money.prizes import rules as prizes
 from scoring.interface import rules_of
-from tournament import limits
 from tournament.models import AuditRecord, Entry, Event, EventSettings
 
 

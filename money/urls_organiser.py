@@ -1,5 +1,5 @@
 """Organiser routes of the money app: the Kasse and the prizes; every view states the role it
-needs with ``tournament.web`` (``organiser_view`` or ``desk_view``)."""
+needs with ``tournament.access`` (``organiser_view`` or ``desk_view``)."""
 
 from django.urls import path
 

@@ -53,6 +53,7 @@ from collections.abc import Iterable, Sequence
 
 from django.utils import timezone
 
+from core.errors import GERMAN, Message
 from money.cash.selectors import CashBook, cash_book
 from money.models import Expense
 from money.prizes.rules import BEST_ROUND, CATEGORY, LAST, Award
@@ -61,7 +62,6 @@ from results.xlsx import MONEY_FORMAT, Cell, Rows, SheetData, write_workbook
 from scoring.models import Game, PartyScore
 from scoring.ranking import PAIRS, SINGLES, RoundState, Standings
 from scoring.standings import cached_standings, counted_statuses
-from tournament.errors import GERMAN, Message
 from tournament.models import Event, Seat
 
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

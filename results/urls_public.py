@@ -2,12 +2,13 @@
 
 from django.urls import path
 
+from core.web import no_store
 from results.views import downloads, players
 
 urlpatterns = [
     path(
         "rangliste/<slug:slug>/rangliste.csv",
-        downloads.public_standings_csv,
+        no_store(downloads.public_standings_csv),
         name="public-standings-csv",
     ),
     path("spieler/<int:pk>/oeffentlich/", players.public_player, name="public-player"),

@@ -10,13 +10,13 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_noop, ngettext
 
+from core.errors import Message
 from scoring.house_rules import SWITCH_LABELS
 from scoring.models import Game, SheetChange
 from scoring.ranking import TIE_BREAKS, signed
 from scoring.rules import EJL, LABELS
 from scoring.sheet_rows import number_ranges
 from tournament.audit import Line, describes, yes_no
-from tournament.errors import Message
 from tournament.house_rules import SCORING_MODES
 from tournament.models import ChangeLog, Event
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
+from core.errors import Message
 from scoring.models import SheetConfirmation
-from tournament.errors import Message
 from tournament.models import Seat
 
 

@@ -12,13 +12,13 @@ from django.db import transaction
 from django.db.models import F, Prefetch
 from django.utils import timezone
 
+from core.errors import gettext_noop
 from scoring.house_rules import rules_of
 from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
 from scoring.rules import InvalidHand, score_hand
 from scoring.services.sheets import sheet_parties, write_games
 from scoring.sheet_rows import normalise_row
 from scoring.simulate import random_game
-from tournament.errors import gettext_noop
 from tournament.models import Entry, Event, Round, Seat, Table, parties_in_seating_order
 from tournament.results import results_changed
 from tournament.seats import dealer_position

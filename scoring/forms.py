@@ -17,13 +17,13 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from core.errors import gettext_noop
+from core.forms import NumberField
+from core.limits import MAX_GAMES_PER_ROUND, MAX_POINTS, UNUSUAL_BID
 from scoring.models import Game
 from scoring.modes import InvalidFigure
 from scoring.rules import CONCEDED, TRICK_TOTAL, InvalidHand, RulesProfile
 from scoring.sheet_rows import normalise_row, row_problems
-from tournament.errors import gettext_noop
-from tournament.forms import NumberField
-from tournament.limits import MAX_GAMES_PER_ROUND, MAX_POINTS, UNUSUAL_BID
 
 ROW_KEY = re.compile(r"^g([0-9]+)-")
 

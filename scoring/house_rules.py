@@ -5,12 +5,12 @@ data (``Event.rules``); the presets it offers when an event is created are regis
 
 from __future__ import annotations
 
+from core.errors import Message, gettext_noop
+from core.limits import MAX_SLUG_LENGTH
 from scoring.melds import catalogue
 from scoring.ranking import EXACT_POINTS, parse_tie_breaks
 from scoring.rules import EJL, LABELS, RULES, RulesProfile
 from tournament import house_rules
-from tournament.errors import Message, gettext_noop
-from tournament.limits import MAX_SLUG_LENGTH
 from tournament.models import Event
 
 SWITCH_LABELS = {

@@ -11,9 +11,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.forms import AmountField, NumberField
 from scoring.house_rules import SWITCH_LABELS
 from scoring.rules import EJL, LABELS, RULES, RulesProfile
-from tournament.forms import AmountField, NumberField, scoring_mode_field
+from tournament.forms import scoring_mode_field
 
 FEES = ("lost_game_fee", "lost_game_fee_higher")
 NOT_ON_THE_FORM = ("name", "games_per_round")

@@ -4,7 +4,7 @@ The sheet stores only each party's meld total (``scoring.rules`` takes it as a n
 picker lets the scorekeeper tap what was laid out; this module adds it up and refuses a
 selection that the cards cannot give or that the rules count differently. The values and every
 decision below are in ``docs/rules.md`` ("Meld picker"), the words in ``docs/glossary.md``.
-Pure Python: nothing here imports Django (messages are ``tournament.errors`` msgids).
+Pure Python: nothing here imports Django (messages are ``core.errors`` msgids).
 
 The model of the cards
 ----------------------
@@ -50,8 +50,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
+from core.errors import Message, UserError, gettext_noop
 from scoring.rules import EJL, RULES, RulesProfile
-from tournament.errors import Message, UserError, gettext_noop
 
 __all__ = [
     "BY_CODE",

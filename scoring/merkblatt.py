@@ -8,7 +8,7 @@ example), the concede of a bid out of reach where
 it costs more, the Durch, the meld table (``scoring.melds.catalogue``), the rounding, the
 tie-break on exact points (where the scoring mode keeps them), the money per lost game, what
 the score sheet holds (the event's scoring mode) and who signs it. Every text is a
-``tournament.errors.Message`` (an English msgid with parameters), rendered in the reader's
+``core.errors.Message`` (an English msgid with parameters), rendered in the reader's
 language when shown. The presets and their switches are in ``docs/rules.md`` ("House rules").
 Pure Python: nothing here imports Django.
 """
@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
+from core.errors import Message, gettext_noop
 from scoring.melds import catalogue
 from scoring.modes import known_tie_breaks
 from scoring.ranking import EXACT_POINTS, signed
 from scoring.rules import CONCEDED, PLAYED, TRICK_TOTAL, RulesProfile, round10, score_hand
-from tournament.errors import Message, gettext_noop
 from tournament.house_rules import GAMES, POINTS, TOTALS
 
 __all__ = [

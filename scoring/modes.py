@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.errors import UserError, gettext_noop
+from core.limits import UNUSUAL_BID
 from scoring.melds import catalogue
 from scoring.ranking import DECLARER_WINS, EXACT_POINTS, signed
 from scoring.rules import DURCH_KINDS, TRICK_TOTAL, RulesProfile, is_int
-from tournament.errors import UserError, gettext_noop
 from tournament.house_rules import TOTALS
-from tournament.limits import UNUSUAL_BID
 
 __all__ = [
     "UNKNOWN_TIE_BREAKS",
@@ -70,7 +70,7 @@ class InvalidFigure(UserError, ValueError):
 
 def game_reach(rules: RulesProfile) -> int:
     """The most points one party can score or lose in one game by ``rules``: a Durch's value,
-    twice the highest plausible bid (a lost game; ``tournament.limits.UNUSUAL_BID``, above
+    twice the highest plausible bid (a lost game; ``core.limits.UNUSUAL_BID``, above
     which the full sheet asks to confirm a bid), that bid times the factor of a conceded bid out
     of reach, or the highest meld with every trick point, whichever is most."""
     durch = [rules.kind_points(kind) for kind in DURCH_KINDS if kind in rules.kinds]

@@ -21,8 +21,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from tournament.errors import Message, gettext_noop
-from tournament.text import unlisted_name
+from core.errors import Message, gettext_noop
+from core.text import unlisted_name
 
 EXACT_POINTS = "exact_points"
 """The tie-break of the exact points (``RulesProfile.exact_tie_break``)."""

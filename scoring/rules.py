@@ -4,7 +4,7 @@ The rules are a ``RulesProfile`` of named switches; ``RULES`` holds the publishe
 ejl Benefizbinokel format, the default, and two clubs' house rules). The rules, with the
 project's decisions where the sources leave gaps, are in ``docs/rules.md``; the terms in
 ``docs/glossary.md``. ``score_hand`` returns the points of every party for one game; a game
-that cannot have happened raises ``InvalidHand`` (a ``tournament.errors.UserError`` naming the
+that cannot have happened raises ``InvalidHand`` (a ``core.errors.UserError`` naming the
 argument at fault). Pure Python: nothing here imports Django.
 """
 
@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Final
 
-from tournament.errors import UserError, gettext_noop
-from tournament.limits import MAX_GAMES_PER_ROUND, MIN_GAMES_PER_ROUND
+from core.errors import UserError, gettext_noop
+from core.limits import MAX_GAMES_PER_ROUND, MIN_GAMES_PER_ROUND
 
 __all__ = [
     "AKS_HEROLDSTATT",

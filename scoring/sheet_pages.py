@@ -24,6 +24,9 @@ from django.utils.formats import date_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext, pgettext
 
+from core.errors import Message
+from core.limits import UNUSUAL_BID
+from core.text import is_number
 from scoring.audit import describe_totals, describe_values, game_line
 from scoring.confirmations import Roll, rolls
 from scoring.forms import ROW_KEY, GameRowForm, initial_from_values
@@ -33,12 +36,9 @@ from scoring.rules import RulesProfile
 from scoring.services.sheets import GAME_CHANGES, sheet_concerns, sheet_games
 from scoring.sheet_rows import missing_numbers, normalise_row
 from tournament import seats
-from tournament.errors import Message
 from tournament.house_rules import TOTALS
-from tournament.limits import UNUSUAL_BID
 from tournament.models import Entry, Round, Seat, Table, parties_in_seating_order
 from tournament.plan import SeatRow, seat_row
-from tournament.text import is_number
 
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{32,64}")
 DEVICE_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from core.errors import gettext_noop
+from core.limits import MAX_POINTS
 from scoring.rules import (
     CONCEDED,
     PLAYED,
@@ -20,8 +22,6 @@ from scoring.rules import (
     is_int,
     score_hand,
 )
-from tournament.errors import gettext_noop
-from tournament.limits import MAX_POINTS
 from tournament.seats import dealer_position
 
 

@@ -26,12 +26,12 @@ from dataclasses import dataclass, field
 from django.core.cache import cache
 from django.db.models import Count, F, Q, Sum
 
+from core.limits import STANDINGS_CACHE_SECONDS
 from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet
 from scoring.modes import known_tie_breaks
 from scoring.ranking import EntryFigures, Figures, RoundState, Standings, parse_tie_breaks
 from scoring.rules import CONCEDED, DURCH, DURCH_OPEN, PLAYED
 from tournament.house_rules import TOTALS
-from tournament.limits import STANDINGS_CACHE_SECONDS
 from tournament.models import Entry, Event, Seat, Table
 
 HANDED_IN = (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED)

@@ -1,8 +1,9 @@
 """Organiser routes of the scoring app: every view states the role it needs with
-``tournament.web`` (``organiser_view`` or ``desk_view``)."""
+``tournament.access`` (``organiser_view`` or ``desk_view``)."""
 
 from django.urls import path
 
+from core.web import no_store
 from scoring.views import house_rules, lifecycle, printouts, sheets, standings
 
 SHEET = "turnier/<slug:slug>/zettel/<int:number>/tisch/<int:table>/"
@@ -25,12 +26,12 @@ urlpatterns = [
         sheets.round_paper_signed,
         name="round-paper-signed",
     ),
-    path("turnier/<slug:slug>/zettel/<int:number>/qr/", sheets.round_qr, name="round-qr"),
-    path(SHEET, sheets.sheet_edit, name="sheet-edit"),
-    path(f"{SHEET}speichern/", sheets.sheet_edit_save, name="sheet-edit-save"),
+    path("turnier/<slug:slug>/zettel/<int:number>/qr/", no_store(sheets.round_qr), name="round-qr"),
+    path(SHEET, no_store(sheets.sheet_edit), name="sheet-edit"),
+    path(f"{SHEET}speichern/", no_store(sheets.sheet_edit_save), name="sheet-edit-save"),
     path(f"{SHEET}status/", sheets.sheet_status, name="sheet-status"),
-    path(f"{SHEET}version/", sheets.sheet_edit_check, name="sheet-edit-check"),
-    path(f"{SHEET}stand/", sheets.sheet_edit_state, name="sheet-edit-state"),
+    path(f"{SHEET}version/", no_store(sheets.sheet_edit_check), name="sheet-edit-check"),
+    path(f"{SHEET}stand/", no_store(sheets.sheet_edit_state), name="sheet-edit-state"),
     path(f"{SHEET}protokoll/", sheets.sheet_changes, name="sheet-changes"),
     path(f"{SHEET}neuer-link/", sheets.sheet_new_link, name="sheet-new-link"),
     # the house rules
@@ -50,13 +51,13 @@ urlpatterns = [
     # printouts with the sheets' links
     path(
         "turnier/<slug:slug>/druck/tischkarten/",
-        printouts.sheet_printout,
+        no_store(printouts.sheet_printout),
         {"kind": "cards"},
         name="print-cards",
     ),
     path(
         "turnier/<slug:slug>/druck/spielzettel/",
-        printouts.sheet_printout,
+        no_store(printouts.sheet_printout),
         {"kind": "sheets"},
         name="print-sheets",
     ),

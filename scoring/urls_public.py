@@ -3,22 +3,25 @@ the event's rules."""
 
 from django.urls import path
 
+from core.web import no_store
 from scoring.views import melds, rules, sheets, standings
 
 urlpatterns = [
-    path("zettel/<str:token>/", sheets.sheet_link, name="sheet-link"),
+    path("zettel/<str:token>/", no_store(sheets.sheet_link), name="sheet-link"),
     # the page's script saves here (JSON); a plain form posts to the page itself
-    path("zettel/<str:token>/speichern/", sheets.sheet_link_save, name="sheet-link-save"),
+    path("zettel/<str:token>/speichern/", no_store(sheets.sheet_link_save), name="sheet-link-save"),
     # a player of the table confirms the handed-in sheet (a plain form, or the script: JSON)
     path(
-        "zettel/<str:token>/bestaetigen/", sheets.sheet_link_confirm, name="sheet-link-confirm"
+        "zettel/<str:token>/bestaetigen/",
+        no_store(sheets.sheet_link_confirm),
+        name="sheet-link-confirm",
     ),
     # an open page asks whether the sheet changed, then fetches its state (JSON, GET)
-    path("zettel/<str:token>/version/", sheets.sheet_link_check, name="sheet-link-check"),
-    path("zettel/<str:token>/stand/", sheets.sheet_link_state, name="sheet-link-state"),
+    path("zettel/<str:token>/version/", no_store(sheets.sheet_link_check), name="sheet-link-check"),
+    path("zettel/<str:token>/stand/", no_store(sheets.sheet_link_state), name="sheet-link-state"),
     # the sheet pages' service worker: served under /zettel/ so its scope is the sheet links
     path("zettel/offline.js", sheets.sheet_worker, name="sheet-worker"),
-    path("spielzettel/vorschau/", sheets.sheet_preview, name="sheet-preview"),
+    path("spielzettel/vorschau/", no_store(sheets.sheet_preview), name="sheet-preview"),
     path("spielzettel/meldung/", melds.meld_sum, name="meld-sum"),
     path("rangliste/<slug:slug>/", standings.public_standings, name="public-standings"),
     path(

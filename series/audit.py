@@ -9,10 +9,10 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
 
+from core.templatetags.euros import percent
 from series.models import Series, SeriesLog
 from tournament import audit
 from tournament.audit import changes_text, describes, recorded_user
-from tournament.templatetags.euros import percent
 
 SERIES_FIELDS = {
     "name": gettext_noop("Name"),

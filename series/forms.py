@@ -9,11 +9,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
+from core.forms import CheckedTextField, NumberField
+from core.limits import MAX_SERIES_EVENTS, MAX_SLUG_LENGTH
 from money.prizes.forms import percent_field
 from series.models import Series
 from series.rules import SeriesRuleError, format_place_points, parse_place_points
-from tournament.forms import CheckedTextField, NumberField
-from tournament.limits import MAX_SERIES_EVENTS, MAX_SLUG_LENGTH
 from tournament.models import Event
 
 

@@ -20,7 +20,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from tournament import limits
+from core import limits
 from tournament.models import AuditRecord, Event
 
 

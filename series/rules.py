@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from tournament.errors import Message, UserError, gettext_noop
-from tournament.limits import MAX_PLACE_POINTS, MAX_PLACE_POINTS_VALUE
+from core.errors import Message, UserError, gettext_noop
+from core.limits import MAX_PLACE_POINTS, MAX_PLACE_POINTS_VALUE
 
 # How the evenings count (``SeriesRule.counting``)
 ALL = "all"

@@ -16,14 +16,15 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_noop
 
+from core import limits
+from core.changes import save_and_log_changes
+from core.errors import UserError
 from series.audit import log_series
 from series.models import Series, SeriesEvent, SeriesLog
 from series.rules import SeriesRuleError
 from series.selectors import may_organise_series, organises_event
 from series.standings import series_rule
-from tournament import audit, limits
-from tournament.changes import save_and_log_changes
-from tournament.errors import UserError
+from tournament import audit
 from tournament.models import Event
 
 SERIES_FIELDS = (

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from core.errors import Message, gettext_noop
 from results.exports import SHEET_PAIRS, SHEET_SINGLES, write_csv
 from results.xlsx import Rows, SheetData, write_workbook
 from scoring.ranking import PAIRS, SINGLES
 from scoring.standings import cached_standings
 from series.models import Series
 from series.rules import EveningRow, SeriesRow, SeriesRule, rank_series
-from tournament.errors import Message, gettext_noop
 from tournament.models import Entry, Event, Player
 
 # what public pages show instead of an unlisted participant's name (the field's own label)

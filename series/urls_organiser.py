@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from core.web import no_store
 from series import views as series
 
 urlpatterns = [
@@ -11,8 +12,10 @@ urlpatterns = [
     path("serie/<slug:series>/", series.series_detail, name="series-detail"),
     path("serie/<slug:series>/bearbeiten/", series.series_edit, name="series-edit"),
     path("serie/<slug:series>/turniere/", series.series_events, name="series-events"),
-    path("serie/<slug:series>/export/serie.xlsx", series.series_xlsx, name="series-xlsx"),
+    path("serie/<slug:series>/export/serie.xlsx", no_store(series.series_xlsx), name="series-xlsx"),
     path(
-        "serie/<slug:series>/export/serie.csv", series.series_csv_download, name="series-csv"
+        "serie/<slug:series>/export/serie.csv",
+        no_store(series.series_csv_download),
+        name="series-csv",
     ),
 ]

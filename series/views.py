@@ -3,7 +3,7 @@ events with each evening's house rules, standings, season pot), the exports, and
 standings page (with the evenings and their house rules).
 
 A series' pages are for its organisers: its owner and superusers (``series_view``, in the
-style of ``tournament.web``). The public page shows the standings while the series is public,
+style of ``tournament.access``). The public page shows the standings while the series is public,
 else 404 with a hint; it never names an unlisted participant.
 """
 
@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from core.web import add_form_error, show_error
 from scoring.interface import PAIRS, SINGLES, rules_label, rules_of
 from series.forms import AddEventForm, SeriesForm
 from series.models import Series
@@ -27,8 +28,8 @@ from series.rules import rule_summary
 from series.selectors import may_organise_series, season_pot, series_of
 from series.services import SeriesError, add_event, create_series, remove_event, update_series
 from series.standings import SeriesStandings, series_csv, series_standings, series_workbook
+from tournament.access import ORGANISER, account_view
 from tournament.models import Event
-from tournament.web import ORGANISER, account_view, add_form_error, show_error
 
 View = Callable[..., HttpResponse]
 

@@ -12,7 +12,7 @@ class SignupConfig(AppConfig):
     def ready(self) -> None:
         from signup import audit, selectors
         from tournament.audit import register_source
-        from tournament.web import register_public_links
+        from tournament.public_links import register_public_links
 
         # the event's change log shows the registrations' records under a filter of their own
         register_source(audit.KIND_SIGNUP, audit.SIGNUP_LABEL, audit.signup_lines)

@@ -23,10 +23,10 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
+from core.qr import qr_png
 from scoring.interface import merkblatt, rules_label, rules_of
 from signup.models import Registration, SignupSettings
 from signup.selectors import waiting_place
-from tournament.qr import qr_png
 
 logger = logging.getLogger(__name__)
 
@@ -77,7 +77,7 @@ def subject(reason: str, registration: Registration) -> str:
 
 def message(registration: Registration, reason: str, site: str) -> EmailMultiAlternatives:
     """The e-mail about ``registration`` for ``reason``; links start with ``site``
-    (``scheme://host[:port]``, see ``tournament.links.absolute_url``)."""
+    (``scheme://host[:port]``, see ``core.links.absolute_url``)."""
     manage_url = site + manage_path(registration)
     desk_url = site + desk_path(registration)
     event = registration.event

@@ -7,9 +7,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
+from core.forms import CheckedTextField
+from core.limits import MAX_CATEGORY_LENGTH, MAX_EMAIL_LENGTH
 from signup.models import Registration, SignupSettings
-from tournament.forms import CheckedTextField
-from tournament.limits import MAX_CATEGORY_LENGTH, MAX_EMAIL_LENGTH
 from tournament.members import PARTNER, PLAYER
 
 KINDS = [

@@ -21,7 +21,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament import limits
+from core import limits
 from tournament.models import AuditRecord, Entry, Event, EventSettings
 
 

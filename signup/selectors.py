@@ -10,10 +10,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from core import limits
+from core.text import entry_name_keys
 from signup.models import Registration, SignupSettings
-from tournament import limits
 from tournament.models import Event
-from tournament.text import entry_name_keys
 
 R = Registration.Status
 
@@ -117,7 +117,7 @@ def overview(event: Event) -> Overview:
 
 def open_signup_links(events: list[Event]) -> dict[int, list[tuple[str, str]]]:
     """The public registration page of each of ``events`` whose registration is open now
-    (``tournament.web.register_public_links``)."""
+    (``tournament.public_links.register_public_links``)."""
     now = timezone.now()
     open_ids = (
         SignupSettings.objects.filter(event__in=[event.pk for event in events], is_open=True)

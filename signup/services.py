@@ -34,11 +34,12 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext_noop
 
+from core.changes import save_and_log_changes
+from core.errors import UserError
+from core.text import entry_name_keys
 from signup import audit, emails
 from signup.models import Registration, SignupSettings, new_code
 from signup.selectors import registered_count, waiting
-from tournament.changes import save_and_log_changes
-from tournament.errors import UserError
 from tournament.members import Member
 from tournament.models import Entry, Event
 from tournament.services import (
@@ -49,7 +50,6 @@ from tournament.services import (
     withdraw_entry,
 )
 from tournament.services.registration import lock_event
-from tournament.text import entry_name_keys
 
 R = Registration.Status
 S = audit.S

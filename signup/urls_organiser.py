@@ -1,5 +1,5 @@
 """Organiser routes of the online registration; every view states the role it needs with
-``tournament.web`` (``organiser_view`` or ``desk_view``)."""
+``tournament.access`` (``organiser_view`` or ``desk_view``)."""
 
 from django.urls import path
 

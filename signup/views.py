@@ -2,7 +2,7 @@
 
 Public: the registration form of an event (``signup``), and a registration's own page behind
 the unguessable link of its e-mail (``signup-manage``: see it, cancel it, delete its data).
-Organisers and helpers (``tournament.web``): the registrations with their e-mail addresses
+Organisers and helpers (``tournament.access``): the registrations with their e-mail addresses
 (``signup-list``, the desk's too), the printable poster with the form's QR code; the
 organisers alone: the settings, closing early and moving registrations.
 """
@@ -14,22 +14,22 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 
+from core.errors import UserError
+from core.limits import MAX_SIGNUPS_PER_MINUTE, SIGNUP_NOTICE_MINUTES
+from core.links import absolute_url
+from core.security import client_address
+from core.web import add_form_error, show_error
 from signup import services
 from signup.emails import desk_path
 from signup.forms import ManageForm, MoveForm, SettingsForm, SignupForm
 from signup.models import Registration, SignupSettings
 from signup.selectors import overview, registered_count, waiting_place
-from tournament.errors import UserError
-from tournament.limits import MAX_SIGNUPS_PER_MINUTE, SIGNUP_NOTICE_MINUTES
-from tournament.links import absolute_url
+from tournament.access import desk_view, organiser_view
 from tournament.models import Event
-from tournament.security import client_address
 from tournament.services import plan_exists
-from tournament.web import add_form_error, desk_view, organiser_view, show_error
 
 RATE_GROUP = "signup"
 NOTICE_GROUP = "signup-notice"
@@ -134,11 +134,10 @@ def _sent(request: HttpRequest, event: Event, email: str) -> HttpResponse:
     return redirect("signup", slug=event.slug)
 
 
-@never_cache
 def manage(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     """A registration's own page, behind the link of its e-mail: its status and code (with
-    the QR code the door scans), cancel, delete its data. Never kept by a browser or a proxy
-    (``Cache-Control: no-store``): the page and its address are the registration's key."""
+    the QR code the door scans), cancel, delete its data. Its route is ``no_store``: the page
+    and its address are the registration's key."""
     registration = get_object_or_404(
         Registration.objects.select_related("event", "entry"), event__slug=slug, token=token
     )

@@ -19,11 +19,11 @@ SLOW = {
     "tests/test_architecture.py",
     "tests/demo/test_demo.py",
     "tests/demo/test_demo_account.py",
-    "tests/tournament/test_backups.py",
-    "tests/tournament/test_hall_server.py",
-    "tests/tournament/test_restore.py",
+    "tests/core/test_backups.py",
+    "tests/core/test_hall_server.py",
+    "tests/core/test_restore.py",
     "tests/tournament/test_settings.py",
-    "tests/tournament/test_logs.py::test_gunicorns_access_and_error_logs_hide_the_token",
+    "tests/core/test_logs.py::test_gunicorns_access_and_error_logs_hide_the_token",
     "tests/test_i18n.py::test_every_message_of_the_code_is_translated_and_every_entry_is_used",
 }
 
@@ -100,11 +100,11 @@ def _no_public_url(settings):
 
 @pytest.fixture(autouse=True)
 def _no_backups(settings, monkeypatch):
-    """No request of a test starts the server's backup thread (tournament.backups), also when
+    """No request of a test starts the server's backup thread (core.backups), also when
     the developer's environment sets BACKUP_DIR for a real event; a test sets the folder
     itself."""
     settings.BACKUP_DIR = ""
-    monkeypatch.setattr("tournament.backups._started", True)
+    monkeypatch.setattr("core.backups._started", True)
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ from django.conf import settings
 BASE = Path(settings.BASE_DIR)
 
 PURE_MODULES = [
-    "tournament.errors",
-    "tournament.limits",
+    "core.errors",
+    "core.limits",
     "tournament.seats",
     "tournament.seating",
     "tournament.seating.checks",
@@ -27,7 +27,7 @@ PURE_MODULES = [
     "tournament.seating.keep",
     "tournament.imports",
     "tournament.members",
-    "tournament.text",
+    "core.text",
     "tournament.registry",
     "tournament.house_rules",
     "money.rules",

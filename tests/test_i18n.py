@@ -16,7 +16,7 @@ from django.utils import translation
 from scoring.rules import InvalidHand, score_hand
 
 BASE = Path(settings.BASE_DIR)
-CATALOGUE = BASE / "tournament" / "locale" / "de" / "LC_MESSAGES"
+CATALOGUE = BASE / "core" / "locale" / "de" / "LC_MESSAGES"
 
 
 def read_po(path: Path) -> tuple[dict[str, str | tuple[str, ...]], list[str]]:
@@ -101,7 +101,7 @@ def _messages_of_the_code(tmp_path: Path) -> set[str]:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    used, _ = read_po(copy / "tournament" / "locale" / "django.pot")
+    used, _ = read_po(copy / "core" / "locale" / "django.pot")
     return set(used)
 
 
@@ -118,7 +118,7 @@ def test_every_message_of_the_code_is_translated_and_every_entry_is_used(tmp_pat
     problems += [f"no longer used by the code: {m!r}" for m in sorted(entries.keys() - used)]
     assert not problems, (
         "run `make messages`, then translate the new entries in "
-        "tournament/locale/de/LC_MESSAGES/django.po (none fuzzy) and run `make messages` again:\n"
+        "core/locale/de/LC_MESSAGES/django.po (none fuzzy) and run `make messages` again:\n"
         + "\n".join(problems)
     )
 

@@ -41,7 +41,7 @@ PASSWORD = "geheim-123"
 LOCKED = "kasse"  # the account the throttle's test locks out (the organiser "orga" logs in)
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 REDIS_SERVER = shutil.which("redis-server")
-# the warning of config.settings' "redis_outage" filter (tournament.logs.RedisOutageWarning)
+# the warning of config.settings' "redis_outage" filter (core.logs.RedisOutageWarning)
 WARNING = "WARNING django_redis.cache: Redis is unreachable ("
 
 pytestmark = pytest.mark.skipif(
@@ -507,7 +507,7 @@ def test_the_warning_comes_once_a_minute_with_its_cause(monkeypatch):
     from django_redis.exceptions import ConnectionInterrupted
     from redis.exceptions import ConnectionError as RedisConnectionError
 
-    from tournament import logs
+    from core import logs
 
     now = [1000.0]
     monkeypatch.setattr(logs.time, "monotonic", lambda: now[0])

@@ -2,25 +2,21 @@
 
 They validate input and nothing more; the services in ``tournament.services`` decide whether a
 change is allowed (start number free, no seating plan yet) and write it. Bounds come from
-``tournament.limits``; names, clubs and notes are checked by ``tournament.text``, as the
+``core.limits``; names, clubs and notes are checked by ``core.text``, as the
 participant-list import checks them. A form that creates something carries a one-time token
 (``form_token``, filled by the page) so that sending it twice creates it once.
 """
 
 import json
-import re
 from collections.abc import Sequence
 
 from django import forms
-from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.text import format_lazy, slugify
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from tournament import house_rules
-from tournament.errors import Message
-from tournament.imports import file_too_large
-from tournament.limits import (
+from core.forms import CheckedTextField, DateInput, NumberField, form_token_field
+from core.limits import (
     DEFAULT_GAMES_PER_ROUND,
     DEFAULT_ROUNDS,
     MAX_CATEGORY_LENGTH,
@@ -39,6 +35,9 @@ from tournament.limits import (
     MIN_ROUNDS,
     MIN_START_NUMBER,
 )
+from core.text import forbidden_character, is_number
+from tournament import house_rules
+from tournament.imports import file_too_large
 from tournament.members import (
     PLAYER,
     ROLES,
@@ -50,85 +49,6 @@ from tournament.members import (
     held,
 )
 from tournament.models import Entry, Event
-from tournament.text import forbidden_character, is_number, text_problem
-
-_AMOUNT = re.compile("-?[0-9]+(?:[.,][0-9]+)?")
-
-
-class NumberField(forms.IntegerField):
-    """A whole number as a person types it: the digits 0–9 only. Python's ``int`` (and so
-    Django's field) also takes Arabic-Indic or full-width digits, which no organiser means."""
-
-    def to_python(self, value):
-        if isinstance(value, str) and value.strip():
-            digits = value.strip().removeprefix("-")  # a minus is for the bounds to refuse
-            if not is_number(digits):
-                raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
-        return super().to_python(value)
-
-
-class AmountField(forms.DecimalField):
-    """An amount or a share as a person types it: digits 0–9 with one decimal comma or point
-    ("7,50", "7.5"). Python's ``Decimal`` also takes "1e3" (1000) and other digits."""
-
-    def to_python(self, value):
-        if isinstance(value, str) and value.strip() and not _AMOUNT.fullmatch(value.strip()):
-            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
-        return super().to_python(value)
-
-
-class CheckedTextField(forms.CharField):
-    """A name, club or note: ``tournament.text.text_problem`` is its one check (length and
-    characters), the same the participant-list import applies to its rows.
-
-    ``label`` is the msgid (marked with ``gettext_noop``); it labels the field and names it in
-    the message.
-    """
-
-    def __init__(
-        self, label: str, *, max_length: int = MAX_NAME_LENGTH, multiline: bool = False, **kwargs
-    ) -> None:
-        if multiline:
-            kwargs.setdefault("widget", forms.Textarea(attrs={"rows": 2}))
-        super().__init__(label=_(label), **kwargs)
-        self.label_msgid = label
-        self.text_max_length = max_length
-        self.multiline = multiline
-        self.widget.attrs["maxlength"] = str(max_length)
-        # Django's own NUL check would say the same as text_problem, only twice
-        self.validators = [
-            validator
-            for validator in self.validators
-            if not isinstance(validator, ProhibitNullCharactersValidator)
-        ]
-
-    def validate(self, value: str) -> None:
-        super().validate(value)
-        problem = text_problem(
-            value,
-            field=Message(self.label_msgid),
-            max_length=self.text_max_length,
-            multiline=self.multiline,
-        )
-        if problem is not None:
-            raise forms.ValidationError(str(problem), code="text")
-
-
-def form_token_field() -> forms.CharField:
-    """The hidden one-time token of a form that creates something. A form sent without one (a
-    page from before tokens) is still carried out, only without the guard against sending it
-    twice."""
-    return forms.CharField(
-        widget=forms.HiddenInput, required=False, max_length=MAX_FORM_TOKEN_LENGTH
-    )
-
-
-class DateInput(forms.DateInput):
-    input_type = "date"
-
-    def __init__(self) -> None:
-        super().__init__(format="%Y-%m-%d")
-
 
 SCORING_MODE_HELP = _(
     "Every game: the bid, melds and tricks of each game; the points are computed. Points per "

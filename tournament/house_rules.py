@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from tournament.errors import gettext_noop
+from core.errors import gettext_noop
 
 GAMES: Final = "games"
 """Every game in full (bid, melds, tricks): the points are computed by the rules."""

@@ -14,7 +14,7 @@ refused rather than cut short.
 
 Everything here is a plain function on plain values: nothing touches the database and nothing
 imports Django. The caller passes the start numbers and the player names already in the event
-and writes the rows itself. Problems and warnings are ``tournament.errors.Message`` values,
+and writes the rows itself. Problems and warnings are ``core.errors.Message`` values,
 rendered when shown.
 """
 
@@ -28,8 +28,8 @@ from dataclasses import asdict, dataclass, field
 from typing import IO, Any
 from xml.parsers import expat
 
-from tournament.errors import Message, UserError, gettext_noop
-from tournament.limits import (
+from core.errors import Message, UserError, gettext_noop
+from core.limits import (
     MAX_CATEGORY_LENGTH,
     MAX_IMPORT_BYTES,
     MAX_IMPORT_COLUMNS,
@@ -41,8 +41,8 @@ from tournament.limits import (
     MAX_START_NUMBER,
     MIN_START_NUMBER,
 )
+from core.text import entry_name_keys, is_number, name_key, text_problem
 from tournament.members import Member, entry_members
-from tournament.text import entry_name_keys, is_number, name_key, text_problem
 
 # Normalised header text → the field it fills.
 COLUMN_NAMES: dict[str, str] = {
@@ -423,7 +423,7 @@ def check_rows(
     """Fill each row's start number, stand-in flag, problems and warnings.
 
     ``taken``: the start numbers in the event; ``registered``: the event's player names (as
-    ``tournament.text.name_key``) and the start number of the entry each plays in. A row warns
+    ``core.text.name_key``) and the start number of the entry each plays in. A row warns
     when one of its players is registered already or appears in an earlier row. Returns the
     same rows; each problem and warning is a ``Message``.
     """

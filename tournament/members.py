@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tournament.errors import gettext_noop
+from core.errors import gettext_noop
 
 # What the organiser types for a member, and the player's wishes on the public pages
 # (``tournament.models.Player.unlisted``, ``Player.public_profile``).

@@ -14,9 +14,10 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from tournament import house_rules, limits, seats
-from tournament.errors import Message
-from tournament.text import unlisted_name
+from core import limits
+from core.errors import Message
+from core.text import unlisted_name
+from tournament import house_rules, seats
 
 
 class EventQuerySet(models.QuerySet):
@@ -523,7 +524,7 @@ class EventRole(models.Model):
     """What an account may do on one event: organise it, or help at the organisers' desk.
 
     An account without a role on an event sees none of its organiser pages; a superuser sees
-    every event's. Which page needs which role is declared with ``tournament.web``.
+    every event's. Which page needs which role is declared with ``tournament.access``.
     """
 
     class Role(models.TextChoices):

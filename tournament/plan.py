@@ -13,11 +13,11 @@ from typing import Any
 
 from django.db.models import Prefetch
 
+from core.errors import Message
+from core.text import unlisted_name
 from tournament import seats
-from tournament.errors import Message
 from tournament.models import Entry, Event, Player, Round, Seat, Table, parties_in_seating_order
 from tournament.signals import tables_in_play
-from tournament.text import unlisted_name
 
 
 @dataclass

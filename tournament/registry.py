@@ -5,7 +5,7 @@ found again when registered, offered while the name is typed, and two rows of th
 can be merged (``tournament.services.players``). This module decides what "the same" and
 "likely the same" mean; it knows nothing of the database.
 
-- ``normalise`` (``tournament.text``): letter case, runs of spaces, punctuation, accents and
+- ``normalise`` (``core.text``): letter case, runs of spaces, punctuation, accents and
   the German spellings ä/ae, ö/oe, ü/ue, ß/ss do not count ("MÜLLER-Lüdenscheidt" and "Mueller
   Luedenscheidt" are the same words).
 - ``name_key``: a person's name as names are compared: normalised, "Müller, Hans" read as
@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from tournament.text import normalise
+from core.text import normalise
 
 EXACT: Final = "exact"
 SAME_NAME: Final = "same_name"

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from tournament.forms import CheckedTextField
+from core.forms import CheckedTextField
 from tournament.models import EventRole
 
 

@@ -1,9 +1,12 @@
 """Organiser routes of the tournament app: every view states the role it needs with
-``tournament.web`` (``organiser_view``, ``desk_view``, or ``account_view`` for creating an
+``tournament.access`` (``organiser_view``, ``desk_view``, or ``account_view`` for creating an
 event)."""
 
 from django.urls import path
 
+from core.limits import MAX_IMPORT_REQUEST_BYTES
+from core.web import takes_body
+from tournament.imports import file_too_large
 from tournament.views import events, plan, players, printouts, registration, roles
 
 PRINTOUT_PATHS = {
@@ -42,7 +45,13 @@ urlpatterns = [
     path(
         "turnier/<slug:slug>/spieler/suche/", players.player_search, name="player-search"
     ),
-    path("turnier/<slug:slug>/import/", registration.import_upload, name="import"),
+    path(
+        "turnier/<slug:slug>/import/",
+        takes_body(MAX_IMPORT_REQUEST_BYTES, too_large=lambda: str(file_too_large()))(
+            registration.import_upload
+        ),
+        name="import",
+    ),
     path(
         "turnier/<slug:slug>/import/beispiel.csv",
         registration.import_example,

@@ -1,4 +1,4 @@
-"""Public routes of the tournament app: anyone may open them (see ``tournament.web``)."""
+"""Public routes of the tournament app: anyone may open them (see ``tournament.access``)."""
 
 from django.urls import path
 

@@ -1,7 +1,7 @@
 """Forms of the Kasse pages: the money settings, a payment, a cancellation, a check-in.
 
 They validate input and nothing more; ``money.cash.services`` decides and writes. Amounts
-are typed the reader's way (7,50 in German) and bounded by ``tournament.limits``.
+are typed the reader's way (7,50 in German) and bounded by ``core.limits``.
 """
 
 from decimal import Decimal
@@ -10,9 +10,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from money.models import MoneySettings, Payment
-from tournament.forms import AmountField, CheckedTextField, NumberField, form_token_field
-from tournament.limits import (
+from core.forms import AmountField, CheckedTextField, NumberField, form_token_field
+from core.limits import (
     MAX_AMOUNT,
     MAX_GAMES_PER_ENTRY,
     MAX_PRIZE_TEXT,
@@ -20,6 +19,7 @@ from tournament.limits import (
     MIN_START_NUMBER,
     MONEY_DIGITS,
 )
+from money.models import MoneySettings, Payment
 
 
 def amount_field(label, *, required: bool = True, minimum: Decimal = Decimal(0), **options):

@@ -15,17 +15,17 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from core.changes import save_and_log_changes
+from core.errors import UserError
+from core.limits import MAX_AMOUNT, OVERPAYMENT_ASK
+from core.templatetags.euros import euro
 from money.cash.selectors import cash_book
 from money.models import Expense, MoneySettings, Payment
 from money.rules import ZERO, euros
 from tournament import audit
-from tournament.changes import save_and_log_changes
-from tournament.errors import UserError
-from tournament.limits import MAX_AMOUNT, OVERPAYMENT_ASK
 from tournament.models import ChangeLog, Entry, Event
 from tournament.services.registration import lock_event
 from tournament.services.submissions import Kind, use_form_token
-from tournament.templatetags.euros import euro
 
 # What an organiser sets on the money settings page, in the order the log names them.
 MONEY_SETTINGS_FIELDS = (

@@ -16,6 +16,9 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from core.templatetags.euros import euro
+from core.text import is_number
+from core.web import add_form_error, put_focus, show_error
 from money.audit import payment_text
 from money.cash.forms import (
     CancelPaymentForm,
@@ -41,12 +44,10 @@ from money.models import Expense, MoneySettings, Payment
 from money.rules import ZERO
 from money.summary import treasurer_summary
 from signup.selectors import by_code
+from tournament.access import desk_view, organiser_view
 from tournament.audit import describe
 from tournament.models import ChangeLog, Entry, Event
 from tournament.services.submissions import AlreadySubmitted, new_form_token
-from tournament.templatetags.euros import euro
-from tournament.text import is_number
-from tournament.web import add_form_error, desk_view, organiser_view, put_focus, show_error
 
 SHOW_PARAM = "zeige"
 SHOW_UNPAID = "offen"

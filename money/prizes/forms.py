@@ -9,10 +9,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from money.cash.forms import amount_field
-from money.models import Prize, PrizeSettings
-from tournament.forms import AmountField, CheckedTextField, NumberField
-from tournament.limits import (
+from core.forms import AmountField, CheckedTextField, NumberField
+from core.limits import (
     MAX_CATEGORY_LENGTH,
     MAX_PERCENT,
     MAX_PRIZE_PLACE,
@@ -20,6 +18,8 @@ from tournament.limits import (
     MAX_START_NUMBER,
     MIN_START_NUMBER,
 )
+from money.cash.forms import amount_field
+from money.models import Prize, PrizeSettings
 
 
 def percent_field(label, **options) -> AmountField:

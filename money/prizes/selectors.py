@@ -15,6 +15,7 @@ from decimal import Decimal
 from django.db.models import Q, Sum
 from django.utils.translation import gettext
 
+from core.templatetags.euros import euro, percent
 from money.models import Payment, Prize, PrizeHandout, PrizeLot, PrizeSettings
 from money.prizes.rules import (
     BEST_ROUND,
@@ -29,7 +30,6 @@ from money.prizes.rules import (
 from money.rules import ZERO, euros, pool, total
 from scoring.interface import PAIRS, SINGLES, Standings, cached_standings
 from tournament.models import Entry, Event
-from tournament.templatetags.euros import euro, percent
 
 
 @dataclass(slots=True)

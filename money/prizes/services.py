@@ -17,13 +17,13 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
+from core.changes import decimal_as_text, save_and_log_changes
+from core.errors import UserError
 from money.models import Prize, PrizeHandout, PrizeLot, PrizeSettings
 from money.prizes.rules import CATEGORY, PLACE
 from money.prizes.selectors import prize_table
 from money.rules import euros
 from tournament import audit
-from tournament.changes import decimal_as_text, save_and_log_changes
-from tournament.errors import UserError
 from tournament.models import ChangeLog, Entry, Event
 from tournament.services.registration import lock_event
 

@@ -11,6 +11,9 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from core.limits import MAX_START_NUMBER
+from core.text import is_number
+from core.web import add_form_error, show_error
 from money.models import PrizeSettings
 from money.prizes.forms import CollectedForm, PrizeForm, PrizeSettingsForm
 from money.prizes.rules import Award, shopping_list
@@ -24,11 +27,9 @@ from money.prizes.services import (
     set_collected,
     update_prize_settings,
 )
+from tournament.access import desk_view, organiser_view
 from tournament.audit import describe
-from tournament.limits import MAX_START_NUMBER
 from tournament.models import ChangeLog, Event
-from tournament.text import is_number
-from tournament.web import add_form_error, desk_view, organiser_view, show_error
 
 EXPECTED_PARAMS = {False: "einzel", True: "paare"}
 

@@ -13,8 +13,8 @@ from results.exports import (
     file_stem,
     standings_csv,
 )
+from tournament.access import desk_view
 from tournament.models import Event
-from tournament.web import desk_view
 
 
 def _download(content: bytes, filename: str, content_type: str) -> HttpResponse:

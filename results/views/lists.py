@@ -12,13 +12,13 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from core.limits import MAX_PRESS_REPORT_LENGTH
 from results.press import report_text
 from results.press_facts import entry_clubs, press_facts
 from scoring.ranking import PAIRS, SINGLES, StandingRow
 from scoring.standings import cached_standings
-from tournament.limits import MAX_PRESS_REPORT_LENGTH
+from tournament.access import desk_view, organiser_view
 from tournament.models import Event
-from tournament.web import desk_view, organiser_view
 
 PRESS_TEXT_FIELD = "text"
 

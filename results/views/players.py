@@ -14,9 +14,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from results.players import player_record
+from tournament.access import account_view, events_of
 from tournament.models import Event, Player
 from tournament.views.players import visible_player
-from tournament.web import account_view, events_of
 
 
 def _record_context(player: Player, event_ids) -> dict:

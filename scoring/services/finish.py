@@ -15,10 +15,10 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from core.errors import Message, Translate, UserError, gettext_noop
 from scoring.models import ScoreSheet
 from scoring.services.sheets import lock_event_and_sheets
 from tournament import audit
-from tournament.errors import Message, Translate, UserError, gettext_noop
 from tournament.models import ChangeLog, Event, Round, Table
 from tournament.results import results_changed
 

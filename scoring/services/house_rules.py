@@ -12,13 +12,13 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F, Prefetch
 
+from core.errors import Message, UserError, gettext_noop
 from scoring.confirmations import void_confirmations
 from scoring.house_rules import rules_of, tie_breaks_for
 from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet
 from scoring.rules import CONCEDED, InvalidHand, RulesProfile, score_hand
 from scoring.services.sheets import lock_event_and_sheets
 from tournament import audit
-from tournament.errors import Message, UserError, gettext_noop
 from tournament.house_rules import SCORING_MODES
 from tournament.models import ChangeLog, Event
 from tournament.results import results_changed

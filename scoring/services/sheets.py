@@ -33,6 +33,8 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from core.errors import Message, UserError
+from core.limits import MAX_DEVICE_ID, MAX_DEVICE_TEXT, UNUSUAL_BID
 from scoring.confirmations import Roll, rolls, void_confirmations
 from scoring.house_rules import rules_of
 from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet, SheetChange, new_token
@@ -41,9 +43,7 @@ from scoring.sheet_rows import missing_numbers, normalise_row, number_ranges
 from scoring.standings import counted_statuses
 from tournament import audit
 from tournament.audit import recorded_user
-from tournament.errors import Message, UserError
 from tournament.house_rules import TOTALS
-from tournament.limits import MAX_DEVICE_ID, MAX_DEVICE_TEXT, UNUSUAL_BID
 from tournament.models import ChangeLog, Entry, Event, Round, Table, parties_in_seating_order
 from tournament.results import results_changed
 from tournament.services.lifecycle import ensure_not_finished

@@ -20,6 +20,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
+from core.limits import MAX_DEVICE_ID
 from scoring.house_rules import rules_of
 from scoring.models import RoundTotal, ScoreSheet, SheetChange
 from scoring.modes import InvalidFigure, totals_problems
@@ -41,7 +42,6 @@ from scoring.services.sheets import (
 )
 from tournament.audit import recorded_user
 from tournament.house_rules import TOTALS
-from tournament.limits import MAX_DEVICE_ID
 from tournament.models import Entry
 from tournament.services.lifecycle import ensure_not_finished
 

@@ -4,8 +4,8 @@ page, which the tournament app draws without knowing the score sheets."""
 
 from django import template
 
+from core.errors import Message
 from scoring.services.finish import finish_blockers as blockers_of
-from tournament.errors import Message
 from tournament.models import Event
 
 register = template.Library()

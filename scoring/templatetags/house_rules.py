@@ -4,8 +4,8 @@ without knowing the rules."""
 
 from django import template
 
+from core.errors import Message
 from scoring.house_rules import rules_label, rules_of
-from tournament.errors import Message
 from tournament.models import Event
 
 register = template.Library()

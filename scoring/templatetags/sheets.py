@@ -3,7 +3,7 @@
 ``{% load sheets %}{% sheet_qr sheet %}`` renders the QR code of the sheet's link as inline SVG
 (made with segno); ``{% sheet_link sheet %}`` gives the absolute link itself. Both start the
 link with PUBLIC_URL when it is set, else with the address the page was opened under
-(``tournament.links.absolute_url``); pages that show them include
+(``core.links.absolute_url``); pages that show them include
 ``templates/_public_url_warning.html`` for a page opened at 127.0.0.1 without PUBLIC_URL.
 
 The SVG has a viewBox and no width or height of its own, so it scales to whatever size the
@@ -18,9 +18,9 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from core.links import absolute_url
+from core.qr import qr_figure
 from scoring.models import ScoreSheet
-from tournament.links import absolute_url
-from tournament.qr import qr_figure
 
 register = template.Library()
 

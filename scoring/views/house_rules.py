@@ -9,6 +9,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 
+from core.errors import UserError
+from core.text import is_number
+from core.web import show_error
 from scoring.house_rules import rules_label, rules_of
 from scoring.house_rules_forms import HouseRulesForm, ScoringModeForm
 from scoring.rules import RULES
@@ -19,11 +22,9 @@ from scoring.services.house_rules import (
     rescoring,
     scores_stored,
 )
-from tournament.errors import UserError
+from tournament.access import organiser_view
 from tournament.house_rules import OFFERED_MODES
 from tournament.models import Event
-from tournament.text import is_number
-from tournament.web import organiser_view, show_error
 
 
 def _page(

@@ -7,10 +7,11 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from core.errors import UserError
+from core.web import show_error
 from scoring.services.finish import finish_event, reopen_event
-from tournament.errors import UserError
+from tournament.access import organiser_view
 from tournament.models import Event
-from tournament.web import organiser_view, show_error
 
 
 @organiser_view

@@ -16,9 +16,9 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from core.errors import UserError
 from scoring import melds
 from scoring.house_rules import posted_rules
-from tournament.errors import UserError
 
 FIELD = re.compile(r"p(?P<player>[0-9]+)-(?P<code>[a-z_]+)")
 COUNT = re.compile(r"[0-9]{1,3}")

@@ -10,17 +10,17 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
+from core.links import absolute_url
+from core.qr import qr_svg
 from scoring.house_rules import rules_label, rules_of
 from scoring.merkblatt import merkblatt
 from scoring.models import Game, ScoreSheet
 from scoring.rules import TRICK_TOTAL
+from tournament.access import desk_view
 from tournament.house_rules import TOTALS
-from tournament.links import absolute_url
 from tournament.models import Event, Table
 from tournament.plan import RoundRows, chunked, game_rows, load_plan
-from tournament.qr import qr_svg
 from tournament.views.printouts import round_filter, table_filter
-from tournament.web import desk_view
 
 PRINTOUTS = {
     "cards": "tournament/print/cards.html",

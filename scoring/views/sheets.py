@@ -45,6 +45,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from core import limits
+from core.limits import MAX_GAMES_PER_ROUND, UNUSUAL_BID
+from core.text import is_number
+from core.web import show_error
 from scoring.audit import describe_totals, sheet_line
 from scoring.forms import GameRowForm, SheetFrameForm, forged_row_numbers, posted_totals
 from scoring.house_rules import melds_key, posted_rules
@@ -97,13 +101,10 @@ from scoring.sheet_pages import (
 )
 from scoring.sheet_rows import number_ranges
 from scoring.totals_page import totals_page
-from tournament import limits
+from tournament.access import desk_view, organiser_view
 from tournament.house_rules import TOTALS
-from tournament.limits import MAX_GAMES_PER_ROUND, UNUSUAL_BID
 from tournament.models import Event, Round, Table
 from tournament.seats import SEAT_COUNTS
-from tournament.text import is_number
-from tournament.web import desk_view, organiser_view, show_error
 
 
 def _organiser_sheet(event: Event, number: int, table: int) -> ScoreSheet:

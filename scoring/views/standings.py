@@ -19,17 +19,18 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from core.errors import UserError
+from core.limits import PROJECTOR_ROWS, PROJECTOR_SECONDS, STANDINGS_CACHE_SECONDS
+from core.text import is_number
+from core.web import show_error
 from scoring.ranking import PAIRS, SINGLES, StandingRow, Standings, best_places, signed
 from scoring.services import update_standings_settings
 from scoring.standings import cached_standings, entry_rounds, standings_cache_key
 from scoring.standings_forms import StandingsSettingsForm
 from scoring.tables import EntryGamesTable, StandingsTable, round_label
+from tournament.access import desk_view, event_access, organiser_view, refused
 from tournament.clock import round_clock
-from tournament.errors import UserError
-from tournament.limits import PROJECTOR_ROWS, PROJECTOR_SECONDS, STANDINGS_CACHE_SECONDS
 from tournament.models import Entry, Event
-from tournament.text import is_number
-from tournament.web import desk_view, event_access, organiser_view, refused, show_error
 
 STANDINGS_ROUND_PARAM = "durchgang"
 PROJECTOR_LANGUAGE_PARAM = "sprache"

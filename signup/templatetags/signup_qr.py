@@ -1,10 +1,10 @@
 """``{% load signup_qr %}{% qr url title %}``: the QR code of ``url`` in its frame
-(``tournament.qr.qr_figure``), as the printed codes of the score sheets are."""
+(``core.qr.qr_figure``), as the printed codes of the score sheets are."""
 
 from django import template
 from django.utils.safestring import SafeString
 
-from tournament.qr import qr_figure
+from core.qr import qr_figure
 
 register = template.Library()
 

@@ -5,8 +5,8 @@ would refuse the upload unread with a plain English line; a file that fits is se
 import pytest
 from playwright.sync_api import expect
 
+from core.limits import MAX_IMPORT_BYTES
 from tests.factories import make_event, make_user
-from tournament.limits import MAX_IMPORT_BYTES
 
 pytestmark = pytest.mark.django_db
 

@@ -13,6 +13,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from core.errors import Message
+from core.text import UNLISTED_NAME
 from scoring.demo import record_game
 from scoring.models import ScoreSheet
 from tests.factories import make_entry, make_event, make_role, make_user
@@ -26,9 +28,7 @@ from tests.scoring.games import (
     sheet_for,
 )
 from tests.scoring.views.test_sheets import edit_url, form_data, game
-from tournament.errors import Message
 from tournament.models import ChangeLog, Event, EventRole, Player
-from tournament.text import UNLISTED_NAME
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,8 @@ each at its field; a bid far beyond any real game needs a tick."""
 import pytest
 from django.http import QueryDict
 
+from core.limits import UNUSUAL_BID
 from scoring.forms import GameRowForm
-from tournament.limits import UNUSUAL_BID
 
 PARTIES = ["3 Hans Maier", "1 Anna Rapp", "2 Otto Walz"]
 SEATS = ["1 · Hans Maier", "2 · Anna Rapp", "3 · Otto Walz"]

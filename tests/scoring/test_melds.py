@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.limits import MAX_POINTS
 from scoring.melds import (
     BY_CODE,
     MAX_COUNT,
@@ -30,7 +31,6 @@ from scoring.melds import (
     players_per_party,
 )
 from scoring.rules import AKS_HEROLDSTATT, RULES
-from tournament.limits import MAX_POINTS
 
 BASE = Path(__file__).resolve().parents[2]
 SHARED_RULES = Path("/work/shared/RULES.md")

@@ -5,9 +5,9 @@ from dataclasses import replace
 
 import pytest
 
+from core.errors import GERMAN
 from scoring.merkblatt import EXAMPLES, euros, merkblatt, signed
 from scoring.rules import AKS_HEROLDSTATT, BSV_ENNAHOFEN, EJL, RULES, score_hand
-from tournament.errors import GERMAN
 from tournament.house_rules import GAMES, POINTS, TOTALS
 
 

@@ -5,9 +5,9 @@ from dataclasses import replace
 
 import pytest
 
+from core.errors import GERMAN
 from scoring.modes import InvalidFigure, game_reach, points_problems, totals_problems
 from scoring.rules import AKS_HEROLDSTATT, BSV_ENNAHOFEN, EJL, RULES
-from tournament.errors import GERMAN
 
 ejl, aks = RULES[EJL], RULES[AKS_HEROLDSTATT]
 

@@ -15,8 +15,8 @@ def test_parse_tie_breaks_keeps_known_codes_in_order():
 
 
 def test_public_name_is_the_start_number_for_an_unlisted_entry():
+    from core.errors import GERMAN
     from scoring.ranking import SINGLES, EntryFigures, Standings
-    from tournament.errors import GERMAN
 
     listed = EntryFigures(1, 7, "Anna Maier", False, False, False)
     unlisted = EntryFigures(2, 12, "Bernd Kurz", False, False, False, unlisted=True)

@@ -16,13 +16,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from config.settings import redis_cache
+from core.limits import MAX_SIGNUPS_PER_MINUTE
 from money.cash.services import update_money_settings
 from money.models import Payment
 from scoring.rules import RULES
 from signup.models import Registration, SignupLog, SignupSettings
 from tests import mailbox as mail
 from tests.factories import make_entry, make_event, make_role, make_user
-from tournament.limits import MAX_SIGNUPS_PER_MINUTE
 from tournament.models import Entry, Event, EventRole, Player
 from tournament.services import generate_plan
 

@@ -1,26 +1,8 @@
-"""Fixtures shared by the tests of the seating plan's services and pages, and of the backups."""
-
-import shutil
+"""Fixtures shared by the tests of the seating plan's services and pages."""
 
 import pytest
 
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
-from tests.tournament.hall import make_evening
-
-
-@pytest.fixture(scope="session")
-def evening(tmp_path_factory):
-    """An SQLite file of its own with a running event and two sheets (``tests.tournament.hall``);
-    made once, never to be changed (``evening_copy`` may be)."""
-    return make_evening(tmp_path_factory.mktemp("evening"))
-
-
-@pytest.fixture
-def evening_copy(evening, tmp_path):
-    """A copy of ``evening`` that a test may change."""
-    path = tmp_path / "hall.sqlite3"
-    shutil.copyfile(evening, path)
-    return path
 
 
 @pytest.fixture

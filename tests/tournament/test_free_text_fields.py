@@ -1,14 +1,14 @@
 """Every free text an organiser or a desk helper types goes through the one text check
-(``tournament.text``, ``tournament.forms.CheckedTextField``): a control character or an
+(``core.text``, ``core.forms.CheckedTextField``): a control character or an
 overlong text is refused at its field with a message in the reader's language, not stored raw
 (a NUL gives PostgreSQL an error) and not cut off."""
 
 import pytest
 
+from core.limits import MAX_NAME_LENGTH
 from money.cash.forms import CancelPaymentForm, PaymentForm
 from money.prizes.forms import PrizeForm
 from tournament.forms import EntryForm, EventForm
-from tournament.limits import MAX_NAME_LENGTH
 
 pytestmark = pytest.mark.django_db  # the event form checks that its short name is free
 
@@ -97,7 +97,7 @@ def test_a_start_number_in_other_digits_is_refused(client, organiser, typed):
     assert not Entry.objects.exists()
 
 
-# Every name field refuses invisible and format characters (tournament.text.forbidden_character):
+# Every name field refuses invisible and format characters (core.text.forbidden_character):
 # a zero-width space, joiner, byte order mark, soft hyphen, tag character or bidi override makes
 # a name look like another.
 INVISIBLE = ["\u200b", "\u200d", "\ufeff", "\u00ad", "\U000e0041", "\u202e", "\u2066"]

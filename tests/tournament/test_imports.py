@@ -8,6 +8,12 @@ import zipfile
 
 import pytest
 
+from core.limits import (
+    MAX_IMPORT_COLUMNS,
+    MAX_IMPORT_ROWS,
+    MAX_IMPORT_UNPACKED_BYTES,
+    MAX_START_NUMBER,
+)
 from tests.tournament.hostile import crafted_xlsx
 from tests.tournament.lists import parse, problems_by_row, xlsx_bytes
 from tournament import imports
@@ -20,12 +26,6 @@ from tournament.imports import (
     free_start_numbers,
     parse_rows,
     read_table,
-)
-from tournament.limits import (
-    MAX_IMPORT_COLUMNS,
-    MAX_IMPORT_ROWS,
-    MAX_IMPORT_UNPACKED_BYTES,
-    MAX_START_NUMBER,
 )
 
 # --- reading files ---------------------------------------------------------------------------
@@ -237,7 +237,7 @@ INVISIBLE = ("%s: Ein unsichtbares oder Formatierungszeichen (%s) lässt sich ni
         (["Name;Verein", "Hans;" + "V" * 201], set(), {
             2: ["Verein: höchstens 200 Zeichen, nicht 201."],
         }),
-        # the entry form's checks (tournament.text): a NUL byte is stored raw by SQLite and
+        # the entry form's checks (core.text): a NUL byte is stored raw by SQLite and
         # refused by PostgreSQL; names are one line; notes have a length limit
         (["Name;Partner", "Ha\x00ns;"], set(), {2: [CONTROL % ("Name", "U+0000")]}),
         (["Name;Partner", "Hans;Ka\x07rl"], set(), {2: [CONTROL % ("Partner", "U+0007")]}),

@@ -117,8 +117,8 @@ def test_the_app_answers_to_the_public_url():
 
 @pytest.fixture
 def failing_client(settings):
-    """DEBUG off, a page that fails (tests.tournament.test_logs is the URL configuration)."""
-    settings.ROOT_URLCONF = "tests.tournament.test_logs"
+    """DEBUG off, a page that fails (tests.core.test_logs is the URL configuration)."""
+    settings.ROOT_URLCONF = "tests.core.test_logs"
     settings.DEBUG = False
     return Client(raise_request_exception=False)
 
@@ -268,14 +268,14 @@ def test_redis_url_puts_the_cache_in_redis_and_nothing_else():
                         "SOCKET_TIMEOUT": 0.25},
         },
         "django.contrib.sessions.backends.db",
-        "tournament.login_throttle.CountedFirstHandler",
+        "core.login_throttle.CountedFirstHandler",
         True,
     ], hosted.stderr
     laptop = run_with({}, ["-c", code])
     assert json.loads(laptop.stdout) == [
         {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
         "django.contrib.sessions.backends.db",
-        "tournament.login_throttle.CountedFirstHandler",
+        "core.login_throttle.CountedFirstHandler",
         False,
     ], laptop.stderr
 

@@ -44,7 +44,7 @@ PUBLIC_ROUTES = PUBLIC_APP_ROUTES | {
     "login", "logout", "set_language", "account-set-password", "account-password-set",
 }
 
-# Organiser pages that an event's desk helpers may open too (``tournament.web.desk_view``):
+# Organiser pages that an event's desk helpers may open too (``tournament.access.desk_view``):
 # registering and editing entries, the score sheets (and a sheet's new link), printouts, reading
 # standings and logs.
 # Every other organiser page is for the event's organisers (``organiser_view``), except:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from tournament.errors import UserError, gettext_noop
+from core.errors import UserError, gettext_noop
 
 
 class SeatingError(UserError, ValueError):

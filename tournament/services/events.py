@@ -8,9 +8,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_noop
 
+from core.changes import save_and_log_changes
+from core.errors import UserError
 from tournament import audit
-from tournament.changes import save_and_log_changes
-from tournament.errors import UserError
 from tournament.models import ChangeLog, Event, EventRole, FormSubmission
 from tournament.results import results_changed
 from tournament.services.registration import lock_event, plan_exists

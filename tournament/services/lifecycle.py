@@ -9,7 +9,7 @@ is finished, every write that could change what the results show is refused
 
 from __future__ import annotations
 
-from tournament.errors import Message, UserError, gettext_noop
+from core.errors import Message, UserError, gettext_noop
 from tournament.models import Event
 
 EVENT_FINISHED_MESSAGE = gettext_noop(

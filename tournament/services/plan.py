@@ -20,9 +20,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from core.errors import Message, UserError
+from core.limits import MAX_ROUND_MINUTES
 from tournament import audit, seats, signals
-from tournament.errors import Message, UserError
-from tournament.limits import MAX_ROUND_MINUTES
 from tournament.members import members_of
 from tournament.models import (
     ChangeLog,

@@ -29,8 +29,9 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_noop
 
-from tournament import audit, limits, registry
-from tournament.errors import UserError
+from core import limits
+from core.errors import UserError
+from tournament import audit, registry
 from tournament.models import ChangeLog, Entry, Event, Player, Seat
 from tournament.results import results_changed
 

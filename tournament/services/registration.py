@@ -19,8 +19,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils.translation import gettext_noop
 
+from core.errors import Message, UserError
+from core.text import entry_name_keys
 from tournament import audit, registry
-from tournament.errors import Message, UserError
 from tournament.imports import (
     ImportRow,
     assign_start_numbers,
@@ -53,7 +54,6 @@ from tournament.services.players import (
     registry_for,
 )
 from tournament.services.submissions import use_form_token
-from tournament.text import entry_name_keys
 
 
 class RegistrationError(UserError):
@@ -158,7 +158,7 @@ def next_start_number(event: Event) -> int | None:
 
 
 def registered_names(event: Event) -> dict[str, int]:
-    """The event's player names (``tournament.text.name_key``) and the start number of the
+    """The event's player names (``core.text.name_key``) and the start number of the
     entry each plays in (the lowest, for a name in several entries)."""
     names: dict[str, int] = {}
     rows = event.entries.order_by("start_number").values_list(

@@ -19,8 +19,8 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext_noop
 
+from core.errors import UserError
 from tournament import audit
-from tournament.errors import UserError
 from tournament.models import ChangeLog, Event, EventRole
 from tournament.services.registration import lock_event
 

@@ -18,7 +18,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext_noop
 
-from tournament.errors import UserError
+from core.errors import UserError
 from tournament.models import Event, FormSubmission
 
 Kind = FormSubmission.Kind

@@ -10,8 +10,10 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
+from core.backups import backup_state
+from core.web import add_form_error, put_focus
 from tournament import audit
-from tournament.backups import backup_state
+from tournament.access import account_view, desk_view, organiser_view
 from tournament.clock import round_clock
 from tournament.filters import EntryFilter
 from tournament.forms import EventForm
@@ -27,7 +29,6 @@ from tournament.services import (
 )
 from tournament.services.submissions import already_submitted
 from tournament.tables import OrganiserEntryTable
-from tournament.web import account_view, add_form_error, desk_view, organiser_view, put_focus
 
 
 def entry_counts(event: Event) -> dict[str, int]:

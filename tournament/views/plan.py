@@ -8,7 +8,10 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
-from tournament.errors import UserError
+from core.errors import UserError
+from core.limits import MAX_ROUND_MINUTES
+from core.web import show_error
+from tournament.access import organiser_view
 from tournament.forms import (
     EventScopedForm,
     FixedTableForm,
@@ -18,7 +21,6 @@ from tournament.forms import (
     RoundLengthForm,
     SwapForm,
 )
-from tournament.limits import MAX_ROUND_MINUTES
 from tournament.models import Event, Round
 from tournament.plan import load_plan
 from tournament.services import (
@@ -36,7 +38,6 @@ from tournament.services import (
     started_rounds,
     swap_entries,
 )
-from tournament.web import organiser_view, show_error
 
 
 def _plan_context(event: Event, **forms_) -> dict:

@@ -18,13 +18,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from tournament import registry
-from tournament.limits import (
+from core.limits import (
     MAX_DUPLICATE_PAIRS,
     MAX_NAME_LENGTH,
     MAX_PLAYER_SUGGESTIONS,
     MIN_PLAYER_SEARCH,
 )
+from core.text import is_number
+from core.web import show_error
+from tournament import registry
+from tournament.access import account_view, desk_view
 from tournament.models import Entry, Event, Player
 from tournament.services import PlayerError, merge_players
 from tournament.services.players import (
@@ -33,8 +36,6 @@ from tournament.services.players import (
     visible_events,
     visible_players,
 )
-from tournament.text import is_number
-from tournament.web import account_view, desk_view, show_error
 
 
 def last_events(player_ids: list[int], user) -> dict[int, Event]:

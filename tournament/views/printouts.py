@@ -6,11 +6,11 @@ app that keeps the sheets (``scoring.views.printouts``), from the same plan rows
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from core.text import is_number
 from tournament import seats
+from tournament.access import desk_view
 from tournament.models import Event
 from tournament.plan import by_name, chunked, load_plan, schedules
-from tournament.text import is_number
-from tournament.web import desk_view
 
 PRINTOUTS = {
     "plan": "tournament/print/plan.html",

@@ -3,11 +3,12 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from core.text import loose_key
+from tournament.access import events_of
 from tournament.forms import LookupForm
 from tournament.models import Event, EventRole
 from tournament.plan import load_plan, schedules
-from tournament.text import loose_key
-from tournament.web import events_of, public_links
+from tournament.public_links import public_links
 
 
 def home(request: HttpRequest) -> HttpResponse:

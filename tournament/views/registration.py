@@ -14,6 +14,9 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
+from core.limits import MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MIN_PLAYER_SEARCH
+from core.web import add_form_error, put_focus, show_error
+from tournament.access import desk_view, organiser_view
 from tournament.audit import ENTRY_FIELDS, changes_text
 from tournament.forms import EntryForm, ImportConfirmForm, ImportForm
 from tournament.imports import (
@@ -24,7 +27,6 @@ from tournament.imports import (
     parse_rows,
     read_table,
 )
-from tournament.limits import MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MIN_PLAYER_SEARCH
 from tournament.members import ROLES
 from tournament.models import Event, FormSubmission
 from tournament.services import (
@@ -49,7 +51,6 @@ from tournament.services import (
 from tournament.services.players import players_shared_elsewhere
 from tournament.services.submissions import already_submitted
 from tournament.views.players import last_events
-from tournament.web import add_form_error, desk_view, organiser_view, put_focus, show_error
 
 IMPORT_SESSION_PREFIX = "import:"
 

@@ -7,13 +7,14 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from core.links import absolute_url
+from core.web import add_form_error, show_error
+from tournament.access import event_access, organiser_view
 from tournament.audit import role_label
-from tournament.links import absolute_url
 from tournament.models import Event, EventRole
 from tournament.role_forms import RoleForm
 from tournament.services import RoleError, grant_role, remove_role
 from tournament.services.roles import set_password_link
-from tournament.web import add_form_error, event_access, organiser_view, show_error
 
 
 def _after_change(request: HttpRequest, event: Event) -> HttpResponse:

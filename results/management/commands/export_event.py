@@ -9,9 +9,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from core.text import is_number
 from results.exports import event_workbook, file_stem, standings_csv
 from tournament.models import Event
-from tournament.text import is_number
 
 
 def find_event(key: str) -> Event:

@@ -11,8 +11,8 @@ from django.template import Context, Template
 from django.test import RequestFactory
 from django.utils.translation import gettext
 
+from core.qr import qr_svg
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
-from tournament.qr import qr_svg
 
 pytestmark = pytest.mark.django_db
 

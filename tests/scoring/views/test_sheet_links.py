@@ -5,9 +5,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from core.limits import MAX_DEVICE_TEXT
 from scoring.models import Game, SheetChange
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
-from tournament.limits import MAX_DEVICE_TEXT
 
 pytestmark = pytest.mark.django_db
 

@@ -4,11 +4,11 @@ seating changes once a plan exists, the all-or-nothing list import and its left-
 
 import pytest
 
+from core.limits import MAX_START_NUMBER
 from tests.factories import make_entry, make_event, make_round
 from tests.tournament.lists import parse, problems_by_row
 from tests.tournament.plans import CLOSED
 from tournament import imports, services
-from tournament.limits import MAX_START_NUMBER
 from tournament.members import Member
 from tournament.models import ChangeLog, Entry, Player
 from tournament.services import (

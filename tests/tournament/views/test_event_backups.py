@@ -1,4 +1,4 @@
-"""The event page's line about the backups (``tournament.backups.backup_state``): the last
+"""The event page's line about the backups (``core.backups.backup_state``): the last
 copy for the organisers, and a warning when a copy failed, the backups stopped or the folder
 cannot be read."""
 
@@ -8,9 +8,9 @@ import pytest
 from django.utils import timezone
 from django.utils.formats import date_format
 
+from core import backups
+from core.backups import Status
 from tests.factories import make_event, make_role, make_user
-from tournament import backups
-from tournament.backups import Status
 from tournament.models import EventRole
 
 pytestmark = pytest.mark.django_db

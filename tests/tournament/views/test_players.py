@@ -7,10 +7,10 @@ import re
 import pytest
 from django.urls import reverse
 
+from core.limits import MAX_PLAYER_SUGGESTIONS
 from scoring.demo import record_game
 from tests.factories import make_entry, make_event, make_role, make_user
 from tests.scoring.games import CONCEDED, LOST, WON, sheet_for
-from tournament.limits import MAX_PLAYER_SUGGESTIONS
 from tournament.models import ChangeLog, Entry, Event, EventRole, Player
 
 pytestmark = pytest.mark.django_db

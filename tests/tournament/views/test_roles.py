@@ -1,4 +1,4 @@
-"""Roles on the pages (``tournament.views.roles``, ``tournament.web``): the organisers' page of
+"""Roles on the pages (``tournament.views.roles``, ``tournament.access``): the organisers' page of
 an event's roles, what a desk helper sees on the pages it may open, the refusal page, and the
 home page that lists an account's own events."""
 

@@ -1,8 +1,8 @@
 """``manage.py restore <file>``: bring an evening back from a backup (README, "After a crash").
 
-The file is a copy the server wrote into BACKUP_DIR (``tournament.backups``): an SQLite file
+The file is a copy the server wrote into BACKUP_DIR (``core.backups``): an SQLite file
 (``binokel-….sqlite3``) or a PostgreSQL dump (``binokel-….pgdump``, also any ``pg_dump -Fc``
-of the database). It replaces the database that DATABASE_URL names (``tournament.restore``)
+of the database). It replaces the database that DATABASE_URL names (``core.restore``)
 and is then migrated, so a copy made by an older version of the project works with this one.
 It speaks the app's language (``LANGUAGE_CODE``, German): whoever restores is the organiser.
 """
@@ -15,8 +15,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from core.restore import RestoreError, restore
 from tournament.models import Event
-from tournament.restore import RestoreError, restore
 
 
 class Command(BaseCommand):

@@ -1,6 +1,6 @@
 /* A file larger than its field takes (data-max-bytes) is refused in the browser, with the
  * field's message (data-too-large), before anything is sent: the server would refuse its upload
- * unread (tournament/limits.py, MAX_IMPORT_REQUEST_BYTES), the hall's server with a plain
+ * unread (core/limits.py, MAX_IMPORT_REQUEST_BYTES), the hall's server with a plain
  * English line. The form's own check on the server stays as it is.
  */
 (function () {

@@ -1,0 +1,116 @@
+"""Who may open an event's pages: the role check that loads the event.
+
+Organiser pages are declared in the apps' ``urls_organiser`` modules; each view states what it
+needs with one of the decorators here:
+
+- ``organiser_view``: the event's organisers (``EventRole.Role.ORGANISER``) — the default;
+- ``desk_view``: its desk helpers too (``EventRole.Role.DESK``): registering and editing
+  entries, entering and confirming score sheets, printouts, reading standings and logs;
+- ``account_view``: any logged-in account, for the pages that belong to no event (creating one).
+
+Anonymous visitors are sent to the login page; a superuser may do everything on every event; an
+account without the role answers 403 with a page that says why (an event's existence is no
+secret: the public home page lists every event). The public pages are in ``urls_public`` (a
+test walks every route and checks who may open it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from core.web import View
+from tournament.models import Event, EventRole
+
+ORGANISER = EventRole.Role.ORGANISER
+DESK = EventRole.Role.DESK
+
+
+@dataclass(frozen=True)
+class EventAccess:
+    """What the logged-in user may do on one event; the role check leaves it on the request
+    (``request.access``) for the templates."""
+
+    role: str | None  # the user's EventRole.Role, None without one
+    superuser: bool = False
+
+    @property
+    def organiser(self) -> bool:
+        """May do everything on the event (its organisers and superusers)."""
+        return self.superuser or self.role == ORGANISER
+
+    @property
+    def desk(self) -> bool:
+        """May do a desk helper's work (desk helpers, organisers and superusers)."""
+        return self.organiser or self.role == DESK
+
+    def allows(self, needs: str) -> bool:
+        return self.organiser if needs == ORGANISER else self.desk
+
+
+def event_access(user: Any, event: Event) -> EventAccess:
+    """The access of ``user`` to ``event``."""
+    if not getattr(user, "is_authenticated", False):
+        return EventAccess(role=None)
+    if user.is_superuser:
+        return EventAccess(role=ORGANISER, superuser=True)
+    role = EventRole.objects.filter(event=event, user=user).values_list("role", flat=True).first()
+    return EventAccess(role=role)
+
+
+def events_of(user: Any):
+    """The events ``user`` has a role on (a superuser: every event)."""
+    return Event.objects.with_role_of(user)
+
+
+def refused(request: HttpRequest, event: Event, access: EventAccess) -> HttpResponse:
+    """403: the page needs a role on ``event`` that the user does not have."""
+    return render(
+        request, "tournament/refused.html", {"event": event, "access": access}, status=403
+    )
+
+
+def _event_view(needs: str) -> Callable[[View], View]:
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, slug: str, **kwargs: Any) -> HttpResponse:
+            event = get_object_or_404(Event, slug=slug)
+            access = event_access(request.user, event)
+            if not access.allows(needs):
+                return refused(request, event, access)
+            request.access = access  # type: ignore[attr-defined]  # read by the templates
+            return view(request, *args, event=event, **kwargs)
+
+        checked = login_required(wrapper)
+        checked.organiser_only = True  # type: ignore[attr-defined]
+        checked.needs_role = needs  # type: ignore[attr-defined]
+        return checked
+
+    return decorate
+
+
+def organiser_view(view: View) -> View:
+    """A page of one event for its organisers only: anonymous visitors are sent to the login
+    page, accounts without the role get 403; the URL's ``slug`` arrives as the ``event``
+    argument (404 for an unknown event)."""
+    return _event_view(ORGANISER)(view)
+
+
+def desk_view(view: View) -> View:
+    """A page of one event that its desk helpers may open too (else as ``organiser_view``)."""
+    return _event_view(DESK)(view)
+
+
+def account_view(view: View) -> View:
+    """A page of the organisers' side that belongs to no event (creating one): any logged-in
+    account, anonymous visitors are sent to the login page."""
+    checked = login_required(view)
+    checked.organiser_only = True  # type: ignore[attr-defined]
+    checked.needs_role = None  # type: ignore[attr-defined]
+    return checked
