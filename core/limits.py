@@ -120,10 +120,10 @@ a generous page of newspaper text; anything longer is cut."""
 MAX_PLAYER_SUGGESTIONS: Final = 8
 """Players the entry form suggests while a name is typed."""
 MIN_PLAYER_SEARCH: Final = 2
+"""Characters typed before the entry form suggests players."""
 MIN_LOOKUP_LETTERS: Final = 3
 """Letters of a name the public seat lookup needs before it searches (fewer would list half
 the hall)."""
-"""Characters typed before the entry form suggests players."""
 MAX_REGISTRY_CHOICES: Final = 5
 """Likely duplicates a registration offers to choose from before a new player is created."""
 MAX_DUPLICATE_PAIRS: Final = 200

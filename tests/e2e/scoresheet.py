@@ -9,6 +9,10 @@ from playwright.sync_api import Page
 from scoring.models import Game, ScoreSheet
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
 
+# A stored game as the services take it: declarer 1 plays 150 and takes every trick.
+ROW = {"declarer": 0, "bid": 150, "kind": "played", "revoked": None, "melds": [0, 0, 0],
+       "tricks": [250, 0, 0]}
+
 
 def hall_sheet() -> ScoreSheet:
     """The sheet of a three-table (start numbers 1, 2, 3 in seating order) of event "hall"."""

@@ -21,7 +21,7 @@ from playwright.sync_api import Page, Route, expect
 
 from scoring.models import Game, ScoreSheet, SheetChange
 from scoring.services import close_round, save_sheet_rows
-from tests.e2e.scoresheet import dialogs, fill, hall_sheet, link, stored, wait_until
+from tests.e2e.scoresheet import ROW, dialogs, fill, hall_sheet, link, stored, wait_until
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -32,9 +32,6 @@ GAMES = {
     2: (1, 180, (20, 100, 0), (60, 105, 85)),
     3: (2, 150, (0, 20, 40), (63, 77, 110)),
 }
-ROW = {"declarer": 0, "bid": 150, "kind": "played", "revoked": None, "melds": [0, 0, 0],
-       "tricks": [250, 0, 0]}
-
 
 @pytest.fixture
 def sheet():

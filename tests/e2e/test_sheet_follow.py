@@ -9,13 +9,10 @@ from playwright.sync_api import Page, expect
 
 from scoring.services import confirm_as_player, save_sheet_rows
 from tests.e2e.conftest import logged_in_page
-from tests.e2e.scoresheet import fill, hall_sheet, link, stored
+from tests.e2e.scoresheet import ROW, fill, hall_sheet, link, stored
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-ROW = {"declarer": 0, "bid": 150, "kind": "played", "revoked": None, "melds": [0, 0, 0],
-       "tricks": [250, 0, 0]}
 
 
 @pytest.fixture

@@ -8,15 +8,12 @@ from playwright.sync_api import Page, expect
 
 from scoring.services import save_sheet_rows
 from tests.e2e.conftest import ARTIFACTS
-from tests.e2e.scoresheet import fill, link
+from tests.e2e.scoresheet import ROW, fill, link
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 NAMES = ((1, "Rosemarie Hintermayer-Schönfeld"), (2, "Otto Walz"), (3, "Hans-Joachim Maier"))
-ROW = {"declarer": 0, "bid": 150, "kind": "played", "revoked": None, "melds": [0, 0, 0],
-       "tricks": [250, 0, 0]}
-
 # every word of the names and the seat list drawn on one line (a word broken inside gives a
 # second box)
 BROKEN_WORDS = """() => {
