@@ -12,10 +12,15 @@ German strings, read by outside checks, and therefore not translated:
   yet has an empty Platz, a round it did not play an empty cell.
 - ``Sitzplan``: one row per seat of every round (Durchgang, Tisch, Position, Startnummer, Name);
   for a pair the name is that of the player sitting there.
-- ``Spiele``: one row per party per game of every sheet that counts for the standings (so the
-  sheet adds up to the standings' totals): Durchgang, Tisch, Spiel, Startnummer, Alleinspieler
-  (ja/nein), Reizwert, Art (gespielt/abgeschrieben/Durch), Gemeldet, Stiche (empty for a
-  conceded game), Verworfen (ja/nein), Punkte.
+- ``Spiele``: what was typed on every sheet that counts for the standings (so the sheet adds
+  up to the standings' totals), as the event's scoring mode keeps it (``scoring.interface.
+  tells``). Every game: one row per party per game: Durchgang, Tisch, Spiel, Startnummer,
+  Alleinspieler (ja/nein), Reizwert, Art (gespielt/abgeschrieben/Durch), Gemeldet, Stiche
+  (empty for a conceded game), Verworfen (ja/nein), Punkte. Points per game: one row per party
+  per game without what the paper does not say: Durchgang, Tisch, Spiel, Startnummer,
+  Alleinspieler (ja/nein, empty where the sheet names no declarer), Punkte. Round totals: one
+  row per party per table and round: Durchgang, Tisch, Startnummer, Summe, Verlorene Spiele
+  (its games lost as declarer).
 - ``Kasse``: one row per entry (Startnummer, Name, Startgeld, Bezahlt, Verlorene Spiele,
   Verlustgeld, Offen), as the cash desk computes them (``money.cash.selectors``): Startgeld and
   Verlustgeld due, Bezahlt what the entry paid of both, Offen = Startgeld + Verlustgeld −
@@ -59,7 +64,8 @@ from money.models import Expense
 from money.prizes.rules import BEST_ROUND, CATEGORY, LAST, Award
 from money.prizes.selectors import PrizeTable, prize_table
 from results.xlsx import MONEY_FORMAT, Cell, Rows, SheetData, write_workbook
-from scoring.models import Game, PartyScore
+from scoring.interface import tells
+from scoring.models import Game, PartyScore, RoundTotal
 from scoring.ranking import PAIRS, SINGLES, RoundState, Standings
 from scoring.standings import cached_standings, counted_statuses
 from tournament.models import Event, Seat
@@ -87,6 +93,8 @@ GAMES_HEADER = [
     "Durchgang", "Tisch", "Spiel", "Startnummer", "Alleinspieler", "Reizwert", "Art",
     "Gemeldet", "Stiche", "Verworfen", "Punkte",
 ]
+POINTS_GAMES_HEADER = ["Durchgang", "Tisch", "Spiel", "Startnummer", "Alleinspieler", "Punkte"]
+TOTALS_GAMES_HEADER = ["Durchgang", "Tisch", "Startnummer", "Summe", "Verlorene Spiele"]
 CASH_HEADER = [
     "Startnummer", "Name", "Startgeld", "Bezahlt", "Verlorene Spiele", "Verlustgeld", "Offen",
 ]
@@ -188,20 +196,32 @@ def seating_rows(event: Event) -> Rows:
 
 
 def game_rows(event: Event) -> Rows:
-    """Header and one row per party per game of every counted sheet (one SQL query)."""
+    """The ``Spiele`` sheet: header and the rows of every counted sheet as the event's scoring
+    mode keeps them (one SQL query)."""
+    told = tells(event.scoring_mode)
+    if told.game_detail:
+        return _full_game_rows(event)
+    if told.game_rows:
+        return _points_game_rows(event)
+    return _round_total_rows(event)
+
+
+def _counted_scores(event: Event):
+    """Every party's line of every game of the counted sheets, in the order of the sheets."""
+    return PartyScore.objects.filter(
+        game__sheet__table__round__event=event,
+        game__sheet__status__in=counted_statuses(event),
+    ).order_by("game__sheet__table__round__number", "game__sheet__table__number",
+               "game__number", "id")
+
+
+def _full_game_rows(event: Event) -> Rows:
+    """Header and one row per party per game, every figure of the game."""
     rows: Rows = [list(GAMES_HEADER)]
-    scores = (
-        PartyScore.objects.filter(
-            game__sheet__table__round__event=event,
-            game__sheet__status__in=counted_statuses(event),
-        )
-        .order_by("game__sheet__table__round__number", "game__sheet__table__number",
-                  "game__number", "id")
-        .values_list(
-            "game__sheet__table__round__number", "game__sheet__table__number", "game__number",
-            "entry__start_number", "entry_id", "game__declarer_id", "game__bid", "game__kind",
-            "meld", "tricks", "game__revoked_id", "points",
-        )
+    scores = _counted_scores(event).values_list(
+        "game__sheet__table__round__number", "game__sheet__table__number", "game__number",
+        "entry__start_number", "entry_id", "game__declarer_id", "game__bid", "game__kind",
+        "meld", "tricks", "game__revoked_id", "points",
     )
     for (round_no, table, game, start_number, entry_id, declarer_id, bid, kind, meld, tricks,
          revoked_id, points) in scores.iterator(chunk_size=5000):
@@ -210,6 +230,39 @@ def game_rows(event: Event) -> Rows:
             KIND_NAMES.get(kind, kind), meld, tricks, YES if revoked_id == entry_id else NO,
             points,
         ])
+    return rows
+
+
+def _points_game_rows(event: Event) -> Rows:
+    """Header and one row per party per game, its points as written; whether it declared
+    where the sheet names the declarer."""
+    rows: Rows = [list(POINTS_GAMES_HEADER)]
+    scores = _counted_scores(event).values_list(
+        "game__sheet__table__round__number", "game__sheet__table__number", "game__number",
+        "entry__start_number", "entry_id", "game__declarer_id", "points",
+    )
+    for (round_no, table, game, start_number, entry_id, declarer_id,
+         points) in scores.iterator(chunk_size=5000):
+        declared = None if declarer_id is None else YES if declarer_id == entry_id else NO
+        rows.append([round_no, table, game, start_number, declared, points])
+    return rows
+
+
+def _round_total_rows(event: Event) -> Rows:
+    """Header and one row per party per sheet kept in round totals: its total and its games
+    lost as declarer."""
+    rows: Rows = [list(TOTALS_GAMES_HEADER)]
+    rows.extend(
+        list(values)
+        for values in RoundTotal.objects.filter(
+            sheet__table__round__event=event, sheet__status__in=counted_statuses(event)
+        )
+        .order_by("sheet__table__round__number", "sheet__table__number", "id")
+        .values_list(
+            "sheet__table__round__number", "sheet__table__number", "entry__start_number",
+            "total", "lost",
+        )
+    )
     return rows
 
 

@@ -4,6 +4,10 @@ Per event the player played in (as a single, or in a pair): the start number, th
 total of the entry in its ranking (``scoring.standings.cached_standings``, the sheets that
 count there), the rounds with counted games, the games won and lost as declarer, and the Durch
 played as declarer (won or lost). A pair's figures are the pair's: they play as one party.
+
+A figure the event's scoring mode does not keep (``scoring.interface.tells``: the games won as
+declarer and the Durch of an event kept in points per game or round totals) is None, not 0;
+the sums over the events add the events that keep it, and are None where none does.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import F, Q
 
+from scoring.interface import tells
 from scoring.models import PartyScore
 from scoring.ranking import PAIRS, SINGLES
 from scoring.rules import DURCH_KINDS
@@ -31,10 +36,10 @@ class PlayerEvent:
     total: int = 0
     rounds: int = 0
     games: int = 0
-    won: int = 0
+    won: int | None = 0
     lost: int = 0
-    durch_won: int = 0
-    durch_lost: int = 0
+    durch_won: int | None = 0
+    durch_lost: int | None = 0
 
     @property
     def ranked(self) -> bool:
@@ -50,6 +55,16 @@ class PlayerRecord:
     def _sum(self, name: str) -> int:
         return sum(getattr(row, name) for row in self.events)
 
+    def _sum_known(self, name: str) -> int | None:
+        """The sum over the events whose scoring mode keeps the figure; None where none does."""
+        known = [getattr(row, name) for row in self.events if getattr(row, name) is not None]
+        return sum(known) if known else None
+
+    @property
+    def figures_left_out(self) -> bool:
+        """True when an event's scoring mode keeps no games won as declarer or no Durch."""
+        return any(row.won is None or row.durch_won is None for row in self.events)
+
     @property
     def rounds(self) -> int:
         return self._sum("rounds")
@@ -64,20 +79,20 @@ class PlayerRecord:
         return round(self.total / self.rounds, 1) if self.rounds else None
 
     @property
-    def won(self) -> int:
-        return self._sum("won")
+    def won(self) -> int | None:
+        return self._sum_known("won")
 
     @property
     def lost(self) -> int:
         return self._sum("lost")
 
     @property
-    def durch_won(self) -> int:
-        return self._sum("durch_won")
+    def durch_won(self) -> int | None:
+        return self._sum_known("durch_won")
 
     @property
-    def durch_lost(self) -> int:
-        return self._sum("durch_lost")
+    def durch_lost(self) -> int | None:
+        return self._sum_known("durch_lost")
 
 
 def player_record(player_id: int, *, event_ids: Iterable[int] | None = None) -> PlayerRecord:
@@ -103,6 +118,7 @@ def player_record(player_id: int, *, event_ids: Iterable[int] | None = None) -> 
     for entry in entries:
         event = entry.event
         standings = cached_standings(event)
+        told = tells(event.scoring_mode)
         row = PlayerEvent(event=event, entry=entry)
         figures = next((e for e in standings.entries if e.entry_id == entry.pk), None)
         if figures is not None:
@@ -114,12 +130,17 @@ def player_record(player_id: int, *, event_ids: Iterable[int] | None = None) -> 
         ranked = next((r for r in ranking if r.entry.entry_id == entry.pk), None)
         if ranked is not None:
             row.place, row.shared = ranked.place, ranked.shared
-        statuses = counted_statuses(event)
-        for status, points in durch.get(entry.pk, ()):
-            if status in statuses:
-                if points > 0:
-                    row.durch_won += 1
-                elif points < 0:
-                    row.durch_lost += 1
+        if not told.declarer_wins:
+            row.won = None
+        if told.durch:
+            statuses = counted_statuses(event)
+            for status, points in durch.get(entry.pk, ()):
+                if status in statuses:
+                    if points > 0:
+                        row.durch_won += 1
+                    elif points < 0:
+                        row.durch_lost += 1
+        else:
+            row.durch_won = row.durch_lost = None
         record.events.append(row)
     return record

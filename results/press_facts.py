@@ -4,6 +4,10 @@ the results list names.
 The games that count are those of the standings (``scoring.standings.counted_statuses``); the
 rankings and totals come from the standings the caller computed, so the report and the results
 list say what the standings say. Five SQL queries besides the standings.
+
+What the event's scoring mode does not keep (``scoring.interface.tells``) is left out, not
+counted as none: the highest game and the Durch need every game in full, the biggest loss in
+one game a row per game. Round totals count a round's games per sheet.
 """
 
 from __future__ import annotations
@@ -11,7 +15,8 @@ from __future__ import annotations
 from django.db.models import F
 
 from results.press import GameFact, Placed, PressEntry, PressFacts
-from scoring.models import Game, PartyScore
+from scoring.interface import tells
+from scoring.models import Game, PartyScore, ScoreSheet
 from scoring.ranking import PAIRS, SINGLES, EntryFigures, Standings
 from scoring.rules import DURCH_KINDS
 from scoring.standings import counted_statuses
@@ -68,16 +73,31 @@ def press_facts(event: Event, standings: Standings) -> PressFacts:
         return GameFact(entry=entries[entry_id], round=round_number, points=points, kind=kind)
 
     order = ("game__sheet__table__round__number", "game__sheet__table__number", "game__number")
-    highest = (
-        declared.exclude(game__kind__in=DURCH_KINDS).filter(points__gt=0)
-        .order_by("-points", *order).values_list(*fields).first()
-    )
-    loss = scores.filter(points__lt=0).order_by("points", *order).values_list(*fields).first()
-    durch = [
-        fact(row)
-        for row in declared.filter(game__kind__in=DURCH_KINDS, points__gt=0)
-        .order_by(*order).values_list(*fields)
-    ]
+    told = tells(event.scoring_mode)
+    highest = loss = None
+    durch: list[GameFact | None] = []
+    if told.best_game:
+        highest = (
+            declared.exclude(game__kind__in=DURCH_KINDS).filter(points__gt=0)
+            .order_by("-points", *order).values_list(*fields).first()
+        )
+    if told.biggest_loss:
+        loss = scores.filter(points__lt=0).order_by("points", *order).values_list(*fields).first()
+    if told.durch:
+        durch = [
+            fact(row)
+            for row in declared.filter(game__kind__in=DURCH_KINDS, points__gt=0)
+            .order_by(*order).values_list(*fields)
+        ]
+    if told.game_rows:
+        games = Game.objects.filter(
+            sheet__table__round__event=event, sheet__status__in=counted_statuses(event)
+        ).count()
+    else:  # round totals: the round's games on every sheet with totals
+        games = event.games_per_round * ScoreSheet.objects.filter(
+            table__round__event=event, status__in=counted_statuses(event),
+            round_totals__isnull=False,
+        ).distinct().count()
     return PressFacts(
         name=event.name,
         date=event.date,
@@ -87,9 +107,7 @@ def press_facts(event: Event, standings: Standings) -> PressFacts:
         entries=len(played),
         people=sum(2 if entry.is_pair else 1 for entry in played),
         rounds=len(rounds),
-        games=Game.objects.filter(
-            sheet__table__round__event=event, sheet__status__in=counted_statuses(event)
-        ).count(),
+        games=games,
         total_points=sum(entry.summed(rounds).points for entry in played),
         entry_rounds=sum(len(entry.by_round) for entry in played),
         highest_game=fact(highest),

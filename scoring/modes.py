@@ -7,7 +7,8 @@ cannot tell is in ``docs/rules.md``, "How an event keeps score").
 - ``totals``: each party's total of the round and its games lost as declarer;
   ``totals_problems`` checks one sheet.
 
-What a mode cannot tell leaves out the tie-breaks that need it (``known_tie_breaks``).
+What a mode cannot tell leaves out the tie-breaks that need it (``known_tie_breaks``), and the
+figures of the results, the press report and the player's page that need it (``tells``).
 
 A problem is an ``InvalidFigure`` naming the field at fault as the sheet names it without the
 game's prefix (``points<i>``, ``declarer``, ``total<i>``, ``lost<i>``; ``i`` the party's index
@@ -18,20 +19,24 @@ not just the first. Pure Python: nothing here imports Django.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from core.errors import UserError, gettext_noop
 from core.limits import UNUSUAL_BID
 from scoring.melds import catalogue
 from scoring.ranking import DECLARER_WINS, EXACT_POINTS, signed
 from scoring.rules import DURCH_KINDS, TRICK_TOTAL, RulesProfile, is_int
-from tournament.house_rules import TOTALS
+from tournament.house_rules import GAMES, POINTS, TOTALS
 
 __all__ = [
+    "MODE_TELLS",
     "UNKNOWN_TIE_BREAKS",
     "InvalidFigure",
+    "ModeTells",
     "game_reach",
     "known_tie_breaks",
     "points_problems",
+    "tells",
     "totals_problems",
 ]
 
@@ -51,6 +56,58 @@ def known_tie_breaks(codes: Sequence[str], mode: str) -> list[str]:
     in order: the others cannot separate equal totals and are left out."""
     unknown = UNKNOWN_TIE_BREAKS.get(mode, frozenset())
     return [code for code in codes if code not in unknown]
+
+
+@dataclass(frozen=True, slots=True)
+class ModeTells:
+    """What the scores an event keeps in one scoring mode can tell, figure by figure. Every
+    mode tells each party's total per round, its games lost as declarer and the games played;
+    the results show a figure only where its mode tells it, never a zero standing in for it."""
+
+    game_rows: bool
+    """One row per game: each party's points in each game (the export's rows per game, the
+    biggest loss in one game)."""
+    game_detail: bool
+    """Each game's bid, kind and misplay, each party's meld and trick points."""
+    durch: bool
+    """Which games were a Durch: the Durch won and lost, the Durch of the press report."""
+    best_game: bool
+    """The highest game: the most points of a declarer in one game, a Durch left out."""
+    biggest_loss: bool
+    """The biggest loss of a party in one game."""
+    declarer_wins: bool
+    """The games each party won as declarer."""
+    exact_points: bool
+    """Each party's exact (unrounded) trick points."""
+    declarer_losses: bool = True
+    """The games each party lost as declarer (the lost-game money): every mode tells them."""
+
+
+MODE_TELLS: dict[str, ModeTells] = {
+    GAMES: ModeTells(
+        game_rows=True, game_detail=True, durch=True, best_game=True, biggest_loss=True,
+        declarer_wins=True, exact_points=True,
+    ),
+    # the declarer is written only where known, and a game won leaves no trace of who
+    # declared it; a game lost does: the one party below zero
+    POINTS: ModeTells(
+        game_rows=True, game_detail=False, durch=False, best_game=False, biggest_loss=True,
+        declarer_wins=False, exact_points=False,
+    ),
+    TOTALS: ModeTells(
+        game_rows=False, game_detail=False, durch=False, best_game=False, biggest_loss=False,
+        declarer_wins=False, exact_points=False,
+    ),
+}
+"""What each scoring mode tells (``docs/rules.md``, "How an event keeps score")."""
+
+
+def tells(mode: str) -> ModeTells:
+    """What an event keeping score in ``mode`` can tell (``ValueError`` for an unknown mode)."""
+    try:
+        return MODE_TELLS[mode]
+    except KeyError:
+        raise ValueError(f"unknown scoring mode {mode!r}") from None
 
 
 NOT_IN_TENS = gettext_noop("Points are written in tens: enter a multiple of 10.")

@@ -1,6 +1,6 @@
 """Pages of a series (Cup): the organiser's list of series, creating one, its page (settings,
-events with each evening's house rules, standings, season pot), the exports, and the public
-standings page (with the evenings and their house rules).
+events with each evening's house rules and scoring mode, standings, season pot), the exports,
+and the public standings page (with the evenings, their house rules and scoring modes).
 
 A series' pages are for its organisers: its owner and superusers (``series_view``, in the
 style of ``tournament.access``). The public page shows the standings while the series is public,
@@ -66,10 +66,15 @@ def _kinds(standings: SeriesStandings) -> list[dict[str, Any]]:
 
 
 def _evenings(standings: SeriesStandings) -> list[dict[str, Any]]:
-    """The series' evenings in order, each with the name of its house rules (a series across
-    clubs may mix them)."""
+    """The series' evenings in order, each with the name of its house rules and of its scoring
+    mode (a series across clubs may mix them: every mode tells each evening's totals)."""
     return [
-        {"event": event, "rules": rules_label(rules_of(event))} for event in standings.events
+        {
+            "event": event,
+            "rules": rules_label(rules_of(event)),
+            "mode": event.get_scoring_mode_display(),
+        }
+        for event in standings.events
     ]
 
 

@@ -210,7 +210,7 @@ def standings_page(request: HttpRequest, event: Event) -> HttpResponse:
 @require_POST
 def standings_settings(request: HttpRequest, event: Event) -> HttpResponse:
     """Save the tie-breaks, the counting of unconfirmed sheets and the public switch."""
-    form = StandingsSettingsForm(request.POST)
+    form = StandingsSettingsForm(request.POST, scoring_mode=event.scoring_mode)
     if not form.is_valid():
         context = _standings_context(request, event, public=False)
         context["form"] = form

@@ -37,18 +37,24 @@ def html_of(response) -> str:
     return response.content.decode()
 
 
-def test_the_page_shows_the_mode_and_offers_no_mode_without_a_sheet(organiser, client):
-    """Every game is the one mode offered (``OFFERED_MODES``): the page names it and offers no
-    change; a mode sent anyway is refused and nothing changes."""
+def test_the_page_offers_round_totals_but_not_points_per_game(organiser, client):
+    """Every game and round totals are the modes offered (``OFFERED_MODES``): the page offers
+    the change to round totals and saves it; points per game, which have no sheet of their own
+    yet, are refused and nothing changes."""
     event, _sheet = _event_with_sheet()
     page = html_of(client.get(_url(event)))
     assert "Erfasst wird: <strong>Jedes Spiel</strong>." in page
-    assert 'name="change_scoring_mode"' not in page
-    refused = html_of(client.post(_url(event), {"scoring_mode": TOTALS,
+    assert 'name="change_scoring_mode"' in page
+    assert '<option value="totals">Summen je Durchgang</option>' in page
+    assert 'value="points"' not in page
+    refused = html_of(client.post(_url(event), {"scoring_mode": Event.ScoringMode.POINTS,
                                                 "change_scoring_mode": "1"}))
-    assert "totals ist keine gültige Auswahl" in refused
+    assert "points ist keine gültige Auswahl" in refused
     assert Event.objects.get(pk=event.pk).scoring_mode == Event.ScoringMode.GAMES
     assert not ChangeLog.objects.filter(event=event, action="scoring_mode").exists()
+    saved = client.post(_url(event), {"scoring_mode": TOTALS, "change_scoring_mode": "1"})
+    assert saved.status_code == 302
+    assert Event.objects.get(pk=event.pk).scoring_mode == TOTALS
 
 
 def test_an_event_in_another_mode_changes_back_to_every_game_before_the_first_game(

@@ -131,23 +131,37 @@ def test_event_form_errors_in_german(client, organiser, fields, message):
     assert not Event.objects.exists()
 
 
-@pytest.mark.parametrize("mode", ["points", "totals", "alles"])
-def test_a_new_event_keeps_every_game_while_no_other_mode_is_offered(client, organiser, mode):
-    """Points per game and round totals have no score sheet of their own: the form offers no
-    choice (``tournament.house_rules.OFFERED_MODES``), and a mode sent anyway is not taken."""
+def test_a_new_event_keeps_score_in_the_mode_chosen(client, organiser):
+    """Every game and round totals are offered (``tournament.house_rules.OFFERED_MODES``);
+    a form sent without a mode (from before the choice) keeps every game."""
     html = html_of(client.get(reverse("event-create")))
-    assert 'name="scoring_mode"' not in html
-    assert "Summen je Durchgang" not in html
-    response = client.post(reverse("event-create"), event_data(scoring_mode=mode))
+    assert 'name="scoring_mode"' in html and "Summen je Durchgang" in html
+    response = client.post(reverse("event-create"), event_data(scoring_mode="totals"))
     event = Event.objects.get()
     assert response["Location"] == event.get_absolute_url()
-    assert event.scoring_mode == "games"
+    assert event.scoring_mode == "totals"
+    client.post(reverse("event-create"), event_data(name="Ohne Wahl"))
+    assert Event.objects.get(name="Ohne Wahl").scoring_mode == "games"
+
+
+@pytest.mark.parametrize("mode", ["points", "alles"])
+def test_a_mode_not_offered_is_refused_and_nothing_created(client, organiser, mode):
+    """Points per game have no score sheet of their own yet: not offered, and refused when
+    sent anyway."""
+    html = html_of(client.get(reverse("event-create")))
+    assert "Punkte je Spiel</option>" not in html
+    response = client.post(reverse("event-create"), event_data(scoring_mode=mode))
+    assert response.status_code == 200
+    assert f"{mode} ist keine gültige Auswahl" in html_of(response)
+    assert not Event.objects.exists()
 
 
 def test_the_scoring_mode_field_offers_only_the_modes_with_a_sheet():
     form = EventForm()
-    assert "scoring_mode" not in form.fields
-    assert scoring_mode_field().choices == [("games", "Jedes Spiel")]
+    assert "scoring_mode" in form.fields
+    assert scoring_mode_field().choices == [
+        ("games", "Jedes Spiel"), ("totals", "Summen je Durchgang")
+    ]
 
 
 def test_the_edit_form_leaves_the_scoring_mode_to_the_rules_page(client, organiser):
