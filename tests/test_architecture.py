@@ -33,6 +33,7 @@ PURE_MODULES = [
     "money.rules",
     "money.prizes.rules",
     "scoring.rules",
+    "scoring.presets",
     "scoring.sheet_rows",
     "scoring.ranking",
     "scoring.simulate",
@@ -99,6 +100,7 @@ ABOVE_SCORING_MAY_USE = (
     "scoring.interface",
     "scoring.ranking",
     "scoring.rules",
+    "scoring.presets",
     "scoring.standings",
     "scoring.models",
 )
