@@ -74,10 +74,10 @@ PUBLISHED: Final = (
         code=EJL,
         label=gettext_noop("ejl Benefizbinokel"),
         source=Source(
-            club="ejl (Evangelische Jugend)",
-            text="the tournament rules of the ejl Benefizbinokel (“Spielregeln Binokelturnier”, "
-            "§1–§16)",
-            where="this page",
+            club="ejl",
+            text="the tournament rules of the ejl Benefizbinokel, “Spielregeln Binokelturnier”, "
+            "§1–§16",
+            where="cited throughout this page",
         ),
         notes=(
             "Every switch as in the table of switches: 12 games per round, lowest bid 150; "

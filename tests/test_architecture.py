@@ -34,6 +34,7 @@ PURE_MODULES = [
     "money.prizes.rules",
     "scoring.rules",
     "scoring.presets",
+    "scoring.rules_docs",
     "scoring.sheet_rows",
     "scoring.ranking",
     "scoring.simulate",
@@ -101,6 +102,7 @@ ABOVE_SCORING_MAY_USE = (
     "scoring.ranking",
     "scoring.rules",
     "scoring.presets",
+    "scoring.rules_docs",
     "scoring.standings",
     "scoring.models",
 )
