@@ -11,7 +11,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules import EJL, EUROS, FLAG, RULES, SWITCHES, RulesProfile, Switch, preset_label
+from scoring.rules import EJL, RULES, SWITCHES, RulesProfile, preset_label
+from scoring.switches import EUROS, FLAG, Switch
 from tournament.forms import AmountField, NumberField, scoring_mode_field
 
 ON_THE_FORM = [declared for declared in SWITCHES.values() if declared.on_rules_page]

@@ -1,23 +1,25 @@
 """Scoring of one Binokel game (a hand): ``score_hand``, by a club's house rules.
 
 The rules are a ``RulesProfile`` of named switches, each declared once with its label, help and
-bounds (``SWITCHES``); ``RULES`` holds the published presets' rules (the ejl Benefizbinokel
-format, the default, and clubs' house rules; the presets themselves are ``scoring.presets``).
-The rules, with the project's decisions where the sources leave gaps, are in ``docs/rules.md``;
-the terms in ``docs/glossary.md``. ``score_hand`` returns the points of every party for one
-game; a game that cannot have happened raises ``InvalidHand`` (a ``tournament.errors.UserError``
-naming the argument at fault). Pure Python: nothing here imports Django.
+bounds (``SWITCHES``, see ``scoring.switches``); ``RULES`` holds the published presets' rules
+(the ejl Benefizbinokel format, the default, and clubs' house rules; the presets themselves are
+``scoring.presets``). The rules, with the project's decisions where the sources leave gaps, are
+in ``docs/rules.md``; the terms in ``docs/glossary.md``. ``score_hand`` returns the points of
+every party for one game; a game that cannot have happened raises ``InvalidHand`` (a
+``tournament.errors.UserError`` naming the argument at fault). Pure Python: nothing here imports
+Django.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields, replace
-from decimal import Decimal, InvalidOperation
-from typing import Any, Final
+from dataclasses import asdict, dataclass, fields, replace
+from decimal import Decimal
+from typing import Final
 
 from scoring.presets import AKS_HEROLDSTATT, BSV_ENNAHOFEN, EJL, PRESETS
-from tournament.errors import Message, UserError, gettext_noop
+from scoring.switches import Bounds, Switch, is_int, switch
+from tournament.errors import UserError, gettext_noop
 from tournament.limits import MAX_GAMES_PER_ROUND, MIN_GAMES_PER_ROUND
 
 __all__ = [
@@ -29,20 +31,15 @@ __all__ = [
     "DURCH_OPEN",
     "DURCH_POINTS",
     "EJL",
-    "EUROS",
-    "FLAG",
     "KINDS",
     "LOWEST_MIN_BID",
     "MIN_BID",
-    "NUMBER",
     "PLAYED",
     "RULES",
     "SWITCHES",
     "TRICK_TOTAL",
-    "Bounds",
     "InvalidHand",
     "RulesProfile",
-    "Switch",
     "hand_problems",
     "preset_label",
     "round10",
@@ -94,115 +91,16 @@ def round10(points: int) -> int:
     return (points + 5) // 10 * 10
 
 
-def is_int(value: object) -> bool:
-    """A whole number (``True`` and ``False`` are not)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _half_bid(bid: int) -> int:
     """Half the bid, rounded up to the next 10 (what the others get for a conceded game)."""
     return -(-bid // 20) * 10
 
 
-# --- switches ----------------------------------------------------------------------------------
-
-FLAG: Final = "flag"
-NUMBER: Final = "number"
-EUROS: Final = "euros"
-"""The kinds of switch: on or off, a whole number, an amount in euros ("1.00", "" for none)."""
-
-CHOOSE_NUMBER: Final = gettext_noop("Choose a multiple of %(step)s from %(low)s to %(high)s.")
-CHOOSE_AMOUNT: Final = gettext_noop(
-    "Enter an amount from %(low)s to %(high)s € with at most two decimals, or leave it empty."
-)
-
-
-@dataclass(frozen=True)
-class Bounds:
-    """The values a number switch takes: a multiple of ``step`` from ``low`` to ``high``; an
-    amount: from ``low`` to ``high`` euros, in cents."""
-
-    low: int | Decimal
-    high: int | Decimal
-    step: int | Decimal = 1
-
-    @property
-    def amounts(self) -> bool:
-        """Amounts in euros (as text, "" for none) rather than whole numbers."""
-        return isinstance(self.low, Decimal)
-
-    def allow(self, value: object) -> bool:
-        """Whether ``value`` is one of these values."""
-        if not self.amounts:
-            return is_int(value) and self.low <= value <= self.high and not value % self.step
-        if value == "":
-            return True
-        try:
-            amount = Decimal(str(value))
-        except InvalidOperation:
-            return False
-        return amount.is_finite() and self.low <= amount <= self.high and not amount % self.step
-
-    def refusal(self) -> Message:
-        """What a value outside these bounds is told."""
-        if self.amounts:
-            return Message(CHOOSE_AMOUNT, low=self.low, high=self.high)
-        return Message(CHOOSE_NUMBER, step=self.step, low=self.low, high=self.high)
-
-
-@dataclass(frozen=True)
-class Switch:
-    """One switch of the house rules, declared once as a field of ``RulesProfile`` (``switch``):
-    its name and type (the field's), its default (the ejl's), its label and help on the rules
-    page (msgids), the values it takes (``bounds``, for a number or an amount) and whether the
-    rules page offers it (the games per round are the event's own setting). The rules page, its
-    form, ``RulesProfile.problems``, the change log and docs/rules.md's table read it here."""
-
-    name: str
-    type: str
-    default: object
-    label: str
-    help: str
-    bounds: Bounds | None = None
-    on_rules_page: bool = True
-
-    @property
-    def kind(self) -> str:
-        """``FLAG``, ``NUMBER`` or ``EUROS``, by the field's type."""
-        return {"bool": FLAG, "str": EUROS}.get(self.type, NUMBER)
-
-    @property
-    def optional(self) -> bool:
-        """A number that may be left empty (None)."""
-        return self.default is None
-
-    def problem(self, value: object) -> UserError | None:
-        """Why ``value`` is no value of this switch (None: it is one)."""
-        if self.bounds is None or (value is None and self.optional) or self.bounds.allow(value):
-            return None
-        return UserError.of(self.bounds.refusal(), field=self.name)
-
-
-def switch(
-    default: object,
-    label: str,
-    help: str,
-    *,
-    bounds: Bounds | None = None,
-    on_rules_page: bool = True,
-) -> Any:
-    """Declare a field of ``RulesProfile`` as a switch (``SWITCHES`` reads it back)."""
-    return field(default=default, metadata={
-        "switch": {"label": label, "help": help, "bounds": bounds, "on_rules_page": on_rules_page}
-    })
-
+# --- rules profiles ----------------------------------------------------------------------------
 
 BID_BOUNDS: Final = Bounds(LOWEST_MIN_BID, HIGHEST_MIN_BID, 10)
 POINTS_BOUNDS: Final = Bounds(100, 5000, 10)
 AMOUNT_BOUNDS: Final = Bounds(Decimal("0"), Decimal("9999.99"), Decimal("0.01"))
-
-
-# --- rules profiles ----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)

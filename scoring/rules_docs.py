@@ -20,7 +20,8 @@ from typing import Final
 
 from scoring.melds import MELDS, RANKS, Meld
 from scoring.presets import PRESETS, Example, Preset
-from scoring.rules import EUROS, FLAG, RULES, SWITCHES, Switch
+from scoring.rules import RULES, SWITCHES
+from scoring.switches import EUROS, FLAG, Switch
 from tournament.errors import GERMAN
 
 DOCS: Final = Path(__file__).resolve().parents[1] / "docs" / "rules.md"

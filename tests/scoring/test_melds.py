@@ -502,7 +502,8 @@ def test_less_of_an_accepted_selection_is_accepted(selection, data):
 
 
 def test_every_row_names_real_switches_and_a_whole_kind():
-    from scoring.rules import FLAG, NUMBER, SWITCHES
+    from scoring.rules import SWITCHES
+    from scoring.switches import FLAG, NUMBER
 
     for meld in MELDS:
         if meld.switch:

@@ -10,7 +10,8 @@ from decimal import Decimal
 
 import pytest
 
-from scoring.rules import EUROS, FLAG, NUMBER, RULES, SWITCHES, RulesProfile
+from scoring.rules import RULES, SWITCHES, RulesProfile
+from scoring.switches import EUROS, FLAG, NUMBER
 from tournament.errors import GERMAN
 
 # name → (kind, lowest, highest, step); flags have no bounds

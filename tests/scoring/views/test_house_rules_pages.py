@@ -14,8 +14,9 @@ from money.models import MoneySettings
 from scoring.demo import record_game
 from scoring.house_rules import rules_of
 from scoring.models import ScoreSheet
-from scoring.rules import AKS_HEROLDSTATT, BSV_ENNAHOFEN, NUMBER, RULES, SWITCHES
+from scoring.rules import AKS_HEROLDSTATT, BSV_ENNAHOFEN, RULES, SWITCHES
 from scoring.standings import compute_standings
+from scoring.switches import NUMBER
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
 from tournament.models import Event
 
