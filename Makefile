@@ -13,7 +13,7 @@ CHROMIUM ?= /usr/bin/chromium
 # The test passes run on every core (pytest-xdist); PYTEST_WORKERS= runs them in one process.
 PYTEST_WORKERS ?= -n auto
 
-.PHONY: run test test-fast lint chromium nodejs jstest messages clean
+.PHONY: run test test-fast lint chromium nodejs jstest messages rules-docs clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -86,6 +86,11 @@ messages: $(VENV)/.installed-test
 	$(PY) manage.py makemessages --locale de --no-obsolete --no-wrap --no-location --ignore '.venv/*' --ignore 'bench/*' --ignore 'tests/*'
 	sed -i.orig -e '/^"POT-Creation-Date: /d' $(CATALOGUE) && rm $(CATALOGUE).orig
 	$(PY) manage.py compilemessages --ignore '.venv/*'
+
+# docs/rules.md's tables of switches, presets, worked examples and melds, made from the data
+# (scoring/rules_docs.py); tests/scoring/test_rules_docs.py fails while they differ from it.
+rules-docs: $(VENV)/.installed-test
+	$(PY) -m scoring.rules_docs
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -11,10 +11,9 @@ from typing import Any
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from core.errors import Message
-from scoring.house_rules import SWITCH_LABELS
 from scoring.models import Game, SheetChange
 from scoring.ranking import TIE_BREAKS, signed
-from scoring.rules import EJL, LABELS
+from scoring.rules import SWITCHES, preset_label
 from scoring.sheet_rows import number_ranges
 from tournament.audit import Line, describes, yes_no
 from tournament.house_rules import SCORING_MODES
@@ -49,9 +48,9 @@ def _standings(params: Mapping[str, Any]) -> str:
 
 @describes(A.RULES_CHANGED)
 def _rules_changed(params: Mapping[str, Any]) -> str:
-    switches = [gettext(SWITCH_LABELS[name]) for name in params.get("switches") or []
-                if name in SWITCH_LABELS]
-    preset = LABELS.get(params.get("preset", ""), LABELS[EJL])
+    switches = [gettext(SWITCHES[name].label) for name in params.get("switches") or []
+                if name in SWITCHES]
+    preset = preset_label(params.get("preset", ""))
     return gettext(
         "House rules changed: %(preset)s (switches: %(switches)s); %(games)s games rescored, "
         "%(totals)s totals changed."

@@ -1,10 +1,10 @@
 """The organiser's forms of an event's house rules: a preset and every switch of
-``scoring.rules.RulesProfile`` (the games per round are the event's own setting), and the
-event's scoring mode."""
+``scoring.rules.RulesProfile`` the rules page offers (``Switch.on_rules_page``; the games per
+round are the event's own setting), each with its label, help and bounds as the switch declares
+them, and the event's scoring mode."""
 
 from __future__ import annotations
 
-from dataclasses import fields
 from decimal import Decimal
 from typing import Any
 
@@ -12,23 +12,32 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import AmountField, NumberField
-from scoring.house_rules import SWITCH_LABELS
-from scoring.rules import EJL, LABELS, RULES, RulesProfile
+from scoring.rules import EJL, RULES, SWITCHES, RulesProfile, preset_label
+from scoring.switches import EUROS, FLAG, Switch
 from tournament.forms import scoring_mode_field
 
-FEES = ("lost_game_fee", "lost_game_fee_higher")
-NOT_ON_THE_FORM = ("name", "games_per_round")
+ON_THE_FORM = [declared for declared in SWITCHES.values() if declared.on_rules_page]
 
 
-def _switch_field(name: str, default: Any) -> forms.Field:
-    label = _(SWITCH_LABELS[name])
-    if name in FEES:
-        return AmountField(label=label, required=False, min_value=0, max_digits=6,
-                           decimal_places=2)
-    if isinstance(default, bool):
-        return forms.BooleanField(label=label, required=False)
-    # the profile's own check (``RulesProfile.problems``) states the bounds
-    return NumberField(label=label, required=False)
+def _switch_field(declared: Switch) -> forms.Field:
+    """The field of a switch: a tick box, a whole number or an amount within its bounds."""
+    label, help_text = _(declared.label), _(declared.help)
+    if declared.kind == FLAG:
+        return forms.BooleanField(label=label, help_text=help_text, required=False)
+    bounds = declared.bounds
+    assert bounds is not None  # every number and amount switch declares its bounds
+    # out of bounds: the message ``RulesProfile.problems`` gives
+    refused = str(bounds.refusal())
+    error_messages = {key: refused for key in ("min_value", "max_value", "step_size")}
+    if declared.kind == EUROS:
+        return AmountField(
+            label=label, help_text=help_text, required=False, min_value=bounds.low,
+            max_value=bounds.high, decimal_places=2, error_messages=error_messages,
+        )
+    return NumberField(
+        label=label, help_text=help_text, required=False, min_value=bounds.low,
+        max_value=bounds.high, step_size=bounds.step, error_messages=error_messages,
+    )
 
 
 class HouseRulesForm(forms.Form):
@@ -38,34 +47,33 @@ class HouseRulesForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["preset"].choices = [(name, _(LABELS[name])) for name in RULES]
-        for field in fields(RulesProfile):
-            if field.name not in NOT_ON_THE_FORM:
-                self.fields[field.name] = _switch_field(field.name, field.default)
+        self.fields["preset"].choices = [(code, _(preset_label(code))) for code in RULES]
+        for declared in ON_THE_FORM:
+            self.fields[declared.name] = _switch_field(declared)
 
     @staticmethod
     def initial_of(rules: RulesProfile) -> dict[str, Any]:
         """The form's values for ``rules``."""
         initial: dict[str, Any] = {"preset": rules.name}
-        for name, value in rules.as_dict().items():
-            if name in NOT_ON_THE_FORM:
-                continue
-            initial[name] = Decimal(value) if name in FEES and value else value
+        for declared in ON_THE_FORM:
+            value = getattr(rules, declared.name)
+            initial[declared.name] = Decimal(value) if declared.kind == EUROS and value else value
         return initial
 
     def rules(self) -> RulesProfile:
         """The rules the valid form describes (the games per round the preset's: an event's
         own are its setting); ``RulesProfile.problems`` is checked in ``clean``."""
-        data = dict(self.cleaned_data)
-        name = data.pop("preset") or EJL
-        values = {key: value for key, value in data.items() if key in SWITCH_LABELS}
-        for fee in FEES:
-            values[fee] = "" if values.get(fee) in (None, "") else f"{values[fee]:.2f}"
-        # a number left empty takes the preset's (only the higher fee's game may be empty)
-        for switch in fields(RulesProfile):
-            if switch.name in values and values[switch.name] is None and switch.default is not None:
-                values[switch.name] = getattr(RULES[name], switch.name)
-        return RulesProfile(name=name, games_per_round=RULES[name].games_per_round, **values)
+        name = self.cleaned_data.get("preset") or EJL
+        preset = RULES[name]
+        values: dict[str, Any] = {}
+        for declared in ON_THE_FORM:
+            value = self.cleaned_data.get(declared.name)
+            if declared.kind == EUROS:
+                value = "" if value in (None, "") else f"{value:.2f}"
+            elif value is None and not declared.optional:
+                value = getattr(preset, declared.name)  # a number left empty: the preset's
+            values[declared.name] = value
+        return RulesProfile(name=name, games_per_round=preset.games_per_round, **values)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

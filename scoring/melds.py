@@ -32,9 +32,14 @@ such that (``seeds/001`` and ``seeds/002``):
 
 On top of what the cards allow, the rules count some holdings as one bigger meld, so tapping
 the pieces is refused with the meld to tap instead: two Binokel in one hand are a Doppelbinokel,
-four of a kind twice in one hand is eight of a kind, both trump Familien in one hand are a double
-Familie, and a Rundgang already counts its four Kings and four Ober (``seeds/002``: 240 = 80 +
-60 + the pairs).
+four of a kind twice in one hand is eight of a kind (where the rules count eight of that rank;
+else they are two melds), both trump Familien in one hand are a double Familie, and a Rundgang
+already counts its four Kings and four Ober (``seeds/002``: 240 = 80 + 60 + the pairs).
+
+The melds are a table (``MELDS``: code, points, label, cards, for n of a kind its rank and
+count, the switch that turns it on and the one that sets its points); the rules' melds
+(``catalogue``), the deck's and the hand's limits of n of a kind and what counts as its double
+are read from it.
 
 The rules never say which suit a non-trump pair or Familie is in, so the selection does not
 either: it is possible when *some* placement works. Checks run in a fixed order so that the
@@ -73,15 +78,39 @@ __all__ = [
 ]
 
 
+# --- the cards -------------------------------------------------------------------------------
+
+SUITS: Final = ("eichel", "schippen", "herz", "schellen")
+EICHEL, SCHIPPEN, HERZ, SCHELLEN = range(4)
+RANKS: Final = ("ace", "ten", "king", "ober", "unter")
+ACE, TEN, KING, OBER, UNTER = range(5)
+COPIES: Final = 2
+"""Every card is in the deck twice."""
+DECK: Final = 40
+DABB: Final = 4
+
+# (seats, parties) of each kind of table → players per party (``tournament.seats``).
+PLAYERS_PER_PARTY: Final = {(3, 3): 1, (4, 4): 1, (4, 2): 2}
+
+# --- the table of melds ----------------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class Meld:
-    """One meld of the catalogue: its code, its points, its label and what it is made of
-    (both msgids)."""
+    """One meld of the table: its code, its points (the ejl's), its label and what it is made
+    of (both msgids). ``rank`` and ``count``: n of a kind, ``count`` cards of ``rank``, the same
+    number of each suit. ``switch``: the flag of ``RulesProfile`` that turns it on (None: every
+    rules count it); ``points_switch``: the number switch that sets its points (None:
+    ``points``)."""
 
     code: str
     points: int
     label: str
     cards: str
+    rank: int | None = None
+    count: int | None = None
+    switch: str | None = None
+    points_switch: str | None = None
 
 
 MELDS: Final = (
@@ -97,21 +126,50 @@ MELDS: Final = (
     Meld("familie_trump", 150, gettext_noop("Familie in trump"),
          gettext_noop("Ace, Ten, King, Ober, Unter of the trump suit")),
     Meld("double_familie", 1500, gettext_noop("Double Familie"),
-         gettext_noop("both Familien of one suit")),
+         gettext_noop("both Familien of one suit"), points_switch="double_familie"),
     Meld("rundgang", 240, gettext_noop("Rundgang"),
          gettext_noop("a pair in every suit; 200 beside a Familie")),
-    Meld("four_aces", 100, gettext_noop("Four Aces"), gettext_noop("one of each suit")),
-    Meld("four_kings", 80, gettext_noop("Four Kings"), gettext_noop("one of each suit")),
-    Meld("four_ober", 60, gettext_noop("Four Ober"), gettext_noop("one of each suit")),
-    Meld("four_unter", 40, gettext_noop("Four Unter"), gettext_noop("one of each suit")),
-    Meld("eight_aces", 1000, gettext_noop("Eight Aces"), gettext_noop("two of each suit")),
-    Meld("eight_kings", 1000, gettext_noop("Eight Kings"), gettext_noop("two of each suit")),
-    Meld("eight_ober", 1000, gettext_noop("Eight Ober"), gettext_noop("two of each suit")),
-    Meld("eight_unter", 1000, gettext_noop("Eight Unter"), gettext_noop("two of each suit")),
-    Meld("eight_tens", 1000, gettext_noop("Eight Tens"), gettext_noop("two of each suit")),
+    Meld("four_aces", 100, gettext_noop("Four Aces"), gettext_noop("one of each suit"),
+         rank=ACE, count=4),
+    Meld("four_kings", 80, gettext_noop("Four Kings"), gettext_noop("one of each suit"),
+         rank=KING, count=4),
+    Meld("four_ober", 60, gettext_noop("Four Ober"), gettext_noop("one of each suit"),
+         rank=OBER, count=4),
+    Meld("four_unter", 40, gettext_noop("Four Unter"), gettext_noop("one of each suit"),
+         rank=UNTER, count=4),
+    Meld("eight_aces", 1000, gettext_noop("Eight Aces"), gettext_noop("two of each suit"),
+         rank=ACE, count=8),
+    Meld("eight_kings", 1000, gettext_noop("Eight Kings"), gettext_noop("two of each suit"),
+         rank=KING, count=8),
+    Meld("eight_ober", 1000, gettext_noop("Eight Ober"), gettext_noop("two of each suit"),
+         rank=OBER, count=8),
+    Meld("eight_unter", 1000, gettext_noop("Eight Unter"), gettext_noop("two of each suit"),
+         rank=UNTER, count=8),
+    Meld("eight_tens", 1000, gettext_noop("Eight Tens"), gettext_noop("two of each suit"),
+         rank=TEN, count=8, switch="eight_tens"),
 )
-BY_CODE: Final = {meld.code: meld for meld in MELDS}
-"""Every meld any rules know, with the ejl's points; ``catalogue`` gives one rules' melds."""
+"""Every meld any rules know, in the picker's order, with the ejl's points; ``catalogue`` gives
+one rules' melds. A new meld of n of a kind is one row: the deck, the hand and "twice is the
+double" (four twice is eight) follow from its rank and count."""
+
+
+class MeldsByCode(Mapping[str, Meld]):
+    """The melds of ``MELDS`` by code, in its order (a view of the table)."""
+
+    def __getitem__(self, code: str) -> Meld:
+        found = next((meld for meld in MELDS if meld.code == code), None)
+        if found is None:
+            raise KeyError(code)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return (meld.code for meld in MELDS)
+
+    def __len__(self) -> int:
+        return len(MELDS)
+
+
+BY_CODE: Final = MeldsByCode()
 
 RUNDGANG_WITH_FAMILIE: Final = 200
 """What a Rundgang counts when the same player also melds a Familie (§15)."""
@@ -120,25 +178,15 @@ MAX_COUNT: Final = 8
 """The highest count of one meld the picker takes (an input limit, not a rule): no party can
 lay out any meld more than six times (six pairs outside trump), so more is a typing error."""
 
-# --- the cards -------------------------------------------------------------------------------
 
-SUITS: Final = ("eichel", "schippen", "herz", "schellen")
-EICHEL, SCHIPPEN, HERZ, SCHELLEN = range(4)
-RANKS: Final = ("ace", "ten", "king", "ober", "unter")
-ACE, TEN, KING, OBER, UNTER = range(5)
-COPIES: Final = 2
-"""Every card is in the deck twice."""
-DECK: Final = 40
-DABB: Final = 4
+def of_a_kind(rank: int, count: int, melds: Sequence[Meld] | None = None) -> Meld | None:
+    """The meld of ``count`` cards of ``rank`` among ``melds`` (default: the whole table)."""
+    return next(
+        (meld for meld in (MELDS if melds is None else melds)
+         if (meld.rank, meld.count) == (rank, count)),
+        None,
+    )
 
-# (seats, parties) of each kind of table → players per party (``tournament.seats``).
-PLAYERS_PER_PARTY: Final = {(3, 3): 1, (4, 4): 1, (4, 2): 2}
-
-# Four and eight of a kind, by rank.
-FOUR: Final = {ACE: "four_aces", KING: "four_kings", OBER: "four_ober", UNTER: "four_unter"}
-EIGHT: Final = {ACE: "eight_aces", TEN: "eight_tens", KING: "eight_kings", OBER: "eight_ober",
-                UNTER: "eight_unter"}
-"""Eight of a kind, by rank; Tens have no four of a kind (``FOUR``)."""
 
 # --- messages --------------------------------------------------------------------------------
 
@@ -153,14 +201,14 @@ _DECK: Final = gettext_noop(
 
 
 def catalogue(rules: RulesProfile | None = None) -> tuple[Meld, ...]:
-    """The melds of ``rules`` (default: ejl) with their points, in the picker's order: eight
-    Tens only where the rules count them, the double Familie at the rules' value."""
+    """The melds of ``rules`` (default: ejl) with their points, in the picker's order: those
+    their switch turns on (eight Tens only where the rules count them), at the points their
+    switch sets (the double Familie)."""
     rules = rules or RULES[EJL]
-    values = {"double_familie": rules.double_familie}
     return tuple(
-        replace(meld, points=values.get(meld.code, meld.points))
+        replace(meld, points=getattr(rules, meld.points_switch)) if meld.points_switch else meld
         for meld in MELDS
-        if meld.code != "eight_tens" or rules.eight_tens
+        if meld.switch is None or getattr(rules, meld.switch)
     )
 
 
@@ -246,7 +294,8 @@ def party_melds(
     if not 1 <= len(players) <= 2 or not isinstance(hand_size, int) or hand_size < 1:
         raise ValueError("a party has one or two players, each with a hand of cards")
     rules = rules or RULES[EJL]
-    points = {meld.code: meld.points for meld in catalogue(rules)}
+    melds = catalogue(rules)
+    points = {meld.code: meld.points for meld in melds}
     hands = [_read(counts, points) for counts in players]
     players_of = [index if len(hands) > 1 else None for index in range(len(hands))]
     _check_party(hands)
@@ -256,7 +305,7 @@ def party_melds(
     if len(hands) > 1:
         _check_together(hands, hand_size)
     for hand, player in zip(hands, players_of, strict=True):
-        _check_counting(hand, player, points)
+        _check_counting(hand, player, melds)
     totals = []
     notes = []
     for hand in hands:
@@ -312,9 +361,13 @@ def _familien(hand: Mapping[str, int]) -> int:
 
 
 def _of_a_kind(hand: Mapping[str, int], rank: int) -> int:
-    """The cards of ``rank`` the hand's four and eight of a kind take, all different."""
-    four = FOUR.get(rank)
-    return (4 * hand[four] if four else 0) + 8 * hand[EIGHT[rank]]
+    """The cards of ``rank`` the hand's n of a kind of that rank take, all different."""
+    return sum(meld.count * hand[meld.code] for meld in MELDS if meld.rank == rank)
+
+
+def _of_a_kind_ranks() -> list[int]:
+    """The ranks the table has n of a kind of."""
+    return sorted({meld.rank for meld in MELDS if meld.rank is not None})
 
 
 def _check_party(hands: Sequence[Mapping[str, int]]) -> None:
@@ -327,17 +380,18 @@ def _check_party(hands: Sequence[Mapping[str, int]]) -> None:
             "The deck has only two Schippen-Ober and two Schellen-Unter: enough for one "
             "Doppelbinokel or two Binokel, not for these."
         )))
-    for rank, eight in EIGHT.items():
+    for rank in _of_a_kind_ranks():
         asked = sum(_of_a_kind(hand, rank) for hand in hands)
-        if asked > 2 * len(SUITS):
+        if asked > COPIES * len(SUITS):
             # four Aces three times, four Aces beside eight Aces, eight Aces twice.
+            every = of_a_kind(rank, COPIES * len(SUITS))
             raise ImpossibleMelds("eight_of_a_kind", Message(
                 gettext_noop(
                     "“%(eight)s” are all such cards of the deck (each card is in it twice): "
                     "these melds ask for %(count)s of them."
                 ),
-                eight=label(eight), count=asked,
-            ))
+                eight=label(every.code), count=asked,
+            ) if every else Message(_DECK))
     # The trump suit has two Kings and two Ober. Every trump pair takes one of each; a Familie
     # in trump contains one trump pair, and a Rundgang contains one, which may be the trump
     # Familie's (§15). A double Familie could be in another suit, so it does not count here.
@@ -403,11 +457,11 @@ def _check_contained(hand: Mapping[str, int], player: int | None) -> None:
             )
 
 
-def _check_counting(
-    hand: Mapping[str, int], player: int | None, points: Mapping[str, int]
-) -> None:
-    """Cards the hand may well hold, but that the rules count as one bigger meld or that a
-    meld already counts (checked after the cards, so it is only said of a possible hand)."""
+def _check_counting(hand: Mapping[str, int], player: int | None, melds: Sequence[Meld]) -> None:
+    """Cards the hand may well hold, but that the rules (their ``melds``) count as one bigger
+    meld or that a meld already counts (checked after the cards, so it is only said of a
+    possible hand)."""
+    points = {meld.code: meld.points for meld in melds}
 
     def twice(small: str, whole: str) -> ImpossibleMelds:
         return ImpossibleMelds(
@@ -425,10 +479,12 @@ def _check_counting(
     # two Binokel at 40 (``seeds/002``: "two single binoculars give 80 < 300").
     if hand["binokel"] >= 2:
         raise twice("binokel", "doppelbinokel")
-    # Four of a kind twice in one hand is all eight: eight of a kind, 1000.
-    for rank, four in FOUR.items():
-        if hand[four] >= 2:
-            raise twice(four, EIGHT[rank])
+    # Four of a kind twice in one hand is all eight: eight of a kind, 1000, where the rules
+    # count it (n of a kind twice is the rules' 2n of that kind; without it, two of them).
+    for meld in melds:
+        double = meld.rank is not None and of_a_kind(meld.rank, 2 * meld.count, melds)
+        if double and hand[meld.code] >= 2:
+            raise twice(meld.code, double.code)
     # Both Familien of the trump suit in one hand are the double Familie in trump, 1500.
     if hand["familie_trump"] >= 2:
         raise twice("familie_trump", "double_familie")
@@ -538,13 +594,10 @@ def _need(
     across kinds the same card may serve again, so the hand needs the largest of the three."""
     rundgang = hand["rundgang"]
     binokel = hand["binokel"] + 2 * hand["doppelbinokel"]
-    same = {
-        ACE: hand["four_aces"] + 2 * hand["eight_aces"],
-        TEN: 2 * hand["eight_tens"],
-        KING: hand["four_kings"] + 2 * hand["eight_kings"] + rundgang,
-        OBER: hand["four_ober"] + 2 * hand["eight_ober"] + rundgang,
-        UNTER: hand["four_unter"] + 2 * hand["eight_unter"],
-    }
+    # n of a kind takes n / 4 of each suit; the Rundgang a King and an Ober of each
+    same = {rank: _of_a_kind(hand, rank) // len(SUITS) for rank in range(len(RANKS))}
+    same[KING] += rundgang
+    same[OBER] += rundgang
     need = []
     for suit in range(len(SUITS)):
         # pairs and Familien; the Rundgang's pair of this suit may be a Familie's (§15)
@@ -578,5 +631,5 @@ def _fewest_cards(hand: Mapping[str, int]) -> int:
         2 * (hand["pair"] + hand["pair_trump"]) + 5 * familien + 8 * rundgang
         - 2 * min(familien, len(SUITS) * rundgang)
     )
-    same = 8 * rundgang + sum(_of_a_kind(hand, rank) for rank in EIGHT)
+    same = 8 * rundgang + sum(_of_a_kind(hand, rank) for rank in _of_a_kind_ranks())
     return max(binokel, in_suit, same)

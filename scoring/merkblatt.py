@@ -7,7 +7,9 @@ example computed by ``score_hand`` by the same rules, so a changed switch change
 example), the concede of a bid out of reach where
 it costs more, the Durch, the meld table (``scoring.melds.catalogue``), the rounding, the
 tie-break on exact points (where the scoring mode keeps them), the money per lost game, what
-the score sheet holds (the event's scoring mode) and who signs it. Every text is a
+the score sheet holds (the event's scoring mode) and who signs it. A sentence that depends on
+switches is built from parts, one per switch, joined (``OTHERS_LOST``, ``OTHERS_CONCEDED``,
+``listing``), never a sentence per combination. Every text is a
 ``core.errors.Message`` (an English msgid with parameters), rendered in the reader's
 language when shown. The presets and their switches are in ``docs/rules.md`` ("House rules").
 Pure Python: nothing here imports Django.
@@ -29,11 +31,14 @@ from tournament.house_rules import GAMES, POINTS, TOTALS
 
 __all__ = [
     "EXAMPLES",
+    "OTHERS_CONCEDED",
+    "OTHERS_LOST",
     "Line",
     "MeldRow",
     "Merkblatt",
     "Section",
     "euros",
+    "listing",
     "merkblatt",
     "signed",
 ]
@@ -207,36 +212,66 @@ def _game(rules: RulesProfile, games: int, rounds: int | None) -> Section:
     return Section("game", Message(gettext_noop("The game")), tuple(lines))
 
 
+@dataclass(frozen=True)
+class Part:
+    """A part of a sentence (a msgid), said where the switch ``when`` is on (None: always)."""
+
+    text: str
+    when: str | None = None
+
+
+ITS_MELD: Final = gettext_noop("its meld")
+ITS_TRICKS: Final = gettext_noop("its tricks")
+HALF_THE_BID: Final = gettext_noop("half the bid (rounded up to 10)")
+
+OTHERS_LOST: Final = (Part(ITS_MELD), Part(ITS_TRICKS), Part(HALF_THE_BID, "lost_half_bid"))
+"""What every other party scores when the declarer lost a played game, one part per switch."""
+OTHERS_CONCEDED: Final = (Part(HALF_THE_BID, "conceded_half_bid"), Part(ITS_MELD))
+"""What every other party scores when the declarer concedes, one part per switch."""
+
+
+def listing(parts: Sequence[Message]) -> Message:
+    """``parts`` joined as a sentence lists them: "a", "a and b", "a, b and c"."""
+    *head, last = parts
+    if not head:
+        return last
+    items = head[0]
+    for part in head[1:]:
+        items = Message(gettext_noop("%(items)s, %(item)s"), items=items, item=part)
+    return Message(gettext_noop("%(items)s and %(last)s"), items=items, last=last)
+
+
+def _said(rules: RulesProfile, parts: Sequence[Part]) -> Message:
+    """The parts the rules' switches turn on, joined."""
+    return listing([Message(part.text) for part in parts if part.when is None
+                    or getattr(rules, part.when)])
+
+
 def _scoring(rules: RulesProfile) -> Section:
+    others_lost = _said(rules, OTHERS_LOST)
     lines = [
         Line("won", Message(gettext_noop(
             "Won (the declarer's meld and tricks reach the bid): every party scores its meld "
             "and its tricks."
         ))),
         _example("won", rules),
+        Line("lost", Message(
+            gettext_noop(
+                "Played and lost: the declarer scores −2 × the bid; every other party scores "
+                "%(others)s."
+            ),
+            others=others_lost,
+        )),
+        _example("lost", rules),
+        Line("conceded", Message(
+            gettext_noop(
+                "Conceded (abgeschrieben, no trick is played): the declarer scores minus the "
+                "bid; every other party scores %(others)s."
+            ),
+            others=_said(rules, OTHERS_CONCEDED),
+        )),
+        _example("conceded", rules),
     ]
-    if rules.lost_half_bid:
-        lost = gettext_noop(
-            "Played and lost: the declarer scores −2 × the bid; every other party scores its "
-            "meld, its tricks and half the bid (rounded up to 10)."
-        )
-    else:
-        lost = gettext_noop(
-            "Played and lost: the declarer scores −2 × the bid; every other party scores its "
-            "meld and its tricks."
-        )
-    lines += [Line("lost", Message(lost)), _example("lost", rules)]
-    if rules.conceded_half_bid:
-        conceded = gettext_noop(
-            "Conceded (abgeschrieben, no trick is played): the declarer scores minus the bid; "
-            "every other party scores half the bid (rounded up to 10) and its meld."
-        )
-    else:
-        conceded = gettext_noop(
-            "Conceded (abgeschrieben, no trick is played): the declarer scores minus the bid; "
-            "every other party scores its meld."
-        )
-    lines += [Line("conceded", Message(conceded)), _example("conceded", rules)]
     if rules.out_of_reach_factor > 1:
         lines += [
             Line("out-of-reach", Message(
@@ -248,25 +283,22 @@ def _scoring(rules: RulesProfile) -> Section:
             )),
             _example("out-of-reach", rules),
         ]
-    lines.append(Line("no-trick", Message(gettext_noop(
-        "A party that takes no trick in a played game loses its meld."
-    ))))
-    if rules.lost_half_bid:
-        misplayed = gettext_noop(
-            "Misplayed (verworfen: a card played against the rules is taken back and the game "
-            "played to the end): a declarer who misplayed has lost, whatever its points; in a "
-            "played game it scores −2 × the bid and every other party its meld, its tricks and "
-            "half the bid (rounded up to 10). An opponent who misplayed counts no tricks, and "
-            "its meld only if it took a trick."
-        )
-    else:
-        misplayed = gettext_noop(
-            "Misplayed (verworfen: a card played against the rules is taken back and the game "
-            "played to the end): a declarer who misplayed has lost, whatever its points; in a "
-            "played game it scores −2 × the bid and every other party its meld and its tricks. "
-            "An opponent who misplayed counts no tricks, and its meld only if it took a trick."
-        )
-    lines += [Line("misplayed", Message(misplayed)), _example("misplayed", rules)]
+    lines += [
+        Line("no-trick", Message(gettext_noop(
+            "A party that takes no trick in a played game loses its meld."
+        ))),
+        Line("misplayed", Message(
+            gettext_noop(
+                "Misplayed (verworfen: a card played against the rules is taken back and the "
+                "game played to the end): a declarer who misplayed has lost, whatever its "
+                "points; in a played game it scores −2 × the bid and every other party "
+                "%(others)s. An opponent who misplayed counts no tricks, and its meld only if it "
+                "took a trick."
+            ),
+            others=others_lost,
+        )),
+        _example("misplayed", rules),
+    ]
     return Section("scoring", Message(gettext_noop("How a game scores")), tuple(lines))
 
 
@@ -335,20 +367,14 @@ def _counting(rules: RulesProfile, scoring_mode: str) -> Section:
 def _money(rules: RulesProfile) -> Section | None:
     if not rules.lost_game_fee:
         return None
+    fee = euros(rules.lost_game_fee)
     if rules.lost_game_fee_higher and rules.lost_game_fee_higher_from:
-        text = Message(
-            gettext_noop(
-                "Every game lost as declarer costs %(fee)s; from lost game number %(from)s on, "
-                "%(higher)s each."
-            ),
-            fee=euros(rules.lost_game_fee), higher=euros(rules.lost_game_fee_higher),
+        fee = Message(
+            gettext_noop("%(fee)s; from lost game number %(from)s on, %(higher)s each"),
+            fee=fee, higher=euros(rules.lost_game_fee_higher),
             **{"from": rules.lost_game_fee_higher_from},
         )
-    else:
-        text = Message(
-            gettext_noop("Every game lost as declarer costs %(fee)s."),
-            fee=euros(rules.lost_game_fee),
-        )
+    text = Message(gettext_noop("Every game lost as declarer costs %(fee)s."), fee=fee)
     return Section("money", Message(gettext_noop("Lost-game money")), (Line("fee", text),))
 
 

@@ -1,42 +1,47 @@
 """Scoring of one Binokel game (a hand): ``score_hand``, by a club's house rules.
 
-The rules are a ``RulesProfile`` of named switches; ``RULES`` holds the published presets (the
-ejl Benefizbinokel format, the default, and two clubs' house rules). The rules, with the
-project's decisions where the sources leave gaps, are in ``docs/rules.md``; the terms in
-``docs/glossary.md``. ``score_hand`` returns the points of every party for one game; a game
-that cannot have happened raises ``InvalidHand`` (a ``core.errors.UserError`` naming the
-argument at fault). Pure Python: nothing here imports Django.
+The rules are a ``RulesProfile`` of named switches, each declared once with its label, help and
+bounds (``SWITCHES``, see ``scoring.switches``); ``RULES`` holds the published presets' rules
+(the ejl Benefizbinokel format, the default, and clubs' house rules; the presets themselves are
+``scoring.presets``). The rules, with the project's decisions where the sources leave gaps, are
+in ``docs/rules.md``; the terms in ``docs/glossary.md``. ``score_hand`` returns the points of
+every party for one game; a game that cannot have happened raises ``InvalidHand`` (a
+``core.errors.UserError`` naming the argument at fault). Pure Python: nothing here imports
+Django.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields, replace
+from decimal import Decimal
 from typing import Final
 
 from core.errors import UserError, gettext_noop
 from core.limits import MAX_GAMES_PER_ROUND, MIN_GAMES_PER_ROUND
+from scoring.presets import AKS_HEROLDSTATT, BSV_ENNAHOFEN, EJL, PRESETS
+from scoring.switches import Bounds, Switch, is_int, switch
 
 __all__ = [
     "AKS_HEROLDSTATT",
     "BSV_ENNAHOFEN",
     "CONCEDED",
-    "CUSTOM",
     "DURCH",
     "DURCH_KINDS",
     "DURCH_OPEN",
     "DURCH_POINTS",
     "EJL",
     "KINDS",
-    "LABELS",
     "LOWEST_MIN_BID",
     "MIN_BID",
     "PLAYED",
     "RULES",
+    "SWITCHES",
     "TRICK_TOTAL",
     "InvalidHand",
     "RulesProfile",
     "hand_problems",
+    "preset_label",
     "round10",
     "score_hand",
 ]
@@ -57,11 +62,6 @@ LOWEST_MIN_BID: Final = 100
 HIGHEST_MIN_BID: Final = 300
 DURCH_POINTS: Final = 1000
 PARTY_COUNTS: Final = (2, 3, 4)
-
-EJL: Final = "ejl"
-AKS_HEROLDSTATT: Final = "aks-heroldstatt"
-BSV_ENNAHOFEN: Final = "bsv-ennahofen"
-CUSTOM: Final = "custom"
 
 
 NOT_IN_RULES: Final = {
@@ -91,11 +91,6 @@ def round10(points: int) -> int:
     return (points + 5) // 10 * 10
 
 
-def is_int(value: object) -> bool:
-    """A whole number (``True`` and ``False`` are not)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _half_bid(bid: int) -> int:
     """Half the bid, rounded up to the next 10 (what the others get for a conceded game)."""
     return -(-bid // 20) * 10
@@ -103,49 +98,108 @@ def _half_bid(bid: int) -> int:
 
 # --- rules profiles ----------------------------------------------------------------------------
 
+BID_BOUNDS: Final = Bounds(LOWEST_MIN_BID, HIGHEST_MIN_BID, 10)
+POINTS_BOUNDS: Final = Bounds(100, 5000, 10)
+AMOUNT_BOUNDS: Final = Bounds(Decimal("0"), Decimal("9999.99"), Decimal("0.01"))
+
 
 @dataclass(frozen=True)
 class RulesProfile:
     """A club's house rules as named switches: what ``score_hand``, the meld picker, the sheet,
-    the ranking and the money follow. Plain data; ``RULES`` holds the published presets, an
-    event stores its own (``as_dict``, ``from_dict``). The presets, their sources and worked
-    examples are in ``docs/rules.md`` ("House rules").
-
-    - ``min_bid``: the lowest bid (a multiple of 10);
-    - ``games_per_round``: what a new event starts with;
-    - ``conceded_half_bid``: a conceded game gives every other party half the bid (rounded up
-      to 10) on top of its meld; otherwise only its meld;
-    - ``out_of_reach_factor``: a conceded game whose bid is more than the declarer's meld plus
-      every trick point (250) costs this many times the bid (1: like any conceded game);
-    - ``lost_half_bid``: a lost game gives every other party half the bid on top;
-    - ``durch``: a Durch may be played; ``durch_points`` it counts, ``durch_open`` whether it
-      may be laid open and ``durch_open_points`` what it counts laid open;
-    - ``double_familie``, ``rundgang_with_familie``: those melds' values; ``eight_tens``: eight
-      Tens are a meld (1000) like eight Aces;
-    - ``exact_tie_break``: equal totals are separated by the exact (unrounded) points;
-    - ``lost_game_fee``, ``lost_game_fee_higher``, ``lost_game_fee_higher_from``: the money per
-      lost game a new event's cash desk starts with (euros as text, "" for none);
-    - ``players_sign``: every player of a table confirms the sheet.
-    """
+    the ranking and the money follow. Plain data; ``RULES`` holds the published presets
+    (``scoring.presets``), an event stores its own (``as_dict``, ``from_dict``). Each switch is
+    declared once below with its label, help and bounds (``switch``; ``SWITCHES`` lists them);
+    ``name`` is the preset the switches start from."""
 
     name: str = EJL
-    min_bid: int = MIN_BID
-    games_per_round: int = 12
-    conceded_half_bid: bool = True
-    out_of_reach_factor: int = 1
-    lost_half_bid: bool = False
-    durch: bool = True
-    durch_points: int = DURCH_POINTS
-    durch_open: bool = True
-    durch_open_points: int = DURCH_POINTS
-    double_familie: int = 1500
-    eight_tens: bool = False
-    rundgang_with_familie: int = 200
-    exact_tie_break: bool = False
-    lost_game_fee: str = ""
-    lost_game_fee_higher: str = ""
-    lost_game_fee_higher_from: int | None = None
-    players_sign: bool = False
+    min_bid: int = switch(
+        MIN_BID, gettext_noop("Minimum bid"),
+        gettext_noop("The lowest bid of a game."),
+        bounds=BID_BOUNDS,
+    )
+    games_per_round: int = switch(
+        12, gettext_noop("Games per round (for new tournaments)"),
+        gettext_noop("The games per round a new tournament starts with; each tournament sets "
+                     "its own."),
+        bounds=Bounds(MIN_GAMES_PER_ROUND, MAX_GAMES_PER_ROUND), on_rules_page=False,
+    )
+    conceded_half_bid: bool = switch(
+        True, gettext_noop("Conceded: the others get half the bid"),
+        gettext_noop("A conceded game gives every other party half the bid (rounded up to 10) "
+                     "on top of its meld; off: only its meld."),
+    )
+    out_of_reach_factor: int = switch(
+        1, gettext_noop(
+            "Conceded with the bid out of reach (more than own meld + 250): times the bid lost"
+        ),
+        gettext_noop("A conceded bid the declarer could not reach even with every trick point "
+                     "(more than its meld + 250) costs this many times the bid; 1: like any "
+                     "conceded game."),
+        bounds=Bounds(1, 3),
+    )
+    lost_half_bid: bool = switch(
+        False, gettext_noop("Lost: the others get half the bid on top"),
+        gettext_noop("A played and lost game gives every other party half the bid (rounded up "
+                     "to 10) on top of its meld and tricks."),
+    )
+    durch: bool = switch(
+        True, gettext_noop("Durch is played"),
+        gettext_noop("A Durch may be played; off: the score sheet refuses it."),
+    )
+    durch_points: int = switch(
+        DURCH_POINTS, gettext_noop("Durch counts"),
+        gettext_noop("What a Durch counts, won (plus) or lost (minus)."),
+        bounds=POINTS_BOUNDS,
+    )
+    durch_open: bool = switch(
+        True, gettext_noop("A Durch may be laid open"),
+        gettext_noop("A Durch may be laid open (aufgelegt) to end the game at once."),
+    )
+    durch_open_points: int = switch(
+        DURCH_POINTS, gettext_noop("Durch laid open counts"),
+        gettext_noop("What a Durch laid open counts, won (plus) or lost (minus)."),
+        bounds=POINTS_BOUNDS,
+    )
+    double_familie: int = switch(
+        1500, gettext_noop("Double Familie counts"),
+        gettext_noop("What both Familien of one suit count as one meld."),
+        bounds=POINTS_BOUNDS,
+    )
+    eight_tens: bool = switch(
+        False, gettext_noop("Eight Tens are a meld (1000)"),
+        gettext_noop("Two Tens of every suit are a meld of 1000, like eight Aces."),
+    )
+    rundgang_with_familie: int = switch(
+        200, gettext_noop("Rundgang beside a Familie counts"),
+        gettext_noop("What a Rundgang counts when the same player also melds a Familie (§15)."),
+        bounds=Bounds(100, 240, 10),
+    )
+    exact_tie_break: bool = switch(
+        False, gettext_noop("Exact points decide equal totals"),
+        gettext_noop("Equal totals are separated by the exact points, before the trick points "
+                     "are rounded."),
+    )
+    lost_game_fee: str = switch(
+        "", gettext_noop("Money per lost game (€)"),
+        gettext_noop("The money per game lost as declarer a new tournament's cash desk starts "
+                     "with; empty: none."),
+        bounds=AMOUNT_BOUNDS,
+    )
+    lost_game_fee_higher: str = switch(
+        "", gettext_noop("Higher money per lost game (€)"),
+        gettext_noop("A higher amount per lost game, from the lost game below on; empty: none."),
+        bounds=AMOUNT_BOUNDS,
+    )
+    lost_game_fee_higher_from: int | None = switch(
+        None, gettext_noop("Higher money from lost game no."),
+        gettext_noop("From which game lost as declarer on the higher amount is due."),
+        bounds=Bounds(2, MAX_GAMES_PER_ROUND),
+    )
+    players_sign: bool = switch(
+        False, gettext_noop("Every player of a table confirms the sheet"),
+        gettext_noop("Every player of a table signs the score sheet; the printed sheet has a "
+                     "line for each."),
+    )
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -172,71 +226,48 @@ class RulesProfile:
         return replace(base, **{key: value for key, value in data.items() if key in known})
 
     def differences(self, other: RulesProfile) -> list[str]:
-        """The switches (field names) whose values differ from ``other``'s, name aside."""
-        return [
-            f.name
-            for f in fields(self)
-            if f.name != "name" and getattr(self, f.name) != getattr(other, f.name)
-        ]
+        """The switches (field names) whose values differ from ``other``'s."""
+        return [name for name in SWITCHES if getattr(self, name) != getattr(other, name)]
 
     def problems(self) -> list[UserError]:
-        """What makes these switches unusable (each a message naming its field)."""
-        found: list[UserError] = []
-
-        def bad(field: str, low: int, high: int, step: int = 10) -> None:
-            value = getattr(self, field)
-            if not is_int(value) or not low <= value <= high or value % step:
-                found.append(UserError(
-                    gettext_noop("Choose a multiple of %(step)s from %(low)s to %(high)s."),
-                    field=field, step=step, low=low, high=high,
-                ))
-
-        bad("min_bid", LOWEST_MIN_BID, HIGHEST_MIN_BID)
-        bad("games_per_round", MIN_GAMES_PER_ROUND, MAX_GAMES_PER_ROUND, 1)
-        bad("out_of_reach_factor", 1, 3, 1)
-        for field in ("durch_points", "durch_open_points", "double_familie"):
-            bad(field, 100, 5000)
-        bad("rundgang_with_familie", 100, 240)
-        if self.lost_game_fee_higher_from is not None:
-            bad("lost_game_fee_higher_from", 2, 48, 1)
-        return found
+        """What makes these switches unusable: each value outside its switch's bounds, as a
+        message naming its field."""
+        return [
+            problem
+            for name, declared in SWITCHES.items()
+            if (problem := declared.problem(getattr(self, name))) is not None
+        ]
 
 
-
-RULES: Final[dict[str, RulesProfile]] = {
-    EJL: RulesProfile(),
-    # "Spielregeln Preisbinokel – AKS Heroldstatt", rules 3–11
-    AKS_HEROLDSTATT: RulesProfile(
-        name=AKS_HEROLDSTATT,
-        games_per_round=15,
-        out_of_reach_factor=2,
-        lost_half_bid=True,
-        durch=False,
-        durch_open=False,
-        double_familie=1000,
-        eight_tens=True,
-        lost_game_fee="1.00",
-        players_sign=True,
-    ),
-    # the BSV Ennahofen tournament page (rules and meld table)
-    BSV_ENNAHOFEN: RulesProfile(
-        name=BSV_ENNAHOFEN,
-        durch_open_points=1500,
-        exact_tie_break=True,
-        lost_game_fee="0.50",
-        lost_game_fee_higher="1.00",
-        lost_game_fee_higher_from=5,
-    ),
+SWITCHES: Final[dict[str, Switch]] = {
+    f.name: Switch(name=f.name, type=str(f.type), default=f.default, **f.metadata["switch"])
+    for f in fields(RulesProfile)
+    if "switch" in f.metadata
 }
-"""The published presets by name; ``RulesProfile.from_dict`` starts from one of them."""
+"""Every switch of ``RulesProfile`` by name, in the declaration's order."""
 
-LABELS: Final = {
-    EJL: gettext_noop("ejl Benefizbinokel"),
-    AKS_HEROLDSTATT: gettext_noop("AKS Heroldstatt Preisbinokel"),
-    BSV_ENNAHOFEN: gettext_noop("BSV Ennahofen"),
-    CUSTOM: gettext_noop("own house rules"),
-}
-"""What each preset is called (msgids); ``CUSTOM`` names a preset with changed switches."""
+
+class PresetRules(Mapping[str, RulesProfile]):
+    """The rules of every preset by its code: a view of ``scoring.presets.PRESETS`` (its
+    switches on the ejl's), so a preset added there is here too."""
+
+    def __getitem__(self, code: str) -> RulesProfile:
+        return RulesProfile(name=code, **PRESETS[code].switches)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(PRESETS)
+
+    def __len__(self) -> int:
+        return len(PRESETS)
+
+
+RULES: Final = PresetRules()
+"""The published presets' rules by code; ``RulesProfile.from_dict`` starts from one of them."""
+
+
+def preset_label(code: str) -> str:
+    """What the preset ``code`` is called (a msgid); an unknown code is named as the ejl."""
+    return (PRESETS.get(code) or PRESETS[EJL]).label
 
 
 def hand_problems(

@@ -1,14 +1,14 @@
-"""The house rules an event can be created with, as the app above that knows them registers
-them (``scoring`` registers its rules presets when it starts): the tournament app stores an
-event's rules as plain data (``Event.rules``) and never interprets them. Also the codes of the
-ways an event keeps score (``Event.scoring_mode``; what each stores and the checks of its
-figures are the scoring app's, ``scoring.modes``).
+"""The house rules an event can be created with, as the app above that knows them offers them
+(``scoring`` hands over its presets when it starts, ``offer_presets``): the tournament app
+stores an event's rules as plain data (``Event.rules``) and never interprets them. Also the
+codes of the ways an event keeps score (``Event.scoring_mode``; what each stores and the checks
+of its figures are the scoring app's, ``scoring.modes``).
 Pure Python: nothing here imports Django.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -47,18 +47,20 @@ class Preset:
     tie_breaks: str = ""
 
 
-_presets: dict[str, Preset] = {}
+_offered: Callable[[], Sequence[Preset]] = tuple
 
 
-def register_preset(preset: Preset) -> None:
-    """Offer ``preset`` when an event is created (the first registered is the default)."""
-    _presets[preset.name] = preset
+def offer_presets(source: Callable[[], Sequence[Preset]]) -> None:
+    """Offer the presets ``source`` gives when an event is created, asked anew each time (the
+    first is the default)."""
+    global _offered
+    _offered = source
 
 
 def presets() -> list[Preset]:
-    """The registered presets, the default first."""
-    return list(_presets.values())
+    """The presets offered, the default first."""
+    return list(_offered())
 
 
 def preset(name: str) -> Preset | None:
-    return _presets.get(name)
+    return next((offered for offered in presets() if offered.name == name), None)

@@ -56,6 +56,7 @@ def organiser_pages(event) -> list[str]:
         reverse("player-duplicates"),
         reverse("player-detail", args=[entry.player.pk]),
         reverse("plan", args=[slug]),
+        reverse("house-rules", args=[slug]),
         reverse("round-sheets", args=[slug, 1]),
         reverse("round-sheets", args=[slug, 2]),
         reverse("round-qr", args=[slug, 1]),

@@ -21,8 +21,10 @@ from scoring.melds import (
     MAX_COUNT,
     MELDS,
     RUNDGANG_WITH_FAMILIE,
+    TEN,
     BadMeldCount,
     ImpossibleMelds,
+    Meld,
     cards_allow,
     cards_in_hand,
     catalogue,
@@ -492,3 +494,65 @@ def test_less_of_an_accepted_selection_is_accepted(selection, data):
         for hand in players
     ]
     assert not isinstance(_outcome(fewer, size), ImpossibleMelds)
+
+
+# ---------------------------------------------------------------------------------------------
+# The table: a meld is a row, and what follows from it
+# ---------------------------------------------------------------------------------------------
+
+
+def test_every_row_names_real_switches_and_a_whole_kind():
+    from scoring.rules import SWITCHES
+    from scoring.switches import FLAG, NUMBER
+
+    for meld in MELDS:
+        if meld.switch:
+            assert SWITCHES[meld.switch].kind == FLAG, meld.code
+        if meld.points_switch:
+            assert SWITCHES[meld.points_switch].kind == NUMBER, meld.code
+        if meld.rank is not None:
+            assert meld.count in (4, 8), meld.code  # one or two of each suit
+    kinds = [(meld.rank, meld.count) for meld in MELDS if meld.rank is not None]
+    assert len(kinds) == len(set(kinds)) == 9  # four and eight of A, K, O, U; eight Tens
+
+
+FOUR_TENS = Meld("four_tens", 100, "Four Tens", "one of each suit", rank=TEN, count=4)
+"""A meld some club counts: one Ten of each suit, 100; eight Tens stay the AKS's only."""
+
+
+@pytest.fixture
+def four_tens(monkeypatch):
+    """The table with a row for four Tens (turned on for every rules)."""
+    monkeypatch.setattr("scoring.melds.MELDS", (*MELDS, FOUR_TENS))
+
+
+def test_a_new_row_is_a_meld_of_every_rules_that_turn_it_on(four_tens):
+    assert "four_tens" in BY_CODE
+    assert [meld.code for meld in catalogue()][-1] == "four_tens"
+    assert meld_total({"four_tens": 1, "four_aces": 1}) == 200
+
+
+def test_four_twice_is_eight_only_where_the_rules_count_eight(four_tens):
+    # the ejl count no eight Tens: all eight Tens in one hand are four Tens twice, 200
+    assert meld_total({"four_tens": 2}) == 200
+    # the AKS count eight Tens (1000): tap that instead
+    with pytest.raises(ImpossibleMelds) as refused:
+        meld_total({"four_tens": 2}, rules=RULES[AKS_HEROLDSTATT])
+    assert refused.value.reason == "four_tens_twice" and not refused.value.cards
+    assert "“Eight Tens” (1000)" in english(refused.value)
+
+
+def test_the_deck_and_the_hand_follow_a_new_rows_rank_and_count(four_tens):
+    aks = RULES[AKS_HEROLDSTATT]
+    # the deck has eight Tens: four Tens three times (12) or beside eight Tens (12) is too many
+    for players in ([{"four_tens": 2}, {"four_tens": 1}], [{"four_tens": 1}, {"eight_tens": 1}]):
+        with pytest.raises(ImpossibleMelds) as refused:
+            party_melds(players, hand_size=9, rules=aks)
+        assert refused.value.reason == "eight_of_a_kind", players
+    # four Tens and a Familie share a Ten (different kinds); beside four Aces 4 + 4 cards
+    assert meld_total({"four_tens": 1, "familie": 1}) == 200
+    assert party_melds([{"four_tens": 2, "four_aces": 1}], hand_size=12).total == 300
+    # 8 Tens + 4 Aces + 2 for a pair = 14 cards: more than a hand of 12
+    with pytest.raises(ImpossibleMelds) as refused:
+        meld_total({"four_tens": 2, "four_aces": 1, "pair": 1})
+    assert refused.value.reason == "hand_size"

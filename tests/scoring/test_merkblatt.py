@@ -5,8 +5,8 @@ from dataclasses import replace
 
 import pytest
 
-from core.errors import GERMAN
-from scoring.merkblatt import EXAMPLES, euros, merkblatt, signed
+from core.errors import GERMAN, Message
+from scoring.merkblatt import EXAMPLES, euros, listing, merkblatt, signed
 from scoring.rules import AKS_HEROLDSTATT, BSV_ENNAHOFEN, EJL, RULES, score_hand
 from tournament.house_rules import GAMES, POINTS, TOTALS
 
@@ -225,3 +225,45 @@ def test_the_sheet_holds_every_game_unless_told_otherwise():
 def test_the_exact_points_tie_break_is_named_only_where_the_mode_keeps_them(mode, named):
     rules = replace(RULES[EJL], exact_tie_break=True)
     assert ("tie-break" in merkblatt(rules, scoring_mode=mode).codes()) is named
+
+
+# The whole sentences a switch's parts make, in German, as the sheet said them when each
+# combination had a sentence of its own.
+JOINED = [
+    ("lost", {}, "Gespielt und verloren: der Alleinspieler schreibt −2 × den Reizwert ab; die "
+     "Gegenspieler bekommen ihr Gemeldetes und ihre Stiche."),
+    ("lost", {"lost_half_bid": True}, "Gespielt und verloren: der Alleinspieler schreibt −2 × "
+     "den Reizwert ab; die Gegenspieler bekommen ihr Gemeldetes, ihre Stiche und den halben "
+     "Reizwert (auf 10 aufgerundet)."),
+    ("conceded", {}, "Abgeschrieben (es wird kein Stich gespielt): der Alleinspieler schreibt "
+     "den Reizwert ab; die Gegenspieler bekommen den halben Reizwert (auf 10 aufgerundet) und "
+     "ihr Gemeldetes."),
+    ("conceded", {"conceded_half_bid": False}, "Abgeschrieben (es wird kein Stich gespielt): "
+     "der Alleinspieler schreibt den Reizwert ab; die Gegenspieler bekommen ihr Gemeldetes."),
+    ("misplayed", {"lost_half_bid": True}, "Verworfen (eine regelwidrig gespielte Karte wird "
+     "zurückgenommen und das Spiel zu Ende gespielt): Hat der Alleinspieler verworfen, hat er "
+     "verloren, egal wie viele Punkte er hat; im gespielten Spiel schreibt er −2 × den Reizwert "
+     "ab, und die Gegenspieler bekommen ihr Gemeldetes, ihre Stiche und den halben Reizwert "
+     "(auf 10 aufgerundet). Hat ein Gegenspieler verworfen, zählen seine Stiche nicht und sein "
+     "Gemeldetes nur, wenn er einen Stich gemacht hat."),
+    ("fee", {"lost_game_fee": "0.50"},
+     "Jedes als Alleinspieler verlorene Spiel kostet 0,50 €."),
+    ("fee", {"lost_game_fee": "0.50", "lost_game_fee_higher": "1.00",
+             "lost_game_fee_higher_from": 5},
+     "Jedes als Alleinspieler verlorene Spiel kostet 0,50 €, ab dem 5. verlorenen Spiel je "
+     "1,00 €."),
+]
+
+
+@pytest.mark.parametrize(("key", "switches", "wanted"), JOINED)
+def test_a_sentence_is_its_switches_parts_joined(key, switches, wanted):
+    rules = replace(RULES[EJL], **switches)
+    assert merkblatt(rules).line(key).text.translated(GERMAN.gettext) == wanted
+
+
+@pytest.mark.parametrize(
+    ("parts", "joined"),
+    [(["a"], "a"), (["a", "b"], "a and b"), (["a", "b", "c"], "a, b and c")],
+)
+def test_parts_are_listed_as_a_sentence_lists_them(parts, joined):
+    assert english(listing([Message(part) for part in parts])) == joined

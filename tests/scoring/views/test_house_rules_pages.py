@@ -3,15 +3,20 @@ kinds, its points preview, the meld picker, the standings' tie-break and the mon
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
 
 from money.models import MoneySettings
 from scoring.demo import record_game
 from scoring.house_rules import rules_of
 from scoring.models import ScoreSheet
-from scoring.rules import AKS_HEROLDSTATT, BSV_ENNAHOFEN, RULES
+from scoring.rules import AKS_HEROLDSTATT, BSV_ENNAHOFEN, RULES, SWITCHES
 from scoring.standings import compute_standings
+from scoring.switches import NUMBER
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
 from tournament.models import Event
 
@@ -142,3 +147,39 @@ def test_money_defaults_follow_the_rules():
     assert MoneySettings.for_event(ejl).lost_game_fee == 0
     saved = MoneySettings.objects.create(event=aks, lost_game_fee=2)
     assert MoneySettings.for_event(aks).lost_game_fee == saved.lost_game_fee == 2
+
+
+def test_the_rules_page_shows_every_switch_as_it_is_declared(organiser, client):
+    """Label, help and bounds come from the switch's one declaration (``SWITCHES``)."""
+    event = make_event()
+    response = client.get(reverse("house-rules", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 200
+    page = response.content.decode()
+    for declared in SWITCHES.values():
+        if not declared.on_rules_page:
+            assert f'name="{declared.name}"' not in page
+            continue
+        with translation.override("de"):
+            assert escape(translation.gettext(declared.label)) in page, declared.name
+            assert escape(translation.gettext(declared.help)) in page, declared.name
+        assert f'aria-describedby="id_{declared.name}_helptext"' in page
+        if declared.kind == NUMBER:
+            bounds = declared.bounds
+            assert re.search(
+                rf'name="{declared.name}"[^>]*min="{bounds.low}"', page
+            ) and re.search(rf'name="{declared.name}"[^>]*max="{bounds.high}"', page)
+
+
+def test_a_number_outside_its_bounds_is_refused_with_the_bounds(organiser, client):
+    event = make_event()
+    url = reverse("house-rules", args=[event.slug])
+    data = {key: str(value) for key, value in client.get(url).context["form"].initial.items()
+            if value not in (None, False, "")}
+    for field, value in (("rundgang_with_familie", "250"), ("durch_points", "90"),
+                         ("lost_game_fee", "10000")):
+        response = client.post(url, {**data, field: value}, HTTP_ACCEPT_LANGUAGE="en")
+        assert response.status_code == 200
+        assert str(SWITCHES[field].bounds.refusal().translated(lambda msgid: msgid)) in (
+            response.context["form"].errors[field]
+        ), field
+    assert Event.objects.get(pk=event.pk).rules == {}

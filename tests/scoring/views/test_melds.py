@@ -11,7 +11,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from scoring.melds import MELDS, ImpossibleMelds, party_melds
+from scoring.melds import MELDS, TEN, ImpossibleMelds, Meld, party_melds
+from scoring.rules import AKS_HEROLDSTATT, RULES
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
 
 THREE = {"seats": "3", "parties": "3"}
@@ -187,3 +188,40 @@ def test_sheet_page_has_the_dialog_and_its_script(client):
     assert "scoring/melds.js" in page and "scoring/melds.css" in page
     # outside the sheet form: the dialog's buttons are never sent with it
     assert page.index('id="meld-picker"') > page.index("</form>", page.index('id="sheet-form"'))
+
+
+# --- a meld the event's rules lack ---------------------------------------------------------------
+
+FOUR_TENS = Meld("four_tens", 100, "Four Tens", "one of each suit", rank=TEN, count=4)
+
+
+@pytest.mark.django_db
+def test_a_meld_the_events_rules_lack_is_refused_with_a_message(client):
+    ejl = make_event()
+    response = post(client, {**THREE, "event": ejl.slug, "p1-eight_tens": "1"},
+                    HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert response.json() == {
+        "ok": False, "errors": ["“Eight Tens” is no meld in this tournament's rules."]
+    }
+
+
+@pytest.mark.django_db
+def test_four_of_a_kind_twice_without_its_eight_in_the_rules_is_two_melds(client, monkeypatch):
+    """A club counting four Tens but no eight Tens: the table has four Tens for every rules and
+    eight Tens only for the AKS; twice four Tens is 200 where eight Tens are no meld."""
+    monkeypatch.setattr("scoring.melds.MELDS", (*MELDS, FOUR_TENS))
+    ejl, aks = make_event(), make_event(rules=RULES[AKS_HEROLDSTATT].as_dict())
+    tens = {**THREE, "p1-four_tens": "2"}
+    response = post(client, {**tens, "event": ejl.slug})
+    assert response.status_code == 200
+    assert response.json() == {"ok": True, "total": 200, "players": [200], "notes": []}
+    refused = post(client, {**tens, "event": aks.slug}, HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 200
+    assert refused.json()["reason"] == "four_tens_twice"
+    assert "is “Eight Tens” (1000): tap that instead" in refused.json()["errors"][0]
+    # eight Tens for the ejl event: a message, not an error of the server
+    lacking = post(client, {**THREE, "event": ejl.slug, "p1-eight_tens": "1",
+                            "p1-four_tens": "1"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert lacking.status_code == 400
+    assert "no meld in this tournament" in lacking.json()["errors"][0]
