@@ -34,17 +34,11 @@ from tournament.house_rules import TOTALS
 from tournament.limits import STANDINGS_CACHE_SECONDS
 from tournament.models import Entry, Event, Seat, Table
 
-HANDED_IN = (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED)
-
 
 def counted_statuses(event: Event) -> tuple[str, ...]:
     """The sheet statuses whose games count for the standings of ``event``."""
     if event.count_unconfirmed:
-        return (
-            ScoreSheet.Status.IN_PROGRESS,
-            ScoreSheet.Status.SUBMITTED,
-            ScoreSheet.Status.CONFIRMED,
-        )
+        return (ScoreSheet.Status.IN_PROGRESS, *ScoreSheet.HANDED_IN)
     return (ScoreSheet.Status.CONFIRMED,)
 
 
@@ -66,7 +60,7 @@ def round_states(event: Event) -> tuple[dict[int, RoundState], dict[int, int]]:
             round_of_sheet[sheet_id] = number
         if status not in (None, ScoreSheet.Status.EMPTY):
             state.started = True
-        if status not in HANDED_IN:
+        if status not in ScoreSheet.HANDED_IN:
             state.missing.append(table_number)
         elif status != ScoreSheet.Status.CONFIRMED:
             state.unconfirmed.append(table_number)
