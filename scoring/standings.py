@@ -9,7 +9,7 @@ A sheet kept in round totals (``Event.scoring_mode`` ``totals``, ``scoring.model
 counts each party's total as its points of the round, the round's games as its games, and its
 typed count as its games lost as declarer; it knows no games won as declarer and no exact
 points, so the tie-breaks that need them are left out (``scoring.modes.known_tie_breaks``). An
-event's sheets are kept in one mode (``scoring.services.house_rules.scores_stored``).
+event's sheets are kept in one mode (``scoring.services.house_rules.change_scoring_mode``).
 
 Which sheets count: by default only confirmed ones; with ``Event.count_unconfirmed`` every sheet
 with games (in progress, submitted or confirmed), and the standings say they are provisional

@@ -28,7 +28,7 @@ from tournament.limits import MAX_SIGNUPS_PER_MINUTE, SIGNUP_NOTICE_MINUTES
 from tournament.links import absolute_url
 from tournament.models import Event
 from tournament.security import client_address
-from tournament.services import plan_exists
+from tournament.selectors import Phase, event_phase
 from tournament.web import add_form_error, desk_view, organiser_view, show_error
 
 RATE_GROUP = "signup"
@@ -59,8 +59,8 @@ def too_many(request: HttpRequest) -> bool:
 
 def _state(event: Event, settings: SignupSettings) -> str:
     """What the public page can offer: "open", "waiting" (only the waiting list), "full"
-    (neither) or "closed"."""
-    if not settings.open_now() or plan_exists(event) or event.status == Event.Status.FINISHED:
+    (neither) or "closed" (also once the event is past its preparation)."""
+    if not settings.open_now() or event_phase(event).phase is not Phase.PREPARATION:
         return "closed"
     if registered_count(event) < settings.capacity:
         return "open"
@@ -186,7 +186,7 @@ def registrations(request: HttpRequest, event: Event) -> HttpResponse:
             "event": event,
             "overview": overview(event),
             "public_url": absolute_url(reverse("signup", args=[event.slug]), request),
-            "plan_exists": plan_exists(event),
+            "plan_exists": event_phase(event).plan_exists,
         },
     )
 
