@@ -145,8 +145,8 @@ def sheet_games(sheet: ScoreSheet, parties: Sequence[Entry] | None = None) -> di
     Two queries of one table each (no ordering: the models' default orders would join the
     sheet's tables). A join of games and party rows is planned once per connection
     (``config.settings``); planned on the empty tables of a new database it is a nested loop
-    of two full scans, kept until the tables are analysed again, which ``bench/load.py`` showed
-    growing slower through a round.
+    of two full scans, kept until the tables are analysed again, and slower with every game
+    a round adds.
     """
     parties = sheet_parties(sheet) if parties is None else parties
     index = {party.pk: i for i, party in enumerate(parties)}
