@@ -208,9 +208,8 @@ TEMPLATES = [
         },
     },
     {
-        # The score sheet's game rows (scoring/jinja2/), most of the nodes of the page every
-        # table loads: Jinja2 compiles them to Python and draws them in a fifth of the CPU
-        # time Django's engine takes (1.0 against 5.5 ms for 16 games; bench/README.md).
+        # The many rows of the score sheet and of the standings (scoring/jinja2/): Jinja2
+        # draws them in a fifth to a seventh of the time Django's engine takes (bench/README.md).
         "NAME": "jinja2",
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "APP_DIRS": True,
@@ -229,8 +228,7 @@ DATABASES = {
         # minute would plan the sheet page's reads again on nearly every request.
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "600")),
         # A kept connection is checked (one "SELECT 1") before a request uses it, so after a
-        # restart of PostgreSQL a thread reconnects instead of answering its next request 500
-        # (bench/load.py with a restart in the middle: 7 saves answered 500 without it).
+        # restart of PostgreSQL a thread reconnects instead of answering its next request 500.
         conn_health_checks=True,
     )
 }
@@ -253,8 +251,8 @@ if (
     # PostgreSQL plans it once for that connection (a generic plan) instead of on each run.
     # A join's plan can take longer than its run; with PostgreSQL's own choice (a plan per run
     # for the first five runs of a prepared statement) and psycopg's default (prepare after five
-    # runs) every connection planned each statement about ten times, and at the hall's pace
-    # most of a connection's requests fall in that time (bench/load.py, bench/README.md).
+    # runs) every connection would plan each statement about ten times, and at the hall's pace
+    # most of a connection's requests fall in that time.
     # The app's statements select rows by key or by event, so a plan that fits one value fits
     # the others.
     # It needs server-side parameter binding. Set PG_PREPARED_STATEMENTS=0 behind a pooler that

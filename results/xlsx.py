@@ -5,10 +5,9 @@ numbers and texts) and returns the file. openpyxl writes the whole workbook (eve
 its bold header row, column widths, frozen first row, print setup; styles, workbook and
 document properties), holding only the header rows. The data rows are then streamed into each
 sheet's ``<sheetData>`` by ``_rows_xml`` while the file is copied once. Written cell by cell,
-openpyxl builds a cell object and three XML elements per cell; for the 25,000 rows × 11 columns
-of the games sheet of a 700-entry event that was several times slower (``bench/standings.py``,
-bench/README.md). Tests compare the result cell by cell with what
-openpyxl alone writes.
+openpyxl builds a cell object and three XML elements per cell: several times slower for the
+25,000 rows × 11 columns of a 700-entry event's games sheet (bench/README.md). Tests compare
+the result cell by cell with what openpyxl alone writes.
 
 Every text is written as an inline-text cell (openpyxl on its own would store "=…" as a formula
 and "#N/A" as an error); control characters, which XML cannot hold, are left out. Amounts of

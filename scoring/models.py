@@ -23,12 +23,27 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+class ScoreSheetQuerySet(models.QuerySet):
+    def handed_in(self) -> "ScoreSheetQuerySet":
+        """The sheets handed in, confirmed or not (``ScoreSheet.HANDED_IN``)."""
+        return self.filter(status__in=ScoreSheet.HANDED_IN)
+
+    def open(self) -> "ScoreSheetQuerySet":
+        """The sheets not handed in yet (``ScoreSheet.OPEN``)."""
+        return self.filter(status__in=ScoreSheet.OPEN)
+
+
 class ScoreSheet(models.Model):
     class Status(models.TextChoices):
         EMPTY = "empty", _("empty")
         IN_PROGRESS = "in_progress", _("in progress")
-        SUBMITTED = "submitted", _("submitted")
+        SUBMITTED = "submitted", _("submitted")  # handed in, waiting for the confirmation
         CONFIRMED = "confirmed", _("confirmed")
+
+    # The two groups a sheet's state falls in: the scorekeeper is still entering the games, or
+    # has handed the sheet in (the organisers may have confirmed it since).
+    OPEN = (Status.EMPTY, Status.IN_PROGRESS)
+    HANDED_IN = (Status.SUBMITTED, Status.CONFIRMED)
 
     table = models.OneToOneField(
         Table, on_delete=models.CASCADE, related_name="sheet", verbose_name=_("table")
@@ -64,6 +79,8 @@ class ScoreSheet(models.Model):
         related_name="+",
         verbose_name=_("confirmed by"),
     )
+
+    objects = ScoreSheetQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("score sheet")

@@ -47,7 +47,7 @@ def scored_tables(
         list(sheets.select_for_update().only("pk"))
     scored = set(Game.objects.filter(sheet__in=sheets.values("pk")).values_list(
         "sheet__table_id", flat=True
-    ))
+    ).order_by().distinct())
     return scored | set(RoundTotal.objects.filter(sheet__in=sheets.values("pk")).values_list(
         "sheet__table_id", flat=True
-    ))
+    ).order_by().distinct())

@@ -438,7 +438,7 @@ class SheetHead:
 
     @property
     def is_open(self) -> bool:
-        return self.status in (ScoreSheet.Status.EMPTY, ScoreSheet.Status.IN_PROGRESS)
+        return self.status in ScoreSheet.OPEN
 
 
 @dataclass
@@ -820,7 +820,7 @@ class ConfirmSection:
 
     @property
     def shows_count(self) -> bool:
-        return self.handed_in or self.confirmed
+        return self.status in ScoreSheet.HANDED_IN
 
 
 def confirm_section(
@@ -833,7 +833,7 @@ def confirm_section(
     no confirmation that counts, and only says what comes after the hand-in. Of a sheet kept
     in round totals the change shown is that of its totals (``totals_changed_since``)."""
     status = sheet.status if status is None else status
-    shown = status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED)
+    shown = status in ScoreSheet.HANDED_IN
     roll = rolls([sheet.pk])[sheet.pk] if shown else Roll()
     since = roll.voided_since
     event = sheet.table.round.event
@@ -880,7 +880,7 @@ class TableState:
 
     @property
     def is_missing(self) -> bool:
-        return self.status not in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED)
+        return self.status not in ScoreSheet.HANDED_IN
 
 
 @dataclass
@@ -951,7 +951,7 @@ def round_overview(round_: Round) -> RoundOverview:
     ]
     signed = rolls(
         sheet.pk for sheet in sheets.values()
-        if sheet.status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED)
+        if sheet.status in ScoreSheet.HANDED_IN
     )
     required = rules_of(round_.event).players_sign
     totals = round_.event.scoring_mode == TOTALS

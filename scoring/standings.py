@@ -9,7 +9,7 @@ A sheet kept in round totals (``Event.scoring_mode`` ``totals``, ``scoring.model
 counts each party's total as its points of the round, the round's games as its games, and its
 typed count as its games lost as declarer; it knows no games won as declarer and no exact
 points, so the tie-breaks that need them are left out (``scoring.modes.known_tie_breaks``). An
-event's sheets are kept in one mode (``scoring.services.house_rules.scores_stored``).
+event's sheets are kept in one mode (``scoring.services.house_rules.change_scoring_mode``).
 
 Which sheets count: by default only confirmed ones; with ``Event.count_unconfirmed`` every sheet
 with games (in progress, submitted or confirmed), and the standings say they are provisional
@@ -34,17 +34,11 @@ from scoring.rules import CONCEDED, DURCH, DURCH_OPEN, PLAYED
 from tournament.house_rules import TOTALS
 from tournament.models import Entry, Event, Seat, Table
 
-HANDED_IN = (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED)
-
 
 def counted_statuses(event: Event) -> tuple[str, ...]:
     """The sheet statuses whose games count for the standings of ``event``."""
     if event.count_unconfirmed:
-        return (
-            ScoreSheet.Status.IN_PROGRESS,
-            ScoreSheet.Status.SUBMITTED,
-            ScoreSheet.Status.CONFIRMED,
-        )
+        return (ScoreSheet.Status.IN_PROGRESS, *ScoreSheet.HANDED_IN)
     return (ScoreSheet.Status.CONFIRMED,)
 
 
@@ -66,7 +60,7 @@ def round_states(event: Event) -> tuple[dict[int, RoundState], dict[int, int]]:
             round_of_sheet[sheet_id] = number
         if status not in (None, ScoreSheet.Status.EMPTY):
             state.started = True
-        if status not in HANDED_IN:
+        if status not in ScoreSheet.HANDED_IN:
             state.missing.append(table_number)
         elif status != ScoreSheet.Status.CONFIRMED:
             state.unconfirmed.append(table_number)

@@ -42,9 +42,9 @@ from signup.models import Registration, SignupSettings, new_code
 from signup.selectors import registered_count, waiting
 from tournament.members import Member
 from tournament.models import Entry, Event
+from tournament.selectors import event_phase
 from tournament.services import (
     ensure_not_finished,
-    plan_exists,
     register_entry,
     reinstate_entry,
     withdraw_entry,
@@ -87,7 +87,7 @@ def _lock(event: Event) -> tuple[Event, SignupSettings]:
 
 
 def _refuse_after_plan(event: Event) -> None:
-    if plan_exists(event):
+    if event_phase(event).plan_exists:
         raise SignupError(PLAN_MADE)
 
 
@@ -253,7 +253,7 @@ def register(
     if not name:
         raise SignupError(gettext_noop("Please enter a name."), field="name")
     event, settings = _lock(event)
-    if not settings.open_now() or plan_exists(event):
+    if not settings.open_now() or event_phase(event).plan_exists:
         raise SignupError(CLOSED)
     full = registered_count(event) >= settings.capacity
     if full and not settings.waiting_list:

@@ -29,7 +29,7 @@ from signup.models import Registration, SignupSettings
 from signup.selectors import overview, registered_count, waiting_place
 from tournament.access import desk_view, organiser_view
 from tournament.models import Event
-from tournament.services import plan_exists
+from tournament.selectors import Phase, event_phase
 
 RATE_GROUP = "signup"
 NOTICE_GROUP = "signup-notice"
@@ -59,8 +59,8 @@ def too_many(request: HttpRequest) -> bool:
 
 def _state(event: Event, settings: SignupSettings) -> str:
     """What the public page can offer: "open", "waiting" (only the waiting list), "full"
-    (neither) or "closed"."""
-    if not settings.open_now() or plan_exists(event) or event.status == Event.Status.FINISHED:
+    (neither) or "closed" (also once the event is past its preparation)."""
+    if not settings.open_now() or event_phase(event).phase is not Phase.PREPARATION:
         return "closed"
     if registered_count(event) < settings.capacity:
         return "open"
@@ -185,7 +185,7 @@ def registrations(request: HttpRequest, event: Event) -> HttpResponse:
             "event": event,
             "overview": overview(event),
             "public_url": absolute_url(reverse("signup", args=[event.slug]), request),
-            "plan_exists": plan_exists(event),
+            "plan_exists": event_phase(event).plan_exists,
         },
     )
 

@@ -19,6 +19,7 @@ from scoring.ranking import PAIRS, SINGLES, StandingRow
 from scoring.standings import cached_standings
 from tournament.access import desk_view, organiser_view
 from tournament.models import Event
+from tournament.selectors import event_phase
 
 PRESS_TEXT_FIELD = "text"
 
@@ -57,6 +58,7 @@ def results_list(request: HttpRequest, event: Event) -> HttpResponse:
         "results/results_list.html",
         {
             "event": event,
+            "phase": event_phase(event),
             "standings": standings,
             "sections": [section for section in sections if section["rows"]],
             "round_numbers": standings.round_numbers,

@@ -21,6 +21,7 @@ from scoring.services.sheets import lock_event_and_sheets
 from tournament import audit
 from tournament.models import ChangeLog, Event, Round, Table
 from tournament.results import results_changed
+from tournament.selectors import event_phase
 
 
 class FinishRefused(UserError):
@@ -109,7 +110,7 @@ def finish_event(*, event: Event, user: Any = None) -> Event:
     """
     # the sheets are locked too, so that no confirmation is reopened meanwhile
     locked = lock_event_and_sheets(event)
-    if locked.status == Event.Status.FINISHED:
+    if event_phase(locked).finished:
         return locked
     blockers = finish_blockers(locked)
     if blockers:
@@ -136,7 +137,7 @@ def reopen_event(*, event: Event, user: Any = None) -> Event:
     closed; the organisers correct the sheets themselves). Reopening an event that is not
     finished changes nothing."""
     locked = _lock(event)
-    if locked.status != Event.Status.FINISHED:
+    if not event_phase(locked).finished:
         return locked
     locked.status = Event.Status.RUNNING
     locked.finished_at = None

@@ -15,13 +15,14 @@ from django.db.models import F, Prefetch
 from core.errors import Message, UserError, gettext_noop
 from scoring.confirmations import void_confirmations
 from scoring.house_rules import rules_of, tie_breaks_for
-from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet
+from scoring.models import Game, PartyScore, ScoreSheet
 from scoring.rules import CONCEDED, InvalidHand, RulesProfile, score_hand
 from scoring.services.sheets import lock_event_and_sheets
 from tournament import audit
 from tournament.house_rules import SCORING_MODES
 from tournament.models import ChangeLog, Event
 from tournament.results import results_changed
+from tournament.selectors import event_phase
 from tournament.services.lifecycle import ensure_not_finished
 
 SHOWN_REFUSALS = 5
@@ -175,22 +176,13 @@ def change_rules(
     return result
 
 
-def scores_stored(event: Event) -> bool:
-    """Whether a game or a round total (``RoundTotal``) of ``event`` is stored on any of its
-    sheets."""
-    return (
-        Game.objects.filter(sheet__table__round__event=event).exists()
-        or RoundTotal.objects.filter(sheet__table__round__event=event).exists()
-    )
-
-
 @transaction.atomic
 def change_scoring_mode(*, event: Event, mode: str, user: Any = None) -> bool:
     """Keep score of ``event`` in ``mode`` (``Event.ScoringMode``) from now on; returns whether
     it changed (the same mode again changes and logs nothing).
 
     Refused (``RulesError``, field ``scoring_mode``): an unknown mode, a finished event, and any
-    change once a game or a round total is stored (``scores_stored``): the stored figures were
+    change once a game or a round total is stored (``EventPhase.locked``): the stored figures were
     entered in the event's mode, and a sheet is never kept half one way and half another.
     """
     if mode not in SCORING_MODES:
@@ -203,7 +195,7 @@ def change_scoring_mode(*, event: Event, mode: str, user: Any = None) -> bool:
     before = locked.scoring_mode
     if mode == before:
         return False
-    if scores_stored(locked):
+    if event_phase(locked).locked:
         raise RulesError(
             gettext_noop(
                 "You can change the scoring mode only while no score is stored: the stored "

@@ -52,7 +52,6 @@ RowInput = Mapping[str, Any] | None
 """A row to save, as ``scoring.sheet_rows.normalise_row`` takes it; None clears the row
 (deletes its game)."""
 
-OPEN = (ScoreSheet.Status.EMPTY, ScoreSheet.Status.IN_PROGRESS)
 GAME_CHANGES = (
     SheetChange.Action.SAVED, SheetChange.Action.DELETED, SheetChange.Action.CHANGED,
 )
@@ -146,8 +145,8 @@ def sheet_games(sheet: ScoreSheet, parties: Sequence[Entry] | None = None) -> di
     Two queries of one table each (no ordering: the models' default orders would join the
     sheet's tables). A join of games and party rows is planned once per connection
     (``config.settings``); planned on the empty tables of a new database it is a nested loop
-    of two full scans, kept until the tables are analysed again, which ``bench/load.py`` showed
-    growing slower through a round.
+    of two full scans, kept until the tables are analysed again, and slower with every game
+    a round adds.
     """
     parties = sheet_parties(sheet) if parties is None else parties
     index = {party.pk: i for i, party in enumerate(parties)}
@@ -422,7 +421,7 @@ def save_sheet_rows(
         errors=errors,
         read_version=locked.version,
     )
-    if locked.status in OPEN:
+    if locked.status in ScoreSheet.OPEN:
         result.status = ScoreSheet.Status.IN_PROGRESS if after else ScoreSheet.Status.EMPTY
     hands_in = False
     if hand_in and not errors:
@@ -470,7 +469,7 @@ def _write(
             version=games_version,
             device=device_id[:MAX_DEVICE_ID],
         ))
-    if sheet.status in OPEN:  # games replaced or cleared; a new game is no one's news
+    if sheet.status in ScoreSheet.OPEN:  # games replaced or cleared; a new game is no one's news
         changed = {number: SheetChange.Action.CHANGED for number in replaced}
     else:
         changed = {number: SheetChange.Action.SAVED for number in result.saved}
@@ -500,7 +499,7 @@ def move_saved_sheet(
     change and one for a hand-in; status, save mark and hand-in time are stored. ``result``
     (a game or totals save's) gets the new version and status. Returns the version the change
     itself made (the trail's)."""
-    if changed and sheet.status not in OPEN:
+    if changed and sheet.status not in ScoreSheet.OPEN:
         void_confirmations([sheet.pk])
     now = timezone.now()
     changed_version = sheet.version + (1 if changed else 0)
@@ -861,7 +860,7 @@ def reopen_sheet(*, sheet: ScoreSheet, user: Any) -> ScoreSheet:
     confirmations are void (they confirm again after the next hand-in)."""
     locked = lock_sheet(sheet)
     ensure_not_finished(locked.table.round.event, SheetLocked)
-    if locked.status not in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED):
+    if locked.status not in ScoreSheet.HANDED_IN:
         raise SheetError(
             gettext_noop("This score sheet has not been submitted; it is open already.")
         )

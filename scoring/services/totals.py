@@ -26,7 +26,6 @@ from scoring.models import RoundTotal, ScoreSheet, SheetChange
 from scoring.modes import InvalidFigure, totals_problems
 from scoring.rules import is_int
 from scoring.services.sheets import (
-    OPEN,
     SheetError,
     SheetLocked,
     StaleSheet,
@@ -181,7 +180,7 @@ def save_sheet_totals(
     if changed and base_version != locked.version:
         raise StaleSheet(version=locked.version, current={}, games={}, totals=stored)
     result.totals, result.changed = wanted, changed
-    if locked.status in OPEN:
+    if locked.status in ScoreSheet.OPEN:
         result.status = ScoreSheet.Status.IN_PROGRESS if wanted else ScoreSheet.Status.EMPTY
     hands_in = False
     if hand_in:

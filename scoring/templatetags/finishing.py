@@ -7,10 +7,11 @@ from django import template
 from core.errors import Message
 from scoring.services.finish import finish_blockers as blockers_of
 from tournament.models import Event
+from tournament.selectors import event_phase
 
 register = template.Library()
 
 
 @register.simple_tag
 def finish_blockers(event: Event) -> list[Message]:
-    return [] if event.status == Event.Status.FINISHED else blockers_of(event)
+    return [] if event_phase(event).finished else blockers_of(event)

@@ -4,7 +4,7 @@ tournament app draws without knowing the score sheets."""
 
 from django import template
 
-from scoring.standings import HANDED_IN
+from scoring.models import ScoreSheet
 from tournament.models import Round
 
 register = template.Library()
@@ -13,7 +13,7 @@ register = template.Library()
 @register.simple_tag
 def tables_still_playing(round: Round) -> list[int]:
     return list(
-        round.tables.exclude(sheet__status__in=HANDED_IN)
+        round.tables.exclude(sheet__status__in=ScoreSheet.HANDED_IN)
         .order_by("number")
         .values_list("number", flat=True)
     )

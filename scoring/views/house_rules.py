@@ -20,11 +20,11 @@ from scoring.services.house_rules import (
     change_rules,
     change_scoring_mode,
     rescoring,
-    scores_stored,
 )
 from tournament.access import organiser_view
 from tournament.house_rules import OFFERED_MODES
 from tournament.models import Event
+from tournament.selectors import event_phase
 
 
 def _page(
@@ -60,7 +60,7 @@ def _change_scoring_mode(request: HttpRequest, event: Event, games_stored: bool)
         except UserError as error:
             show_error(request, error)
             mode_form = None  # shows the mode kept
-            games_stored = scores_stored(event)  # a game stored since the page was read
+            games_stored = event_phase(event).locked  # a game stored since the page was read
         else:
             if changed:
                 messages.success(request, gettext("Scoring mode saved: %(mode)s.") % {
@@ -76,7 +76,7 @@ def house_rules(request: HttpRequest, event: Event) -> HttpResponse:
     """Show the rules; a preset loaded fills the form without saving; a save of rules that
     rescore stored games first shows what changes and asks to confirm. A scoring mode sent
     (``change_scoring_mode``) is saved at once, or refused once a game is stored."""
-    games_stored = scores_stored(event)
+    games_stored = event_phase(event).locked
     if request.method != "POST":
         form = HouseRulesForm(initial=HouseRulesForm.initial_of(rules_of(event)))
         return _page(request, event, form, games_stored=games_stored)

@@ -1,9 +1,9 @@
 """Database constraints of the scoring models: games and party scores (run on SQLite and
-PostgreSQL)."""
+PostgreSQL); a sheet's states in their two groups."""
 
 import pytest
 
-from scoring.models import Game, PartyScore
+from scoring.models import Game, PartyScore, ScoreSheet
 from tests.checks import violates
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
 
@@ -61,3 +61,28 @@ def test_party_score_constraints(fields, bad):
     game = Game.objects.create(sheet=sheet, number=1, dealer=1, declarer=entries[0], bid=200)
     values = {"game": game, "entry": entries[0], "meld": 0, "tricks": 100, "points": 100}
     assert violates(PartyScore.objects.create, **{**values, **fields}) is bad
+
+
+S = ScoreSheet.Status
+
+
+@pytest.mark.parametrize(
+    ("status", "handed_in"),
+    [(S.EMPTY, False), (S.IN_PROGRESS, False), (S.SUBMITTED, True), (S.CONFIRMED, True)],
+)
+def test_a_sheet_is_open_or_handed_in(status, handed_in):
+    assert (status in ScoreSheet.HANDED_IN) is handed_in
+    assert (status in ScoreSheet.OPEN) is not handed_in
+
+
+def test_the_querysets_find_the_sheets_of_each_group():
+    event = make_event()
+    entries = [make_entry(event, n) for n in range(1, 13)]
+    round_ = make_round(event)
+    sheets = {}
+    for number, status in enumerate(S.values, start=1):
+        table = make_table(round_, entries[3 * number - 3 : 3 * number], number=number)
+        sheets[status] = make_sheet(table)
+        ScoreSheet.objects.filter(pk=sheets[status].pk).update(status=status)
+    assert set(ScoreSheet.objects.handed_in()) == {sheets[S.SUBMITTED], sheets[S.CONFIRMED]}
+    assert set(ScoreSheet.objects.open()) == {sheets[S.EMPTY], sheets[S.IN_PROGRESS]}

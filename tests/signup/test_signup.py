@@ -23,7 +23,9 @@ from scoring.rules import RULES
 from signup.models import Registration, SignupLog, SignupSettings
 from tests import mailbox as mail
 from tests.factories import make_entry, make_event, make_role, make_user
+from tests.tournament.plans import STAGES, event_at
 from tournament.models import Entry, Event, EventRole, Player
+from tournament.selectors import Phase, event_phase
 from tournament.services import generate_plan
 
 pytestmark = pytest.mark.django_db
@@ -233,6 +235,16 @@ def test_a_closed_registration_says_so_and_takes_nobody(
     assert response.status_code == 400
     assert "geschlossen" in response.content.decode()
     assert not Registration.objects.exists() and mailbox.messages == []
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_the_public_form_is_offered_only_while_the_event_is_in_preparation(public, stage):
+    event = event_at(stage)
+    SignupSettings.objects.create(event=event, is_open=True, capacity=20)
+    page = public.get(reverse("signup", args=[event.slug])).content.decode()
+    closed = "Online-Anmeldung für dieses Turnier ist geschlossen" in page
+    assert closed is (event_phase(event).phase is not Phase.PREPARATION)
+    assert closed is (stage != "preparation")
 
 
 def test_the_honeypot_filled_is_refused(public, event, mailbox, django_capture_on_commit_callbacks):

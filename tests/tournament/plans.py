@@ -1,10 +1,35 @@
 """Shared helpers of the seating-plan tests (services and pages): a field of entries, a game on a
-table, the seats as a comparable snapshot, and what registration says once a plan exists."""
+table, the seats as a comparable snapshot, what registration says once a plan exists, and an
+event in each of its phases."""
 
 from scoring.demo import record_game
 from scoring.models import Game
-from tests.factories import make_entry
-from tournament.models import Entry, Event, Seat, Table
+from tests.factories import make_entry, make_event
+from tournament.models import Entry, Event, Round, Seat, Table
+from tournament.services import generate_plan, release_round
+
+# The ways an event gets into its phases (``tournament.selectors``), for ``event_at``.
+STAGES = ["preparation", "plan", "released", "closed", "scored", "finished"]
+
+
+def event_at(stage: str) -> Event:
+    """An event of six singles at ``stage``: without a plan; with a plan; round 1 released;
+    round 1 closed (not released); a game on a sheet of round 2 (nothing released); finished
+    after that game."""
+    event = make_event()
+    make_field(event, 6, 0)
+    if stage == "preparation":
+        return event
+    generate_plan(event=event, seed=1)
+    if stage == "released":
+        release_round(round=event.rounds.get(number=1), released=True)
+    elif stage == "closed":
+        Round.objects.filter(event=event, number=1).update(closed=True)
+    elif stage in ("scored", "finished"):
+        play_one_game(event.rounds.get(number=2).tables.get(number=1))
+        if stage == "finished":
+            Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+    return Event.objects.get(pk=event.pk)
 
 
 def make_field(event: Event, singles: int, pairs: int) -> list[Entry]:

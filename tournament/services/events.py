@@ -13,7 +13,8 @@ from core.errors import UserError
 from tournament import audit
 from tournament.models import ChangeLog, Event, EventRole, FormSubmission
 from tournament.results import results_changed
-from tournament.services.registration import lock_event, plan_exists
+from tournament.selectors import event_phase
+from tournament.services.registration import lock_event
 from tournament.services.submissions import use_form_token
 
 # What an organiser may set on an event; the plan depends on the last three.
@@ -78,7 +79,7 @@ def update_event(*, event: Event, user: Any = None, **fields: Any) -> list[list[
     event = lock_event(event)
 
     def check(changes: list[list[Any]]) -> None:
-        if plan_exists(event):
+        if event_phase(event).plan_exists:
             for name, _old, _new in changes:
                 if name in FIXED_BY_PLAN:
                     raise EventError(

@@ -1,16 +1,16 @@
 """The one guard that keeps the results of a finished event as they are.
 
-``Event.status`` moves by itself until the evening ends: the plan puts the event into
-preparation, releasing the first round makes it running (``tournament.services.plan``). The
-organisers finish it once every score sheet is confirmed (``scoring.services.finish``). While it
-is finished, every write that could change what the results show is refused
-(``ensure_not_finished``, called by the sheet, registration and plan services).
+The organisers finish an event once every score sheet is confirmed
+(``scoring.services.finish``; its phases: ``tournament.selectors``). While it is finished,
+every write that could change what the results show is refused (``ensure_not_finished``,
+called by the sheet, registration and plan services).
 """
 
 from __future__ import annotations
 
 from core.errors import Message, UserError, gettext_noop
 from tournament.models import Event
+from tournament.selectors import event_phase
 
 EVENT_FINISHED_MESSAGE = gettext_noop(
     "The tournament is finished: its results can no longer change. An organiser can reopen it "
@@ -29,5 +29,5 @@ def ensure_not_finished(event: Event, error: type[UserError] = EventFinished) ->
     ``RegistrationClosed``, ``PlanError``): the message is the same. The caller passes the
     event it holds (locked, or loaded with the row it changes), so the check costs no query.
     """
-    if event.status == Event.Status.FINISHED:
+    if event_phase(event).finished:
         raise error.of(Message(EVENT_FINISHED_MESSAGE))

@@ -36,13 +36,9 @@ from tournament.models import (
 )
 from tournament.results import results_changed
 from tournament.seating import plan_seating
+from tournament.selectors import event_phase
 from tournament.services.lifecycle import ensure_not_finished
-from tournament.services.registration import (
-    insert_entry,
-    known_players,
-    lock_event,
-    plan_exists,
-)
+from tournament.services.registration import insert_entry, known_players, lock_event
 from tournament.signals import tables_in_play
 
 # A table number out of the way while the tables of a round change numbers (above any real one).
@@ -93,24 +89,6 @@ def plan_version(event: Event) -> int:
         .first()
     )
     return newest or 0
-
-
-def started_rounds(event: Event, *, lock: bool = False) -> int:
-    """How many rounds have started: the highest round that is released, closed or has a game
-    on any sheet (every round before it counts as started too); 0 when none has.
-
-    With ``lock`` the event's sheets are locked first, so that no game slips in meanwhile.
-    """
-    scored = tables_in_play(event=event, lock=lock)
-    scored_rounds = set(Table.objects.filter(pk__in=scored).values_list("round__number", flat=True))
-    return max(
-        (
-            round_.number
-            for round_ in event.rounds.all()
-            if round_.released or round_.closed or round_.number in scored_rounds
-        ),
-        default=0,
-    )
 
 
 def fixed_table_numbers(
@@ -176,11 +154,6 @@ def _store_rounds(
     signals.tables_created.send(sender=Event, tables=tables)
 
 
-def plan_is_locked(event: Event) -> bool:
-    """True once a game has been entered on any sheet of the event."""
-    return bool(tables_in_play(event=event))
-
-
 def _lock_unscored_plan(event: Event, locked_message: str) -> Event:
     """Lock the event and its sheets; raise ``PlanLocked`` once a game exists.
 
@@ -188,7 +161,7 @@ def _lock_unscored_plan(event: Event, locked_message: str) -> Event:
     """
     locked = lock_event(event)
     ensure_not_finished(locked, PlanLocked)
-    if tables_in_play(event=locked, lock=True):
+    if event_phase(locked, lock=True).locked:
         raise PlanLocked(locked_message)
     return locked
 
@@ -254,7 +227,7 @@ def discard_plan(*, event: Event, user: Any = None) -> None:
             "it can no longer be discarded."
         ),
     )
-    if not plan_exists(event):
+    if not event_phase(event).plan_exists:
         raise PlanError(gettext_noop("There is no seating plan to discard."))
     event.rounds.all().delete()
     event.status = Event.Status.PREPARATION
@@ -334,9 +307,10 @@ def replan_rounds(
                 "at the plan again and re-plan once more."
             )
         )
-    if not plan_exists(event):
+    phase = event_phase(event, lock=True)
+    if not phase.plan_exists:
         raise PlanError(gettext_noop("There is no seating plan yet to re-plan."))
-    started = started_rounds(event, lock=True)
+    started = phase.started_rounds
     if started >= event.round_count:
         raise PlanError(
             gettext_noop("Every round has started already; played and started rounds never change.")
@@ -639,7 +613,7 @@ def replace_entry(
     """
     event = lock_event(absent.event)
     ensure_not_finished(event, PlanError)
-    if not plan_exists(event):
+    if not event_phase(event).plan_exists:
         raise PlanError(
             gettext_noop(
                 "There is no seating plan yet; register the entry in the list of entries."

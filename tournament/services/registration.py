@@ -43,6 +43,7 @@ from tournament.members import (
 )
 from tournament.models import ChangeLog, Entry, Event, FormSubmission, Player
 from tournament.results import results_changed
+from tournament.selectors import event_phase
 from tournament.services.lifecycle import ensure_not_finished
 from tournament.services.players import candidates as player_candidates
 from tournament.services.players import (
@@ -145,11 +146,6 @@ def registration_closed(field: str | None = None) -> RegistrationClosed:
     return RegistrationClosed.of(REGISTRATION_CLOSED, field=field)
 
 
-def plan_exists(event: Event) -> bool:
-    """True once the event has rounds (only generating the plan creates them)."""
-    return event.rounds.exists()
-
-
 def next_start_number(event: Event) -> int | None:
     """The next free start number of an event: one above the highest given so far, or the
     lowest free one once the highest allowed is given; None when every number is taken."""
@@ -205,7 +201,7 @@ def lock_event(event: Event) -> Event:
 def _lock_open_event(event: Event) -> Event:
     locked = lock_event(event)
     ensure_not_finished(locked, RegistrationClosed)
-    if plan_exists(locked):
+    if event_phase(locked).plan_exists:
         raise registration_closed()
     return locked
 
@@ -472,7 +468,7 @@ def update_entry(
     club, notes = club.strip(), notes.strip()
     if not members[0].name:
         raise RegistrationError(gettext_noop("Please enter a name."), field="name")
-    if plan_exists(event):
+    if event_phase(event).plan_exists:
         for field, changed in (
             ("start_number", start_number != entry.start_number),
             ("is_stand_in", is_stand_in != entry.is_stand_in),

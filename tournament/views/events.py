@@ -18,12 +18,12 @@ from tournament.clock import round_clock
 from tournament.filters import EntryFilter
 from tournament.forms import EventForm
 from tournament.models import Event, FormSubmission, Round
+from tournament.selectors import event_phase
 from tournament.services import (
     AlreadySubmitted,
     EventError,
     create_event,
     new_form_token,
-    plan_exists,
     update_event,
     used_form_token,
 )
@@ -49,6 +49,7 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     )
     table = OrganiserEntryTable(entry_filter.qs)
     RequestConfig(request, paginate=False).configure(table)
+    phase = event_phase(event)
     return render(
         request,
         "tournament/event_detail.html",
@@ -57,7 +58,8 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
             "table": table,
             "counts": entry_counts(event),
             "entry_filter": entry_filter,
-            "registration_closed": plan_exists(event),
+            "phase": phase,
+            "registration_closed": phase.plan_exists,
             "next_release": next_release(event),
             "clock": round_clock(event),
             # the organisers' line about the backups (README, "After a crash")
@@ -69,7 +71,7 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
 def next_release(event: Event) -> Round | None:
     """The round to release next for the seat lookup: the first one neither released nor
     closed (None once every round is, or when the event is finished)."""
-    if event.status == Event.Status.FINISHED:
+    if event_phase(event).finished:
         return None
     return event.rounds.filter(released=False, closed=False).order_by("number").first()
 
@@ -108,7 +110,7 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
     form = EventForm(
         request.POST or None,
         instance=Event.objects.get(pk=event.pk),
-        plan_exists=plan_exists(event),
+        plan_exists=event_phase(event).plan_exists,
     )
     if request.method == "POST" and form.is_valid():
         try:

@@ -23,39 +23,38 @@ from tournament.forms import (
 )
 from tournament.models import Event, Round
 from tournament.plan import load_plan
+from tournament.selectors import event_phase
 from tournament.services import (
     LateEntry,
     discard_plan,
     generate_plan,
-    plan_exists,
-    plan_is_locked,
     plan_version,
     release_round,
     replace_entry,
     replan_rounds,
     set_fixed_table,
     set_round_length,
-    started_rounds,
     swap_entries,
 )
 
 
 def _plan_context(event: Event, **forms_) -> dict:
     plan = load_plan(event)
-    exists = any(round_rows.tables for round_rows in plan)
+    phase = event_phase(event)
     return {
         "event": event,
         "plan": plan,
-        "plan_exists": exists,
-        "locked": plan_is_locked(event),
-        "generate_form": forms_.get("generate_form") or GenerateForm(plan_exists=exists),
+        "plan_exists": phase.plan_exists,
+        "locked": phase.locked,
+        "generate_form": forms_.get("generate_form")
+        or GenerateForm(plan_exists=phase.plan_exists),
         "swap_form": forms_.get("swap_form") or SwapForm(event=event),
         "replace_form": forms_.get("replace_form") or ReplaceForm(event=event),
         "replan_form": forms_.get("replan_form")
         or ReplanForm(event=event, initial={"version": plan_version(event)}),
         "fixed_form": forms_.get("fixed_form") or FixedTableForm(event=event),
         "fixed_entries": list(event.entries.active().filter(fixed_table=True).with_players()),
-        "started": started_rounds(event) if exists else 0,
+        "started": phase.started_rounds,
         "seated": sum(len(table.seats) for table in plan[0].tables) if plan else 0,
         "max_round_minutes": MAX_ROUND_MINUTES,
     }
@@ -74,7 +73,7 @@ def plan_page(request: HttpRequest, event: Event) -> HttpResponse:
 @organiser_view
 @require_POST
 def plan_generate(request: HttpRequest, event: Event) -> HttpResponse:
-    form = GenerateForm(request.POST, plan_exists=plan_exists(event))
+    form = GenerateForm(request.POST, plan_exists=event_phase(event).plan_exists)
     if not form.is_valid():
         return _plan_form_errors(request, event, generate_form=form)
     try:
@@ -89,7 +88,7 @@ def plan_generate(request: HttpRequest, event: Event) -> HttpResponse:
 @organiser_view
 @require_POST
 def plan_discard(request: HttpRequest, event: Event) -> HttpResponse:
-    form = GenerateForm(request.POST, plan_exists=plan_exists(event))
+    form = GenerateForm(request.POST, plan_exists=event_phase(event).plan_exists)
     if not form.is_valid():
         return _plan_form_errors(request, event, generate_form=form)
     try:

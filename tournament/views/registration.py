@@ -29,6 +29,7 @@ from tournament.imports import (
 )
 from tournament.members import ROLES
 from tournament.models import Event, FormSubmission
+from tournament.selectors import event_phase
 from tournament.services import (
     REGISTRATION_CLOSED,
     AlreadySubmitted,
@@ -41,7 +42,6 @@ from tournament.services import (
     import_entries,
     new_form_token,
     next_start_number,
-    plan_exists,
     register_entry,
     reinstate_entry,
     update_entry,
@@ -59,7 +59,7 @@ IMPORT_SESSION_PREFIX = "import:"
 def entry_create(request: HttpRequest, event: Event) -> HttpResponse:
     """Register an entry. A player of the same name in the event asks first (the entries are
     listed and "Register anyway" is shown); the form sent twice registers once."""
-    closed = plan_exists(event)
+    closed = event_phase(event).plan_exists
     form = EntryForm(request.POST or None, initial={"form_token": new_form_token()})
     same_name = []
     duplicates = None
@@ -148,7 +148,7 @@ def entry_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     user does not organise: a change of them makes the entry's own player rows
     (``update_entry``)."""
     entry = get_object_or_404(event.entries.with_players(), pk=pk)
-    closed = plan_exists(event)
+    closed = event_phase(event).plan_exists
     form = EntryForm(
         request.POST or None,
         initial=EntryForm.initial_of(entry),
@@ -232,7 +232,7 @@ def _store_import(session, data: dict) -> str:
 @organiser_view
 def import_upload(request: HttpRequest, event: Event) -> HttpResponse:
     """Upload a participant list; a readable file is kept in the session and previewed."""
-    closed = plan_exists(event)
+    closed = event_phase(event).plan_exists
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST":
         if closed:
@@ -337,7 +337,7 @@ def import_preview(request: HttpRequest, event: Event, key: str) -> HttpResponse
             "ready_rows": sum(1 for row in rows if not row.warnings and not row.problems),
             "included": included,
             "pairs": sum(1 for row in rows if row.partner),
-            "closed": plan_exists(event),
+            "closed": event_phase(event).plan_exists,
             "closed_message": REGISTRATION_CLOSED,
             "form": ImportConfirmForm(initial={"key": key}, row_numbers=numbers),
         },

@@ -46,7 +46,7 @@ from money.cash.services import take_payment, update_money_settings
 from money.models import MoneySettings, Payment
 from money.prizes.services import add_prize, update_prize_settings
 from scoring.demo import fill_random_games
-from scoring.models import Game, RoundTotal, ScoreSheet
+from scoring.models import ScoreSheet
 from scoring.ranking import parse_tie_breaks
 from scoring.services import (
     confirm_sheet,
@@ -61,11 +61,11 @@ from tournament.house_rules import GAMES, SCORING_MODES, TOTALS
 from tournament.members import Member
 from tournament.models import Event, EventRole, Round, Table
 from tournament.seating import SeatingError
+from tournament.selectors import event_phase
 from tournament.services import (
     create_event,
     generate_plan,
     grant_role,
-    plan_exists,
     register_entry,
     release_round,
 )
@@ -121,14 +121,6 @@ def enter_totals(sheet: ScoreSheet, rng: random.Random, *, hand_in: bool = False
     )
     if result.problems or result.hand_in_refused:  # real games always add up
         raise CommandError(f"Demo totals refused: {result.problems or result.hand_in_refused}")
-
-
-def holds_scores(event: Event) -> bool:
-    """Whether any sheet of the event holds games or round totals."""
-    return (
-        Game.objects.filter(sheet__table__round__event=event).exists()
-        or RoundTotal.objects.filter(sheet__table__round__event=event).exists()
-    )
 
 
 class Command(BaseCommand):
@@ -240,7 +232,7 @@ class Command(BaseCommand):
 
         play = not (empty or plan_only or fill)  # the plain command: the event in full swing
         if plan_only or play:
-            if plan_exists(event):
+            if event_phase(event).plan_exists:
                 self.stdout.write("The demo seating plan exists already; left as it is.")
             else:
                 try:
@@ -250,9 +242,9 @@ class Command(BaseCommand):
                 self.stdout.write(f"Seating plan generated ({event.round_count} rounds).")
 
         if fill:
-            if not plan_exists(event):
+            if not event_phase(event).plan_exists:
                 raise CommandError("The demo event has no seating plan yet: add --plan.")
-            if holds_scores(event):
+            if event_phase(event).locked:
                 self.stdout.write("The demo score sheets hold scores already; left as they are.")
             elif event.scoring_mode == TOTALS:
                 rng = random.Random(seed)
@@ -268,7 +260,7 @@ class Command(BaseCommand):
                 self.stdout.write(f"Score sheets filled with {games} random games.")
 
         if play:
-            if holds_scores(event):
+            if event_phase(event).locked:
                 self.stdout.write("The demo score sheets hold scores already; left as they are.")
             else:
                 self.play_rounds(event, organiser, random.Random(seed))

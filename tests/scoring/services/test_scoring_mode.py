@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from scoring.demo import record_game
-from scoring.services.house_rules import RulesError, change_scoring_mode, scores_stored
+from scoring.services.house_rules import RulesError, change_scoring_mode
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
 from tournament.models import ChangeLog, Event
+from tournament.selectors import event_phase
 
 pytestmark = pytest.mark.django_db
 
@@ -61,10 +62,10 @@ def test_the_same_mode_again_changes_and_logs_nothing():
 
 def test_a_change_after_a_stored_game_is_refused_and_changes_nothing():
     event, sheet = _event_with_sheet()
-    assert not scores_stored(event)
+    assert not event_phase(event).locked
     record_game(sheet=sheet, number=1, bid=200, declarer=1, melds=[20, 80, 40],
                 tricks=[70, 130, 50])
-    assert scores_stored(event)
+    assert event_phase(event).locked
     with pytest.raises(RulesError) as refused:
         change_scoring_mode(event=event, mode=TOTALS)
     assert refused.value.field == "scoring_mode"

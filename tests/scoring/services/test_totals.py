@@ -24,10 +24,11 @@ from scoring.services import (
     sheet_totals,
     submit_sheet,
 )
-from scoring.services.house_rules import RulesError, change_scoring_mode, scores_stored
+from scoring.services.house_rules import RulesError, change_scoring_mode
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
 from tournament.audit import describe
 from tournament.models import Event
+from tournament.selectors import event_phase
 from tournament.signals import tables_in_play
 
 pytestmark = pytest.mark.django_db
@@ -183,9 +184,9 @@ def test_a_wrong_number_of_parties_is_refused():
 def test_the_mode_cannot_change_once_totals_are_stored():
     sheet = _sheet()
     event = sheet.table.round.event
-    assert not scores_stored(event)
+    assert not event_phase(event).locked
     _save(sheet)
-    assert scores_stored(event)
+    assert event_phase(event).locked
     with pytest.raises(RulesError):
         change_scoring_mode(event=event, mode=Event.ScoringMode.GAMES)
     assert Event.objects.get(pk=event.pk).scoring_mode == TOTALS

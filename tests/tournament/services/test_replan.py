@@ -12,6 +12,7 @@ from tests.tournament.plans import make_field, play_one_game, snapshot
 from tournament.members import Member
 from tournament.models import ChangeLog, Entry, Event, Round, Table
 from tournament.seating import SeatingError
+from tournament.selectors import event_phase
 from tournament.services import (
     LateEntry,
     PlanChanged,
@@ -21,7 +22,6 @@ from tournament.services import (
     release_round,
     replan_rounds,
     set_fixed_table,
-    started_rounds,
 )
 
 pytestmark = pytest.mark.django_db
@@ -105,7 +105,7 @@ def test_a_round_with_a_game_counts_as_started_even_unreleased():
     make_field(event, 9, 0)
     generate_plan(event=event, seed=4)
     play_one_game(event.rounds.get(number=2).tables.get(number=1))  # a game in round 2
-    assert started_rounds(event) == 2
+    assert event_phase(event).started_rounds == 2
     before = [row for row in snapshot(event) if row[0] in (1, 2)]
     assert replan_rounds(event=event, late=[LateEntry(name="Neu")], seed=1) == [3]
     assert [row for row in snapshot(event) if row[0] in (1, 2)] == before
