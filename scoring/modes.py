@@ -18,16 +18,18 @@ not just the first. Pure Python: nothing here imports Django.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from scoring.melds import catalogue
 from scoring.ranking import DECLARER_WINS, EXACT_POINTS, signed
 from scoring.rules import DURCH_KINDS, TRICK_TOTAL, RulesProfile, is_int
 from tournament.errors import UserError, gettext_noop
-from tournament.house_rules import TOTALS
+from tournament.house_rules import POINTS, TOTALS
 from tournament.limits import UNUSUAL_BID
 
 __all__ = [
     "UNKNOWN_TIE_BREAKS",
+    "WRITTEN",
     "InvalidFigure",
     "game_reach",
     "known_tie_breaks",
@@ -38,12 +40,19 @@ __all__ = [
 STEP = 10
 """Every score is a multiple of 10: melds, bids and rounded trick points are."""
 
+WRITTEN: Final = "written"
+"""The kind of a game of a ``points`` sheet (``scoring.models.Game``): its points as written on
+the paper, with no bid, melds or trick points and the declarer only where it is known."""
+
 UNKNOWN_TIE_BREAKS: dict[str, frozenset[str]] = {
+    POINTS: frozenset({EXACT_POINTS, DECLARER_WINS}),
     TOTALS: frozenset({EXACT_POINTS, DECLARER_WINS}),
 }
 """The tie-breaks (``scoring.ranking.TIE_BREAKS``) a scoring mode has no figures for, by mode:
-round totals keep no trick points (no exact points) and no games won as declarer. A mode not
-named here has the figures of every tie-break."""
+points per game and round totals keep no trick points (no exact points); round totals know no
+games won as declarer, and points per game only those whose declarer is written down, so a
+count of them would favour the tables that write it. A mode not named here has the figures of
+every tie-break."""
 
 
 def known_tie_breaks(codes: Sequence[str], mode: str) -> list[str]:

@@ -184,9 +184,10 @@ class EntryGamesTable(tables.Table):
             if game.own_declarer:
                 declarer = f"<strong>{declarer}</strong>"
             tricks = "–" if game.tricks is None else game.tricks
+            bid = "–" if game.bid is None else game.bid
             kind = escape(game.kind_label)
             phone = [
-                f"{labels['bid']} {game.bid}", kind,
+                f"{labels['bid']} {bid}", kind,
                 f"{labels['meld']} {game.meld}", f"{labels['tricks']} {tricks}",
             ]
             if game.misplayed:
@@ -195,7 +196,7 @@ class EntryGamesTable(tables.Table):
                 f'<tr><td class="num">{game.number}</td>'
                 f'<td class="name">{declarer}'
                 f'<span class="phone-line">{" · ".join(phone)}</span></td>'
-                f'<td class="num wide">{game.bid}</td><td class="wide">{kind}</td>'
+                f'<td class="num wide">{bid}</td><td class="wide">{kind}</td>'
                 f'<td class="num wide">{game.meld}</td><td class="num wide">{tricks}</td>'
                 f'<td class="wide">{"✔" if game.misplayed else ""}</td>'
                 f'<td class="num">{escape(signed(game.points))}</td></tr>'
