@@ -27,11 +27,11 @@ SCORING_MODES: Final = {
 }
 """The ways an event keeps score and their names (msgids), from the most detail to the least;
 the first is the default."""
-OFFERED_MODES: Final = (GAMES,)
-"""The scoring modes the forms offer an organiser: those whose score sheet, printouts and
-standings exist. An event stores any of ``SCORING_MODES`` and ``scoring.modes`` checks the
-figures of all three, but a mode the sheet does not follow yet is not offered, so that the
-rules sheet never names a way of scoring the sheets do not ask for."""
+OFFERED_MODES: Final = (GAMES, POINTS)
+"""The scoring modes the forms offer an organiser, in the order of ``SCORING_MODES``: those
+whose score sheet, printouts and standings exist. An event stores any of ``SCORING_MODES`` and
+``scoring.modes`` checks the figures of all three, but a mode the sheet does not follow yet is
+not offered, so that the rules sheet never names a way of scoring the sheets do not ask for."""
 
 
 @dataclass(frozen=True)
