@@ -8,12 +8,13 @@ in and the three players of the table confirm it there, then the organisers conf
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from scoring.models import Game, PartyScore, ScoreSheet, SheetConfirmation
 from scoring.rules import AKS_HEROLDSTATT, RULES
 from tests.e2e.conftest import logged_in_page
 from tests.e2e.scoresheet import link, wait_until
+from tests.e2e.test_player_confirmations import tap
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
 from tournament.models import Event
 
@@ -142,18 +143,6 @@ def test_a_refused_figure_is_named_and_the_cursor_waits_there(browser, live_serv
     page.context.close()
 
 
-def tap(phone: Page, number: int, name: str) -> None:
-    """A player taps their own number, then the sentence that confirms the games."""
-    section = phone.locator("#confirm")
-    section.locator("summary", has_text=f"Nr. {number} {name}").click()
-    section.get_by_role(
-        "button", name=f"Ich, Nr. {number} {name}, bestätige die Spiele dieses Blatts"
-    ).click()
-    expect(phone.locator(".messages")).to_contain_text(
-        f"Danke, Nr. {number} {name}: Ihre Bestätigung ist gespeichert."
-    )
-
-
 def test_the_scorekeeper_types_on_the_phone_and_the_players_confirm(
     live_server, browser, phone, screenshot
 ):
@@ -178,7 +167,10 @@ def test_the_scorekeeper_types_on_the_phone_and_the_players_confirm(
     expect(section.locator("[data-confirm-count]")).to_have_text("0 von 3 bestätigt")
     expect(section).to_contain_text("Nach den Hausregeln bestätigen alle Spieler")
     for count, (number, name) in enumerate(PEOPLE, start=1):
-        tap(phone, number, name)
+        tap(phone, number, name)  # a plain form: the page comes back with the thanks
+        expect(phone.locator(".messages")).to_contain_text(
+            f"Danke, Nr. {number} {name}: Ihre Bestätigung ist gespeichert."
+        )
         expect(section.locator("[data-confirm-count]")).to_have_text(f"{count} von 3 bestätigt")
     expect(section.locator(".signer.confirmed")).to_have_count(3)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375
