@@ -249,7 +249,7 @@ def initial_from_values(values: dict[str, Any] | None, *, dealer: int) -> dict[s
         "kind": values["kind"],
         "revoked": values["revoked"],
     }
-    if values["bid"] > UNUSUAL_BID:  # confirmed when it was saved
+    if values["bid"] is not None and values["bid"] > UNUSUAL_BID:  # confirmed when it was saved
         initial["bid_ok"] = True
     for index, meld in enumerate(values["melds"]):
         initial[f"meld{index}"] = meld

@@ -262,3 +262,22 @@ def test_the_desk_page_needs_a_role_of_the_event(points_sheet):
     page = page_text(Client().get(link(points_sheet)))
     refused = client.post(desk_url(points_sheet), points_form(page, TYPED))
     assert refused.status_code in (403, 404) and not Game.objects.exists()
+
+
+def test_the_version_check_and_the_state_answer_for_a_points_sheet(client, points_sheet):
+    save_sheet_points(sheet=points_sheet, base_version=0,
+                      rows={1: {"points": [120, -300, 80], "declarer": 1}})
+    check = client.get(reverse("sheet-link-check", kwargs={"token": points_sheet.token}))
+    assert check.status_code == 200 and check.json()["version"] == 1
+    state = client.get(reverse("sheet-link-state", kwargs={"token": points_sheet.token}))
+    assert state.status_code == 200 and state.json()["rows"]["1"]["points"] == [120, -300, 80]
+
+
+def test_the_trail_page_says_a_points_game_in_words(client, organiser, points_sheet):
+    save_sheet_points(sheet=points_sheet, base_version=0,
+                      rows={1: {"points": [120, -300, 80], "declarer": 1}})
+    save_sheet_points(sheet=points_sheet, base_version=1, user=organiser,
+                      rows={1: {"points": [130, -300, 80], "declarer": None}})
+    page = page_text(client.get(desk_url(points_sheet, "sheet-changes")))
+    assert "Alleinspieler 1 · Punkte 120/−300/80" in page  # before, by start number
+    assert "Punkte 130/−300/80" in page
