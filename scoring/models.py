@@ -238,9 +238,10 @@ class SheetChange(AuditRecord):
     the version it made and its ``device``.
 
     A game's record (``SAVED``, ``DELETED`` after the hand-in, ``CHANGED``: a stored game
-    replaced or cleared while the sheet is open) keeps the sheet ``version`` its change made and
-    the ``device`` it came from (the id the sheet page keeps on the device; empty for a plain
-    form): the other pages open on the sheet are told of it (``scoring.sheet_pages``,
+    replaced or cleared while the sheet is open; of a game of points as written its values hold
+    kind ``written``, no bid and the declarer or None) keeps the sheet ``version`` its change
+    made and the ``device`` it came from (the id the sheet page keeps on the device; empty for a
+    plain form): the other pages open on the sheet are told of it (``scoring.sheet_pages``,
     ``change_notices``).
     """
 

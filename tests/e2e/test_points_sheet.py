@@ -3,7 +3,8 @@ with the keyboard alone (the cursor starts in the first game, Enter or Tab moves
 field and from a game's last figure to the next game, Enter in the last figure saves; a minus
 typed before or after the digits; the Summe row adds up while typing) and the keys are counted;
 on a phone-sized page the scorekeeper types the games through the sheet's link, hands the sheet
-in and the three players of the table confirm it there, then the organisers confirm it.
+in and the three players of the table confirm it there, then the organisers confirm it. axe-core
+finds no accessibility violation on either page.
 """
 
 import pytest
@@ -14,6 +15,7 @@ from scoring.models import Game, PartyScore, ScoreSheet, SheetConfirmation
 from scoring.rules import AKS_HEROLDSTATT, RULES
 from tests.e2e.conftest import logged_in_page
 from tests.e2e.scoresheet import link, wait_until
+from tests.e2e.test_accessibility import violations
 from tests.e2e.test_player_confirmations import tap
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
 from tournament.models import Event
@@ -112,6 +114,7 @@ def test_the_desk_types_a_points_sheet_with_the_keyboard_alone(browser, live_ser
         " && document.activeElement.selectionEnd === document.activeElement.value.length"
     )
     screenshot(page, "points-sheet-desk")
+    assert violations(page, page.url) == []  # axe-core, as on the main pages
     # a typical game: the declarer and three figures, each followed by Enter or Tab
     assert max(typical) <= 14, typical
     assert keys <= 14 * len(PAPER), keys
@@ -153,6 +156,7 @@ def test_the_scorekeeper_types_on_the_phone_and_the_players_confirm(
         "Sobald der Spielzettel abgegeben ist, bestätigt hier jeder Spieler des Tisches die "
         "Spiele."
     )
+    assert violations(phone, link(live_server, sheet)) == []
     # the page fits the phone: nothing to scroll sideways
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375
     for number, row in enumerate(games, start=1):
