@@ -15,6 +15,7 @@ from scoring.models import Game, PartyScore, ScoreSheet, SheetChange, SheetConfi
 from scoring.rules import AKS_HEROLDSTATT, RULES
 from scoring.services import confirm_as_player, save_sheet_points
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
+from tests.scoring.views.test_totals_sheet import desk_url, hidden, link, page_text
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -31,24 +32,6 @@ def points_sheet():
     entries = [make_entry(event, n, name) for n, name in ((3, "Hans Maier"), (1, "Anna Rapp"),
                                                          (2, "Otto Walz"))]
     return make_sheet(make_table(make_round(event), entries, number=1))
-
-
-def link(sheet: ScoreSheet) -> str:
-    return reverse("sheet-link", kwargs={"token": sheet.token})
-
-
-def desk_url(sheet: ScoreSheet, name: str = "sheet-edit") -> str:
-    table = sheet.table
-    return reverse(name, kwargs={"slug": table.round.event.slug,
-                                 "number": table.round.number, "table": table.number})
-
-
-def page_text(response) -> str:
-    return response.content.decode()
-
-
-def hidden(page: str, name: str) -> str:
-    return re.search(rf'name="{name}" value="([^"]*)"', page).group(1)
 
 
 def points_form(page: str, games: dict, *, action: str = "save") -> dict:
