@@ -12,6 +12,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from core.errors import Message
 from scoring.models import Game, SheetChange
+from scoring.modes import WRITTEN
 from scoring.ranking import TIE_BREAKS, signed
 from scoring.rules import SWITCHES, preset_label
 from scoring.sheet_rows import number_ranges
@@ -113,10 +114,19 @@ def game_line(
     return " · ".join(parts)
 
 
+def written_line(*, declarer: object | None, points: Sequence[int]) -> str:
+    """A game of points as written in one line: “declarer 3 · points 120/−300/80” (no
+    declarer where the paper names none)."""
+    parts = [] if declarer is None else [f"{gettext('declarer')} {declarer}"]
+    parts.append(f"{gettext('points')} {'/'.join(signed(p) for p in points)}")
+    return " · ".join(parts)
+
+
 def describe_values(
     values: Mapping[str, Any] | None, numbers: Sequence[int] | None = None
 ) -> str:
-    """A game in one line, parties by start number: for the stale-save warning and the trail.
+    """A game in one line, parties by start number: for the stale-save warning and the trail;
+    a game of points as written by ``written_line``.
 
     ``values`` is in ``sheet_games`` form with ``numbers`` the parties' start numbers, or in
     ``audit_values`` form (declarer and misplay already start numbers) without.
@@ -127,6 +137,11 @@ def describe_values(
     def party(value: int) -> int:
         return value if numbers is None else numbers[value]
 
+    if values.get("kind") == WRITTEN:
+        declarer = values.get("declarer")
+        return written_line(
+            declarer=party(declarer) if declarer is not None else None, points=values["points"]
+        )
     revoked = values.get("revoked")
     return game_line(
         declarer=party(values["declarer"]),

@@ -249,7 +249,7 @@ def initial_from_values(values: dict[str, Any] | None, *, dealer: int) -> dict[s
         "kind": values["kind"],
         "revoked": values["revoked"],
     }
-    if values["bid"] > UNUSUAL_BID:  # confirmed when it was saved
+    if values["bid"] is not None and values["bid"] > UNUSUAL_BID:  # confirmed when it was saved
         initial["bid_ok"] = True
     for index, meld in enumerate(values["melds"]):
         initial[f"meld{index}"] = meld
@@ -284,9 +284,21 @@ def forged_row_numbers(keys: Sequence[str], count: int) -> list[str]:
     return bad
 
 
-TOTALS_FIGURE = re.compile(r"[-−–]?[0-9]{1,7}")
-"""A figure of a round totals form: a whole number of the digits 0–9, a total perhaps below zero
-(typed with a hyphen, a minus sign or a dash)."""
+FIGURE = re.compile(r"(?P<before>[-−–])?(?P<digits>[0-9]{1,7})|(?P<late>[0-9]{1,7})[-−–]")
+"""A figure of a points or round totals form: a whole number of the digits 0–9, below zero
+with a minus (a hyphen, a minus sign or a dash) before the digits or, as some sheets write it,
+after them: ``-80``, ``−80``, ``80-``."""
+
+
+def read_figure(text: str) -> int | None:
+    """A typed figure (``FIGURE``, spaces around it ignored) as a whole number; None when the
+    text is no such figure."""
+    match = FIGURE.fullmatch(text.strip())
+    if match is None:
+        return None
+    if match["late"] is not None:
+        return -int(match["late"])
+    return -int(match["digits"]) if match["before"] else int(match["digits"])
 
 
 def totals_field_names(party_count: int) -> list[str]:
@@ -308,15 +320,59 @@ def posted_totals(
         pair: list[int | None] = []
         for kind in ("total", "lost"):
             text = str(data.get(f"p{index}-{kind}", "")).strip()
-            if not text:
-                pair.append(None)
-            elif TOTALS_FIGURE.fullmatch(text):
-                pair.append(-int(text[1:]) if not text[0].isdigit() else int(text))
-            else:
-                pair.append(None)
+            figure = read_figure(text)
+            pair.append(figure)
+            if text and figure is None:
                 problems.append(InvalidFigure(
                     f"{kind}{index}", gettext_noop("Enter a whole number, like 420 or -120."),
                     party=index,
                 ))
         figures.append((pair[0], pair[1]))
     return figures, problems
+
+
+def points_field_names(party_count: int) -> list[str]:
+    """The fields of a game of a points form without the game's prefix, in the order they are
+    typed: ``declarer``, ``points0``, ``points1``, … (parties in seating order)."""
+    return ["declarer", *(f"points{index}" for index in range(party_count))]
+
+
+def posted_points(
+    data: Any, games: int, party_count: int
+) -> tuple[dict[int, dict[str, Any]], dict[int, list[InvalidFigure]]]:
+    """Read a points form: each game whose fields the form holds (``g<N>-declarer``,
+    ``g<N>-points<i>``) as ``scoring.services.points`` takes it (``{"points": [...],
+    "declarer": index}``, an empty field None; the declarer typed as its party's column, 1 to
+    ``party_count``); and by game a problem (``InvalidFigure``, named as
+    ``scoring.modes.points_problems`` names them) for every field that holds something else,
+    whose figure is then None as well."""
+    rows: dict[int, dict[str, Any]] = {}
+    unread: dict[int, list[InvalidFigure]] = {}
+    for number in range(1, games + 1):
+        prefix = f"{row_prefix(number)}-"
+        if not any(f"{prefix}{name}" in data for name in points_field_names(party_count)):
+            continue
+        problems: list[InvalidFigure] = []
+        points: list[int | None] = []
+        for index in range(party_count):
+            text = str(data.get(f"{prefix}points{index}", "")).strip()
+            points.append(read_figure(text))
+            if text and points[-1] is None:
+                problems.append(InvalidFigure(
+                    f"points{index}", gettext_noop("Enter a whole number, like 120 or -300."),
+                    party=index,
+                ))
+        text = str(data.get(f"{prefix}declarer", "")).strip()
+        declarer = int(text) - 1 if text.isascii() and text.isdigit() and len(text) < 3 else None
+        if declarer is not None and not 0 <= declarer < party_count:
+            declarer = None
+        if text and declarer is None:
+            problems.append(InvalidFigure(
+                "declarer",
+                gettext_noop("Enter the declarer's column, 1 to %(count)s, or leave it empty."),
+                count=party_count,
+            ))
+        rows[number] = {"points": points, "declarer": declarer}
+        if problems:
+            unread[number] = problems
+    return rows, unread

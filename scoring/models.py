@@ -1,5 +1,8 @@
 """Score sheets: the games a table plays in one round, each with one line per party, or for an
-event kept in round totals each party's total of the round (``RoundTotal``).
+event kept in round totals each party's total of the round (``RoundTotal``). An event kept in
+points per game stores each game as a ``Game`` of the kind ``written`` (``Game.Kind.WRITTEN``):
+its declarer where the paper names it, no bid, and per party a line of the points as written
+(meld 0, no trick points).
 
 A game's points are computed by ``scoring.rules.score_hand`` when it is saved
 (``scoring.services.sheets``); the terms are in ``docs/glossary.md``.
@@ -14,6 +17,7 @@ from django.db.models.functions import Mod
 from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
 
+from scoring.modes import WRITTEN
 from scoring.rules import CONCEDED, DURCH, DURCH_OPEN, KINDS, LOWEST_MIN_BID, PLAYED, TRICK_TOTAL
 from tournament.models import AuditRecord, Entry, Player, Table
 
@@ -97,6 +101,7 @@ class Game(models.Model):
         CONCEDED = CONCEDED, _("conceded")
         DURCH = DURCH, _("Durch")
         DURCH_OPEN = DURCH_OPEN, _("Durch laid open")
+        WRITTEN = WRITTEN, _("points as written")
 
     sheet = models.ForeignKey(
         ScoreSheet, on_delete=models.CASCADE, related_name="games", verbose_name=_("score sheet")
@@ -106,9 +111,17 @@ class Game(models.Model):
         _("dealer"), help_text=_("Seat position of the player who dealt.")
     )
     declarer = models.ForeignKey(
-        Entry, on_delete=models.PROTECT, related_name="+", verbose_name=_("declarer")
+        Entry,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=_("declarer"),
+        help_text=_("Empty only for a game of points as written whose declarer is not known."),
     )
-    bid = models.PositiveIntegerField(_("bid"))
+    bid = models.PositiveIntegerField(
+        _("bid"), null=True, blank=True, help_text=_("Empty for a game of points as written.")
+    )
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.PLAYED)
     revoked = models.ForeignKey(
         Entry,
@@ -134,7 +147,17 @@ class Game(models.Model):
                 condition=Exact(Mod(F("bid"), 10), 0), name="game_bid_multiple_of_10"
             ),
             models.CheckConstraint(
-                condition=Q(kind__in=list(KINDS)), name="game_kind_valid"
+                condition=Q(kind__in=[*KINDS, WRITTEN]), name="game_kind_valid"
+            ),
+            # a game in full has its declarer and bid; a game of points as written (a sheet of
+            # an event kept in points per game) has neither bid nor misplay
+            models.CheckConstraint(
+                condition=Q(kind=WRITTEN) | Q(declarer__isnull=False, bid__isnull=False),
+                name="game_full_has_declarer_and_bid",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind=WRITTEN) | Q(bid__isnull=True, revoked__isnull=True),
+                name="game_written_has_no_bid",
             ),
         ]
 
@@ -232,9 +255,10 @@ class SheetChange(AuditRecord):
     the version it made and its ``device``.
 
     A game's record (``SAVED``, ``DELETED`` after the hand-in, ``CHANGED``: a stored game
-    replaced or cleared while the sheet is open) keeps the sheet ``version`` its change made and
-    the ``device`` it came from (the id the sheet page keeps on the device; empty for a plain
-    form): the other pages open on the sheet are told of it (``scoring.sheet_pages``,
+    replaced or cleared while the sheet is open; of a game of points as written its values hold
+    kind ``written``, no bid and the declarer or None) keeps the sheet ``version`` its change
+    made and the ``device`` it came from (the id the sheet page keeps on the device; empty for a
+    plain form): the other pages open on the sheet are told of it (``scoring.sheet_pages``,
     ``change_notices``).
     """
 

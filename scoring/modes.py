@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from core.errors import UserError, gettext_noop
 from core.limits import UNUSUAL_BID
@@ -31,6 +32,7 @@ from tournament.house_rules import GAMES, POINTS, TOTALS
 __all__ = [
     "MODE_TELLS",
     "UNKNOWN_TIE_BREAKS",
+    "WRITTEN",
     "InvalidFigure",
     "ModeTells",
     "game_reach",
@@ -43,12 +45,19 @@ __all__ = [
 STEP = 10
 """Every score is a multiple of 10: melds, bids and rounded trick points are."""
 
+WRITTEN: Final = "written"
+"""The kind of a game of a ``points`` sheet (``scoring.models.Game``): its points as written on
+the paper, with no bid, melds or trick points and the declarer only where it is known."""
+
 UNKNOWN_TIE_BREAKS: dict[str, frozenset[str]] = {
+    POINTS: frozenset({EXACT_POINTS, DECLARER_WINS}),
     TOTALS: frozenset({EXACT_POINTS, DECLARER_WINS}),
 }
 """The tie-breaks (``scoring.ranking.TIE_BREAKS``) a scoring mode has no figures for, by mode:
-round totals keep no trick points (no exact points) and no games won as declarer. A mode not
-named here has the figures of every tie-break."""
+points per game and round totals keep no trick points (no exact points); round totals know no
+games won as declarer, and points per game only those whose declarer is written down, so a
+count of them would favour the tables that write it. A mode not named here has the figures of
+every tie-break."""
 
 
 def known_tie_breaks(codes: Sequence[str], mode: str) -> list[str]:

@@ -5,12 +5,14 @@ Pure Python (no Django): ``random_game`` returns the keyword arguments of
 are played out (gespielt), some are conceded (abgeschrieben), a Durch and a misplay (verworfen)
 are rare. Bids start at 150 and follow the declarer's meld; melds and bids are multiples of 10;
 the trick points of a played game add up to 250. ``random_round_totals`` sums a round of such
-games up as a sheet kept in round totals holds it.
+games up as a sheet kept in round totals holds it, ``random_points_rows`` writes them down as a
+sheet kept in points per game holds them.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any, Final
 
 from scoring.rules import CONCEDED, DURCH, MIN_BID, PLAYED, TRICK_TOTAL, score_hand
@@ -96,19 +98,44 @@ def random_game(parties: int, rng: random.Random) -> dict[str, Any]:
     }
 
 
-def random_round_totals(parties: int, games: int, rng: random.Random) -> list[tuple[int, int]]:
-    """Per party (2, 3 or 4) its total of a round of ``games`` random games (``random_game``
-    without misplays, scored by the default rules) and its games lost as declarer (those where
-    the declarer scored below zero): the figures of a sheet kept in round totals."""
-    totals = [0] * parties
-    lost = [0] * parties
+def _scored_games(
+    parties: int, games: int, rng: random.Random
+) -> Iterator[tuple[int, list[int]]]:
+    """``games`` random games without misplays (a misplay puts a party other than the declarer
+    below zero), each as its declarer and every party's points by the default rules."""
     for _ in range(games):
         game = random_game(parties, rng)
         while game["revoked"] is not None:
             game = random_game(parties, rng)
-        points = score_hand(**game)
+        yield game["declarer"], score_hand(**game)
+
+
+def random_round_totals(parties: int, games: int, rng: random.Random) -> list[tuple[int, int]]:
+    """Per party (2, 3 or 4) its total of a round of ``games`` random games (``_scored_games``)
+    and its games lost as declarer (those where the declarer scored below zero): the figures of
+    a sheet kept in round totals."""
+    totals = [0] * parties
+    lost = [0] * parties
+    for declarer, points in _scored_games(parties, games, rng):
         for party, value in enumerate(points):
             totals[party] += value
-        if points[game["declarer"]] < 0:
-            lost[game["declarer"]] += 1
+        if points[declarer] < 0:
+            lost[declarer] += 1
     return list(zip(totals, lost, strict=True))
+
+
+UNNAMED_DECLARER_SHARE: Final = 0.25
+"""How often a paper sheet kept in points per game leaves the declarer out."""
+
+
+def random_points_rows(parties: int, games: int, rng: random.Random) -> dict[int, dict]:
+    """Games 1 to ``games`` of a sheet kept in points per game (``_scored_games``), as
+    ``scoring.services.points.save_sheet_points`` takes them: each party's points and the
+    declarer's index, left out (None) in about a quarter of the games as on paper."""
+    return {
+        number: {
+            "points": points,
+            "declarer": None if rng.random() < UNNAMED_DECLARER_SHARE else declarer,
+        }
+        for number, (declarer, points) in enumerate(_scored_games(parties, games, rng), start=1)
+    }

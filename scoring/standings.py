@@ -8,8 +8,12 @@ here too, on the same sheets.
 A sheet kept in round totals (``Event.scoring_mode`` ``totals``, ``scoring.models.RoundTotal``)
 counts each party's total as its points of the round, the round's games as its games, and its
 typed count as its games lost as declarer; it knows no games won as declarer and no exact
-points, so the tie-breaks that need them are left out (``scoring.modes.known_tie_breaks``). An
-event's sheets are kept in one mode (``scoring.services.house_rules.change_scoring_mode``).
+points, so the tie-breaks that need them are left out (``scoring.modes.known_tie_breaks``). A
+sheet kept in points per game holds games of the kind ``written`` and counts as a sheet of games
+does: each party's points as written; a game lost as declarer is the one party below zero,
+whether the paper names the declarer or not; no exact points (no trick points), and games won
+as declarer only where the declarer is written down, so both tie-breaks are left out for it
+too. An event's sheets are kept in one mode (``scoring.services.house_rules.change_scoring_mode``).
 
 Which sheets count: by default only confirmed ones; with ``Event.count_unconfirmed`` every sheet
 with games (in progress, submitted or confirmed), and the standings say they are provisional
@@ -28,7 +32,7 @@ from django.db.models import Count, F, Q, Sum
 
 from core.limits import STANDINGS_CACHE_SECONDS
 from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet
-from scoring.modes import known_tie_breaks
+from scoring.modes import WRITTEN, known_tie_breaks
 from scoring.ranking import EntryFigures, Figures, RoundState, Standings, parse_tie_breaks
 from scoring.rules import CONCEDED, DURCH, DURCH_OPEN, PLAYED
 from tournament.house_rules import TOTALS
@@ -84,12 +88,21 @@ class DeclarerLosses:
     durch: int = 0
 
 
+def lost_as_declarer() -> Q:
+    """The party lines (``PartyScore``) of games lost as declarer: the declarer's line below
+    zero; of a game of points as written (``WRITTEN``) any line below zero, since only the
+    declarer of a game lost scores below zero (``scoring.modes.points_problems``), written down
+    or not."""
+    return Q(points__lt=0) & (Q(entry_id=F("game__declarer_id")) | Q(game__kind=WRITTEN))
+
+
 def declarer_losses(event: Event) -> dict[int, DeclarerLosses]:
     """The games every entry lost as declarer on the sheets that count for the standings, by
     entry id (one SQL query); entries without a lost game are left out.
 
-    Lost is what the ranking calls lost: the declarer's points are negative (a played game
-    lost, a lost Durch, a conceded game); on sheets kept in round totals, the typed counts.
+    Lost is what the ranking calls lost (``lost_as_declarer``): the declarer's points are
+    negative (a played game lost, a lost Durch, a conceded game; a game of points as written
+    counts as a played game); on sheets kept in round totals, the typed counts.
     """
     counted_sheets = ScoreSheet.objects.filter(
         table__round__event=event, status__in=counted_statuses(event)
@@ -105,9 +118,7 @@ def declarer_losses(event: Event) -> dict[int, DeclarerLosses]:
         }
     counts: dict[int, dict[str, int]] = {}
     for entry_id, kind, count in (
-        PartyScore.objects.filter(
-            game__sheet__in=counted_sheets, entry_id=F("game__declarer_id"), points__lt=0
-        )
+        PartyScore.objects.filter(lost_as_declarer(), game__sheet__in=counted_sheets)
         .values("entry_id", "game__kind")
         .annotate(count=Count("id"))
         .order_by()
@@ -116,7 +127,7 @@ def declarer_losses(event: Event) -> dict[int, DeclarerLosses]:
         counts.setdefault(entry_id, {})[kind] = count
     return {
         entry_id: DeclarerLosses(
-            played=by_kind.get(PLAYED, 0),
+            played=by_kind.get(PLAYED, 0) + by_kind.get(WRITTEN, 0),
             conceded=by_kind.get(CONCEDED, 0),
             durch=by_kind.get(DURCH, 0) + by_kind.get(DURCH_OPEN, 0),
         )
@@ -176,7 +187,7 @@ def compute_standings(event: Event) -> Standings:
                 total=Sum("points"),
                 games=Count("id"),
                 wins=Count("id", filter=as_declarer & Q(points__gt=0)),
-                losses=Count("id", filter=as_declarer & Q(points__lt=0)),
+                losses=Count("id", filter=lost_as_declarer()),
                 rounding=Sum(F("tricks") - (F("tricks") + 5) / 10 * 10, filter=rounded),
             )
             .order_by()
@@ -233,12 +244,13 @@ def cached_standings(event: Event) -> Standings:
 
 @dataclass(slots=True)
 class EntryGame:
-    """One game an entry played, from its own line of the sheet."""
+    """One game an entry played, from its own line of the sheet (a game of points as written
+    has no bid and may have no declarer: its ``declarer_name`` is a dash)."""
 
     number: int
     declarer_name: str
     own_declarer: bool
-    bid: int
+    bid: int | None
     kind: str
     kind_label: str
     misplayed: bool
@@ -339,7 +351,10 @@ def entry_rounds(
         entry_round.games.append(
             EntryGame(
                 number=game.number,
-                declarer_name=f"{game.declarer.start_number} {name(game.declarer)}",
+                declarer_name=(
+                    "–" if game.declarer is None
+                    else f"{game.declarer.start_number} {name(game.declarer)}"
+                ),
                 own_declarer=game.declarer_id == entry.pk,
                 bid=game.bid,
                 kind=game.kind,

@@ -27,7 +27,7 @@ SCORING_MODES: Final = {
 }
 """The ways an event keeps score and their names (msgids), from the most detail to the least;
 the first is the default."""
-OFFERED_MODES: Final = (GAMES, TOTALS)
+OFFERED_MODES: Final = (GAMES, POINTS, TOTALS)
 """The scoring modes the forms offer an organiser, in the order of ``SCORING_MODES``: those
 whose score sheet, printouts, standings and results exist. An event stores any of
 ``SCORING_MODES`` and ``scoring.modes`` checks the figures of all three, but a mode the sheet

@@ -2,6 +2,7 @@
 
 - ``sheets``: save a sheet's rows, hand it in, confirm or reopen it, close a round;
 - ``totals``: save the round totals of a sheet kept in round totals;
+- ``points``: save the games of a sheet kept in points per game;
 - ``confirmations``: a seated player confirms a handed-in sheet on the phone, or the desk records
   that the players signed the paper sheet;
 - ``standings``: the settings of the standings.
@@ -15,6 +16,12 @@ from scoring.services.confirmations import (
     confirm_as_player,
     record_paper_signatures,
     record_round_paper_signatures,
+)
+from scoring.services.points import (
+    points_field,
+    points_sheet_problems,
+    problems_by_field,
+    save_sheet_points,
 )
 from scoring.services.sheets import (
     ConfirmedSheets,
@@ -56,11 +63,15 @@ __all__ = [
     "confirm_handed_in",
     "confirm_sheet",
     "missing_games",
+    "points_field",
+    "points_sheet_problems",
+    "problems_by_field",
     "record_late_save",
     "record_paper_signatures",
     "record_round_paper_signatures",
     "renew_sheet_link",
     "reopen_sheet",
+    "save_sheet_points",
     "save_sheet_rows",
     "save_sheet_totals",
     "sheet_concerns",

@@ -16,6 +16,7 @@ from core.errors import Message, UserError, gettext_noop
 from scoring.confirmations import void_confirmations
 from scoring.house_rules import rules_of, tie_breaks_for
 from scoring.models import Game, PartyScore, ScoreSheet
+from scoring.modes import WRITTEN
 from scoring.rules import CONCEDED, InvalidHand, RulesProfile, score_hand
 from scoring.services.sheets import lock_event_and_sheets
 from tournament import audit
@@ -52,8 +53,11 @@ class Rescoring:
 
 
 def _games(event: Event):
+    """The games of ``event`` the rules score: not those of points as written (``WRITTEN``),
+    whose points are the paper's."""
     return (
         Game.objects.filter(sheet__table__round__event=event)
+        .exclude(kind=WRITTEN)
         .select_related("sheet__table__round")
         .prefetch_related(
             Prefetch(

@@ -38,12 +38,13 @@ from core.limits import MAX_DEVICE_ID, MAX_DEVICE_TEXT, UNUSUAL_BID
 from scoring.confirmations import Roll, rolls, void_confirmations
 from scoring.house_rules import rules_of
 from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet, SheetChange, new_token
+from scoring.modes import WRITTEN, InvalidFigure
 from scoring.rules import CONCEDED, TRICK_TOTAL, InvalidHand, RulesProfile, is_int
 from scoring.sheet_rows import missing_numbers, normalise_row, number_ranges
 from scoring.standings import counted_statuses
 from tournament import audit
 from tournament.audit import recorded_user
-from tournament.house_rules import TOTALS
+from tournament.house_rules import GAMES, POINTS, TOTALS
 from tournament.models import ChangeLog, Entry, Event, Round, Table, parties_in_seating_order
 from tournament.results import results_changed
 from tournament.services.lifecycle import ensure_not_finished
@@ -114,6 +115,9 @@ class SaveResult:
     kept: list[int] = field(default_factory=list)
     """The rows sent that were stored as sent already (a resend, or a row not changed)."""
     errors: dict[int, InvalidHand] = field(default_factory=dict)
+    problems: dict[int, list[InvalidFigure]] = field(default_factory=dict)
+    """Of a sheet kept in points per game (``scoring.services.points``): each row's problems
+    by game number; when there is one, nothing was stored."""
     handed_in: bool = False
     """Asked to hand the sheet in (``hand_in``): it is handed in now (or was already)."""
     hand_in_refused: SheetError | None = None
@@ -163,7 +167,7 @@ def sheet_games(sheet: ScoreSheet, parties: Sequence[Entry] | None = None) -> di
             "kind": kind,
             "revoked": None if revoked is None else index.get(revoked),
             "melds": [0] * len(parties),
-            "tricks": None if kind == CONCEDED else [0] * len(parties),
+            "tricks": None if kind in (CONCEDED, WRITTEN) else [0] * len(parties),
             "points": [0] * len(parties),
         }
     if not by_id:
@@ -186,10 +190,10 @@ def audit_values(values: Mapping[str, Any] | None, parties: Sequence[Entry]) -> 
     if values is None:
         return None
     numbers = [party.start_number for party in parties]
-    revoked = values["revoked"]
+    declarer, revoked = values["declarer"], values["revoked"]
     return {
         **values,
-        "declarer": numbers[values["declarer"]],
+        "declarer": numbers[declarer] if declarer is not None else None,
         "revoked": numbers[revoked] if revoked is not None else None,
         "parties": numbers,
     }
@@ -256,6 +260,40 @@ def check_may_edit(sheet: ScoreSheet, user: Any) -> None:
         check_link_access(sheet)
 
 
+MODE_REFUSALS = {
+    GAMES: gettext_noop(
+        "This tournament keeps every game in full: enter each game's bid, melds and tricks."
+    ),
+    POINTS: gettext_noop(
+        "This tournament keeps score in points per game: enter each game's points per party "
+        "as written on the paper."
+    ),
+    TOTALS: gettext_noop(
+        "This tournament keeps score in round totals: enter each party's total of the round, "
+        "not the games."
+    ),
+}
+"""Why a save of figures an event does not keep is refused, by the event's scoring mode: what
+its sheet asks for instead."""
+
+
+def lock_for_save(sheet: ScoreSheet, *, base_version: Any, user: Any, mode: str) -> ScoreSheet:
+    """The sheet locked (``lock_sheet``) for a save of the figures of scoring ``mode``
+    (``Event.scoring_mode``) based on ``base_version``, by ``user`` (None: through the link).
+    Refused with nothing stored: ``SheetError`` for a ``base_version`` that is no whole number
+    and for an event kept in another mode (``MODE_REFUSALS``); ``SheetLocked`` when the link
+    may no longer change the sheet (``check_may_edit``) or the event is finished."""
+    if not is_int(base_version):
+        raise SheetError(gettext_noop("The form is incomplete; please reload the page."))
+    locked = lock_sheet(sheet)
+    check_may_edit(locked, user)
+    event = locked.table.round.event
+    if event.scoring_mode != mode:
+        raise SheetError(MODE_REFUSALS[event.scoring_mode])
+    ensure_not_finished(event, SheetLocked)
+    return locked
+
+
 def write_games(
     sheet: ScoreSheet, parties: Sequence[Entry], values_by_number: Mapping[int, Mapping]
 ) -> None:
@@ -266,7 +304,7 @@ def write_games(
             sheet=sheet,
             number=number,
             dealer=values["dealer"],
-            declarer=parties[values["declarer"]],
+            declarer=parties[values["declarer"]] if values["declarer"] is not None else None,
             bid=values["bid"],
             kind=values["kind"],
             revoked=parties[values["revoked"]] if values["revoked"] is not None else None,
@@ -287,7 +325,8 @@ def write_games(
     )
 
 
-def _check_row_numbers(rows: Mapping[int, RowInput], count: int) -> None:
+def check_row_numbers(rows: Mapping[int, Any], count: int) -> None:
+    """Refuse (``SheetError``) a row number outside games 1 to ``count``."""
     for number in rows:
         if not is_int(number) or not 1 <= number <= count:
             raise SheetError(
@@ -366,7 +405,8 @@ def save_sheet_rows(
     when ``base_version`` is not the current version and the save would change something,
     ``SheetLocked`` when the link may no longer change the sheet and ``SheetError`` for a game
     number outside the sheet or an event that keeps score in round totals
-    (``scoring.services.totals``); then nothing is stored.
+    (``scoring.services.totals``) or in points per game (``scoring.services.points``); then
+    nothing is stored.
 
     ``parties`` are the table's parties as the caller read them for its forms (read here when
     not given). They may be read before the lock: a change of seating moves the sheet's version
@@ -380,25 +420,41 @@ def save_sheet_rows(
     save (``SaveResult.handed_in``); a refusal, such as games still missing, is
     ``SaveResult.hand_in_refused`` and the save stands.
     """
-    if not is_int(base_version):
-        raise SheetError(gettext_noop("The form is incomplete; please reload the page."))
-    locked = lock_sheet(sheet)
-    check_may_edit(locked, user)
+    locked = lock_for_save(sheet, base_version=base_version, user=user, mode=GAMES)
     event = locked.table.round.event
-    if event.scoring_mode == TOTALS:
-        raise SheetError(
-            gettext_noop(
-                "This tournament keeps score in round totals: enter each party's total of "
-                "the round, not the games."
-            )
-        )
-    ensure_not_finished(event, SheetLocked)
-    _check_row_numbers(rows, event.games_per_round)
+    check_row_numbers(rows, event.games_per_round)
     parties = sheet_parties(locked) if parties is None else list(parties)
     games = sheet_games(locked, parties)
     wanted, errors = _judge_rows(
         rows, parties=len(parties), seat_count=locked.table.seat_count, rules=rules_of(event)
     )
+    return store_rows(
+        locked, SaveResult(version=locked.version, status=locked.status, games=games,
+                           count=event.games_per_round, errors=errors),
+        wanted, parties, base_version=base_version, user=user, device=device,
+        hand_in=hand_in, save_id=save_id, device_id=device_id,
+    )
+
+
+def store_rows(
+    locked: ScoreSheet,
+    result: SaveResult,
+    wanted: Mapping[int, dict | None],
+    parties: Sequence[Entry],
+    *,
+    base_version: int,
+    user: Any,
+    device: Mapping[str, str] | None,
+    hand_in: bool,
+    save_id: str,
+    device_id: str,
+) -> SaveResult:
+    """Store the judged rows of a save on the ``locked`` sheet: ``wanted`` the rows as they
+    would be stored (None: cleared), ``result`` the save's result so far (its ``games`` the
+    sheet's stored games, its ``errors`` the rows refused, which leave their games alone).
+    Refuses a stale save (``StaleSheet``, see ``save_sheet_rows``), hands the sheet in where
+    asked and no row was refused, writes what changed; returns ``result`` completed."""
+    games, errors = result.games, result.errors
     changes = {number: v for number, v in wanted.items() if games.get(number) != v}
     if save_id and locked.last_save == save_mark(save_id, locked.version):
         base_version = locked.version  # sent again: the sheet's last change was this save
@@ -409,20 +465,15 @@ def save_sheet_rows(
             current={number: games.get(number) for number in affected},
             games=games,
         )
-    after = {n: v for n, v in {**games, **changes}.items() if v is not None}
-    result = SaveResult(
-        version=locked.version,
-        status=locked.status,
-        games=after,
-        count=event.games_per_round,
-        saved=sorted(n for n, v in changes.items() if v is not None),
-        deleted=sorted(n for n, v in changes.items() if v is None),
-        kept=sorted(n for n in wanted if n not in changes),
-        errors=errors,
-        read_version=locked.version,
-    )
+    result.games = {n: v for n, v in {**games, **changes}.items() if v is not None}
+    result.saved = sorted(n for n, v in changes.items() if v is not None)
+    result.deleted = sorted(n for n, v in changes.items() if v is None)
+    result.kept = sorted(n for n in wanted if n not in changes)
+    result.read_version = locked.version
     if locked.status in ScoreSheet.OPEN:
-        result.status = ScoreSheet.Status.IN_PROGRESS if after else ScoreSheet.Status.EMPTY
+        result.status = (
+            ScoreSheet.Status.IN_PROGRESS if result.games else ScoreSheet.Status.EMPTY
+        )
     hands_in = False
     if hand_in and not errors:
         missing = result.missing
@@ -724,12 +775,12 @@ def sheet_concerns(
         Game.objects.filter(sheet_id__in=ids).order_by().values_list("sheet_id", "number", "bid")
     ):
         entered[sheet_id].add(number)
-        if bid > UNUSUAL_BID:
+        if bid is not None and bid > UNUSUAL_BID:
             high_bids[sheet_id].append(number)
     bad_sums: dict[int, list[int]] = {pk: [] for pk in ids}
     for sheet_id, number, total in (
         PartyScore.objects.filter(game__sheet_id__in=ids)
-        .exclude(game__kind=CONCEDED)
+        .exclude(game__kind__in=(CONCEDED, WRITTEN))
         .order_by()
         .values_list("game__sheet_id", "game__number")
         .annotate(total=Coalesce(Sum("tricks"), 0))

@@ -24,16 +24,13 @@ from core.limits import MAX_DEVICE_ID
 from scoring.house_rules import rules_of
 from scoring.models import RoundTotal, ScoreSheet, SheetChange
 from scoring.modes import InvalidFigure, totals_problems
-from scoring.rules import is_int
 from scoring.services.sheets import (
     SheetError,
-    SheetLocked,
     StaleSheet,
-    check_may_edit,
     close_save,
     device_fields,
     hand_in_refusal,
-    lock_sheet,
+    lock_for_save,
     move_saved_sheet,
     no_totals_yet,
     save_mark,
@@ -42,7 +39,6 @@ from scoring.services.sheets import (
 from tournament.audit import recorded_user
 from tournament.house_rules import TOTALS
 from tournament.models import Entry
-from tournament.services.lifecycle import ensure_not_finished
 
 PartyFigures = tuple[int | None, int | None]
 """One party's figures as sent: its total of the round and its games lost as declarer (None:
@@ -111,16 +107,6 @@ def _audit_totals(values: Mapping[str, Any] | None, parties: Sequence[Entry]) ->
     return {**values, "parties": [party.start_number for party in parties]}
 
 
-def _refuse_other_modes(event: Any) -> None:
-    if event.scoring_mode != TOTALS:
-        raise SheetError(
-            gettext_noop(
-                "This tournament does not keep score in round totals: enter the sheet's "
-                "games."
-            )
-        )
-
-
 @transaction.atomic
 def save_sheet_totals(
     *,
@@ -148,13 +134,8 @@ def save_sheet_totals(
     ``scoring.services.sheets.save_sheet_rows``; a sheet is handed in only with its totals.
     A change of a handed-in sheet voids the players' confirmations.
     """
-    if not is_int(base_version):
-        raise SheetError(gettext_noop("The form is incomplete; please reload the page."))
-    locked = lock_sheet(sheet)
-    check_may_edit(locked, user)
+    locked = lock_for_save(sheet, base_version=base_version, user=user, mode=TOTALS)
     event = locked.table.round.event
-    _refuse_other_modes(event)
-    ensure_not_finished(event, SheetLocked)
     parties = sheet_parties(locked)
     figures = list(totals or [])
     if figures and len(figures) != len(parties):

@@ -1,8 +1,9 @@
 """Organiser printouts that carry each table's score sheet link: the table cards and the score
 sheets, drawn from the seating plan's rows (``tournament.plan``) with each table's sheet (an
 event kept in round totals prints a totals slip per table, several to a page, instead of a game
-sheet); and the rules sheet for every table (*Merkblatt*, ``scoring.merkblatt``) with the QR
-code of the event's public rules page."""
+sheet; one kept in points per game a sheet with a points column per party); and the rules sheet
+for every table (*Merkblatt*, ``scoring.merkblatt``) with the QR code of the event's public
+rules page."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -17,7 +18,7 @@ from scoring.merkblatt import merkblatt
 from scoring.models import Game, ScoreSheet
 from scoring.rules import TRICK_TOTAL
 from tournament.access import desk_view
-from tournament.house_rules import TOTALS
+from tournament.house_rules import POINTS, TOTALS
 from tournament.models import Event, Table
 from tournament.plan import RoundRows, chunked, game_rows, load_plan
 from tournament.views.printouts import round_filter, table_filter
@@ -27,6 +28,7 @@ PRINTOUTS = {
     "sheets": "tournament/print/sheets.html",
 }
 TOTALS_SLIPS = "tournament/print/totals_slips.html"
+POINTS_SHEETS = "tournament/print/points_sheets.html"
 CARDS_PER_PAGE = 2
 SLIPS_PER_PAGE = 3
 """Totals slips on an A4 page (portrait): each has room for four parties, their boxes and four
@@ -56,9 +58,11 @@ def plan_with_sheets(
 def sheet_printout(request: HttpRequest, event: Event, kind: str) -> HttpResponse:
     """The table cards (``kind`` ``cards``) or the blank score sheets (``sheets``) of the plan,
     of the rounds and tables the query names (``?durchgang=``, ``?tische=``): a game sheet per
-    A4 page, or for an event kept in round totals a totals slip per table, ``SLIPS_PER_PAGE`` to
-    a page; every round starts on a new page."""
+    A4 page (for an event kept in points per game one with a points column per party), or for
+    an event kept in round totals a totals slip per table, ``SLIPS_PER_PAGE`` to a page; every
+    round starts on a new page."""
     plan = plan_with_sheets(event, round_filter(request), table_filter(request))
+    template = PRINTOUTS[kind]
     context = {
         "event": event,
         "plan": plan,
@@ -83,6 +87,8 @@ def sheet_printout(request: HttpRequest, event: Event, kind: str) -> HttpRespons
         context["rules"] = rules
         context["rules_label"] = rules_label(rules)
         context["kinds"] = [Game.Kind(kind).label for kind in rules.kinds]
+        if event.scoring_mode == POINTS:
+            template = POINTS_SHEETS
         context["sheets"] = [
             {
                 "table": table,
@@ -92,7 +98,7 @@ def sheet_printout(request: HttpRequest, event: Event, kind: str) -> HttpRespons
             for round_rows in plan
             for table in round_rows.tables
         ]
-    return render(request, PRINTOUTS[kind], context)
+    return render(request, template, context)
 
 
 def event_merkblatt(event: Event) -> dict:

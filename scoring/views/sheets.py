@@ -9,10 +9,13 @@ overview. A sheet is saved in one of two ways, both through ``scoring.services.s
   now, which the page follows;
 - a browser without JavaScript posts the whole form to the page itself and gets a page back.
 
-A sheet of an event kept in round totals has its own page (``totals_sheet.html``): a plain form
+A sheet of an event kept in round totals has its own page (``totals_sheet.html``, extending
+``figures_sheet.html``): a plain form
 of each party's total and games lost, posted to the save address (or the page itself) and
 saved by ``scoring.services.save_sheet_totals``, with a page back; that address refuses a
-request for JSON of it.
+request for JSON of it. So has a sheet of an event kept in points per game
+(``points_sheet.html``: each game's declarer and points per party, saved by
+``scoring.services.save_sheet_points``).
 
 Once the sheet is handed in, the players of the table confirm it on the same page (section
 "Bestätigen", ``…/bestaetigen/``): a plain form gets the page back, the script JSON with the
@@ -29,9 +32,10 @@ changed since its version (``changes``); the page names its device by the cookie
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
@@ -50,26 +54,37 @@ from core.limits import MAX_GAMES_PER_ROUND, UNUSUAL_BID
 from core.text import is_number
 from core.web import show_error
 from scoring.audit import describe_totals, sheet_line
-from scoring.forms import GameRowForm, SheetFrameForm, forged_row_numbers, posted_totals
+from scoring.forms import (
+    GameRowForm,
+    SheetFrameForm,
+    forged_row_numbers,
+    posted_points,
+    posted_totals,
+)
 from scoring.house_rules import melds_key, posted_rules
 from scoring.melds import catalogue
 from scoring.models import ScoreSheet, SheetChange
+from scoring.points_page import points_page
 from scoring.rules import PARTY_COUNTS, TRICK_TOTAL
 from scoring.services import (
     SaveResult,
     SheetError,
     SheetLocked,
     StaleSheet,
+    TotalsResult,
     check_link_access,
     close_round,
     confirm_as_player,
     confirm_handed_in,
     confirm_sheet,
+    points_sheet_problems,
+    problems_by_field,
     record_late_save,
     record_paper_signatures,
     record_round_paper_signatures,
     renew_sheet_link,
     reopen_sheet,
+    save_sheet_points,
     save_sheet_rows,
     save_sheet_totals,
     sheet_for_table,
@@ -102,7 +117,7 @@ from scoring.sheet_pages import (
 from scoring.sheet_rows import number_ranges
 from scoring.totals_page import totals_page
 from tournament.access import desk_view, organiser_view
-from tournament.house_rules import TOTALS
+from tournament.house_rules import POINTS, SCORING_MODES, TOTALS
 from tournament.models import Event, Round, Table
 from tournament.seats import SEAT_COUNTS
 
@@ -271,9 +286,8 @@ def _posted_frame(request: HttpRequest, sheet: ScoreSheet) -> dict:
     return head.cleaned_data
 
 
-def _read_post(request: HttpRequest, sheet: ScoreSheet, frame: SheetFrame) -> _Posted:
-    """The posted form; SheetError when its frame (sheet, version, row names) is not one of
-    this sheet's forms."""
+def _refuse_forged_rows(request: HttpRequest, frame: SheetFrame) -> None:
+    """SheetError when the posted form names a game the sheet does not have."""
     forged = forged_row_numbers(list(request.POST), frame.games)
     if forged:
         raise SheetError(
@@ -283,6 +297,12 @@ def _read_post(request: HttpRequest, sheet: ScoreSheet, frame: SheetFrame) -> _P
             ),
             number=forged[0][:6],
         )
+
+
+def _read_post(request: HttpRequest, sheet: ScoreSheet, frame: SheetFrame) -> _Posted:
+    """The posted form; SheetError when its frame (sheet, version, row names) is not one of
+    this sheet's forms."""
+    _refuse_forged_rows(request, frame)
     head = _posted_frame(request, sheet)
     return _Posted(
         base_version=head["version"],
@@ -309,11 +329,7 @@ def _save(
         rows=rows,
         user=user,
         parties=frame.parties,
-        device=(
-            {"agent": request.headers.get("User-Agent", ""),
-             "address": request.META.get("REMOTE_ADDR", "")}
-            if user is None else None
-        ),
+        device=_device(request, user),
         hand_in=posted.hand_in,
         save_id=posted.save_id,
         device_id=device_of(request),
@@ -349,16 +365,8 @@ class _Outcome:
     invalid: list[int]  # the rows not saved because of errors
 
 
-def _conclude(posted: _Posted, result: SaveResult, *, drafts: bool) -> _Outcome:
-    """Say what a save did. ``drafts``: the page's script sent only the rows typed on the
-    device, so a row stored as sent is saved as far as the device is concerned (a resend);
-    a plain form sends every row, and only the rows it changed are news."""
-    forms = posted.forms
-    invalid = sorted(n for n, form in forms.items() if not form.is_blank() and form.errors)
-    saved, deleted = list(result.saved), list(result.deleted)
-    if drafts:
-        saved += [n for n in result.kept if n in result.games]
-        deleted += [n for n in result.kept if n not in result.games]
+def _said(saved: list[int], deleted: list[int]) -> list[str]:
+    """What a save did to the games, in words: the games saved, the games deleted."""
     said = []
     if saved:
         said.append(
@@ -370,6 +378,20 @@ def _conclude(posted: _Posted, result: SaveResult, *, drafts: bool) -> _Outcome:
             ngettext("Game %(games)s deleted.", "Games %(games)s deleted.", len(deleted))
             % {"games": number_ranges(sorted(deleted))}
         )
+    return said
+
+
+def _conclude(posted: _Posted, result: SaveResult, *, drafts: bool) -> _Outcome:
+    """Say what a save did. ``drafts``: the page's script sent only the rows typed on the
+    device, so a row stored as sent is saved as far as the device is concerned (a resend);
+    a plain form sends every row, and only the rows it changed are news."""
+    forms = posted.forms
+    invalid = sorted(n for n, form in forms.items() if not form.is_blank() and form.errors)
+    saved, deleted = list(result.saved), list(result.deleted)
+    if drafts:
+        saved += [n for n in result.kept if n in result.games]
+        deleted += [n for n in result.kept if n not in result.games]
+    said = _said(saved, deleted)
     problems = []
     if invalid:
         problems.append(
@@ -531,13 +553,34 @@ def keeps_totals(sheet: ScoreSheet) -> bool:
     return sheet.table.round.event.scoring_mode == TOTALS
 
 
+def keeps_points(sheet: ScoreSheet) -> bool:
+    """Whether the sheet's event keeps score in points per game (its page is the points
+    form)."""
+    return sheet.table.round.event.scoring_mode == POINTS
+
+
+def keeps_figures(sheet: ScoreSheet) -> bool:
+    """Whether the sheet's page is a plain form of figures (round totals, points per game)
+    rather than the game rows with their script."""
+    return keeps_totals(sheet) or keeps_points(sheet)
+
+
+def _device(request: HttpRequest, user: object) -> dict[str, str] | None:
+    """The device of a save through the link (``{"agent": User-Agent, "address": IP}``, see
+    ``scoring.services.sheets.save_sheet_rows``); None for a save by an account."""
+    if user is not None:
+        return None
+    return {"agent": request.headers.get("User-Agent", ""),
+            "address": request.META.get("REMOTE_ADDR", "")}
+
+
 def _page_url(sheet: ScoreSheet, *, via_link: bool) -> str:
     if via_link:
         return reverse("sheet-link", kwargs={"token": sheet.token})
     return _sheet_urls(sheet)["edit_url"]
 
 
-def _render_totals(
+def _render_figures(
     request: HttpRequest,
     sheet: ScoreSheet,
     frame: SheetFrame,
@@ -546,61 +589,148 @@ def _render_totals(
     code: int = 200,
     **page: object,
 ) -> HttpResponse:
-    """The totals page of a sheet with HTTP status ``code``; ``page`` as ``totals_page``
-    takes it (typed figures, problems, the other device's totals); with the section
-    "Bestätigen" (``confirm_section``), whose plain forms post to ``sheet_link_confirm`` and,
-    on the organisers' page, record the signatures on paper (``sheet_status``)."""
+    """The page of a sheet kept in round totals or in points per game
+    (``figures_sheet.html``) with HTTP status ``code``; ``page`` as ``totals_page`` or
+    ``points_page`` takes it (typed figures, problems, the other device's figures); with the
+    section "Bestätigen" (``confirm_section``), whose plain forms post to
+    ``sheet_link_confirm`` and, on the organisers' page, record the signatures on paper
+    (``sheet_status``)."""
+    event = sheet.table.round.event
+    kind, make = ("totals", totals_page) if keeps_totals(sheet) else ("points", points_page)
     context = {
-        "page": totals_page(sheet, frame, via_link=via_link, **page),
+        "page": make(sheet, frame, via_link=via_link, **page),
         "sheet": sheet,
-        "event": sheet.table.round.event,
+        "event": event,
         "via_link": via_link,
+        "kind": kind,
+        "mode_name": gettext(SCORING_MODES[event.scoring_mode]),
     }
     context.update(_page_links(sheet, context["page"], via_link=via_link))
     if not via_link:
         context["late_saves"] = []
-    return render(request, "scoring/totals_sheet.html", context, status=code)
+    return render(request, f"scoring/{kind}_sheet.html", context, status=code)
 
 
-def _totals_form_save(
+def _figures_save(request: HttpRequest, sheet: ScoreSheet, *, user: object) -> HttpResponse:
+    """A post to the save address of a sheet kept in round totals or in points per game: its
+    form's save (``_figures_form_save``); a script that asks for JSON is
+    refused (400): such a sheet has no script that saves."""
+    totals = keeps_totals(sheet)
+    if "application/json" in request.headers.get("Accept", ""):
+        return JsonResponse({
+            "ok": False, "outcome": "refused",
+            "message": gettext(
+                "This score sheet is kept in round totals: save it with its form."
+            ) if totals else gettext(
+                "This score sheet is kept in points per game: save it with its form."
+            ),
+        }, status=400)
+    return _figures_form_save(request, sheet, sheet_frame(sheet), user=user)
+
+
+def _totals_read(request: HttpRequest, frame: SheetFrame) -> tuple[Any, dict[str, list]]:
+    figures, unread = posted_totals(request.POST, len(frame.parties))
+    problems: dict[str, list] = {}
+    for problem in unread:
+        problems.setdefault(totals_field(problem), []).append(problem)
+    return figures, problems
+
+
+def _points_read(request: HttpRequest, frame: SheetFrame) -> tuple[Any, dict[str, list]]:
+    _refuse_forged_rows(request, frame)
+    rows, unread = posted_points(request.POST, frame.games, len(frame.parties))
+    if not unread:
+        return rows, {}
+    # the other rows' problems too, by the rules the page was drawn with (nothing is stored)
+    problems = problems_by_field(unread)
+    checked = problems_by_field(
+        points_sheet_problems(rows, parties=len(frame.parties), rules=frame.rules)
+    )
+    for name, found in checked.items():
+        problems.setdefault(name, found)  # a field that is no figure is not "left empty"
+    return rows, problems
+
+
+def _totals_said(result: TotalsResult) -> list[str]:
+    return [gettext("Totals saved.")] if result.changed else []
+
+
+def _points_said(result: SaveResult) -> list[str]:
+    return _said(result.saved, result.deleted)
+
+
+@dataclass(frozen=True)
+class _FiguresForm:
+    """What the plain form of a sheet kept in round totals or in points per game needs of its
+    mode: how it reads the posted figures (``read``: the figures and the problems of fields
+    that hold no figure, by field), its save service (``save``, the figures as the keyword
+    ``figures_name``), what a refusal says (``not_saved``, a msgid), the page after a stale
+    save (``stale_page``) and after a refused save (``refused_page``), and what a save did
+    (``said``)."""
+
+    read: Callable[[HttpRequest, SheetFrame], tuple[Any, dict[str, list]]]
+    save: Callable[..., Any]
+    figures_name: str
+    not_saved: str
+    stale_page: Callable[[StaleSheet], dict[str, Any]]
+    refused_page: Callable[[Any], dict[str, Any]]
+    said: Callable[[Any], list[str]]
+
+
+def _figures_form(sheet: ScoreSheet) -> _FiguresForm:
+    if keeps_totals(sheet):
+        return _FiguresForm(
+            read=_totals_read, save=save_sheet_totals,
+            figures_name="totals", not_saved=gettext_noop("The totals were not saved; see below."),
+            stale_page=lambda stale: {"stored": stale.totals, "other_device": stale.totals},
+            refused_page=lambda result: {"stored": result.totals,
+                                         "problems": result.problems_by_field},
+            said=_totals_said,
+        )
+    return _FiguresForm(
+        read=_points_read, save=save_sheet_points,
+        figures_name="rows", not_saved=gettext_noop("The games were not saved; see below."),
+        stale_page=lambda stale: {"games": stale.games, "other_device": stale.current},
+        refused_page=lambda result: {"games": result.games,
+                                     "problems": problems_by_field(result.problems)},
+        said=_points_said,
+    )
+
+
+def _figures_form_save(
     request: HttpRequest, sheet: ScoreSheet, frame: SheetFrame, *, user: object
 ) -> HttpResponse:
-    """A posted totals form's save: a redirect to the page with what was done, or the page
-    again with the figures as typed and what went wrong (a figure that is no whole number or
-    that the rules refuse at its field; after another device's save, its totals beside them
-    and its version in the form, so that the next save decides)."""
+    """A posted form of round totals or of points per game (``_figures_form``): a redirect to
+    the page with what was done, or the page again with the figures as typed and what went
+    wrong (a figure that is no whole number or that the checks refuse at its field, nothing
+    stored; after another device's save, its figures beside them and its version in the form,
+    so that the next save decides)."""
+    form = _figures_form(sheet)
     via_link = user is None
     typed: Mapping[str, str] = request.POST
+
+    def page(**shown: Any) -> HttpResponse:
+        return _render_figures(request, sheet, frame, via_link=via_link, **shown)
+
     try:
         head = _posted_frame(request, sheet)
-        figures, unread = posted_totals(request.POST, len(frame.parties))
+        figures, unread = form.read(request, frame)
         if unread:
-            messages.error(request, gettext("The totals were not saved; see below."))
-            problems: dict[str, list] = {}
-            for problem in unread:
-                problems.setdefault(totals_field(problem), []).append(problem)
-            return _render_totals(request, sheet, frame, via_link=via_link, typed=typed,
-                                  problems=problems)
-        result = save_sheet_totals(
+            messages.error(request, gettext(form.not_saved))
+            return page(typed=typed, problems=unread)
+        result = form.save(
             sheet=sheet,
             base_version=head["version"],
-            totals=figures,
             user=user,
-            device=(
-                {"agent": request.headers.get("User-Agent", ""),
-                 "address": request.META.get("REMOTE_ADDR", "")}
-                if user is None else None
-            ),
+            device=_device(request, user),
             save_id=head["save_id"],
             device_id=device_of(request),
             hand_in=request.POST.get("action") == "submit",
+            **{form.figures_name: figures},
         )
     except StaleSheet as stale:
         show_error(request, stale)
-        return _render_totals(
-            request, sheet, frame, via_link=via_link, code=409, typed=typed,
-            version=stale.version, stored=stale.totals, other_device=stale.totals,
-        )
+        return page(code=409, typed=typed, version=stale.version, **form.stale_page(stale))
     except SheetLocked as locked:
         if not via_link:
             show_error(request, locked)
@@ -608,35 +738,21 @@ def _totals_form_save(
         return _link_closed(request, sheet, locked)
     except SheetError as error:
         show_error(request, error)
-        return _render_totals(request, sheet, frame, via_link=via_link, code=400, typed=typed)
+        return page(code=400, typed=typed)
     if result.problems:
-        messages.error(request, gettext("The totals were not saved; see below."))
-        return _render_totals(
-            request, sheet, frame, via_link=via_link, typed=typed, stored=result.totals,
-            version=result.version, status=result.status, problems=result.problems_by_field,
-        )
-    if result.changed:
-        messages.success(request, gettext("Totals saved."))
+        messages.error(request, gettext(form.not_saved))
+        return page(typed=typed, version=result.version, status=result.status,
+                    **form.refused_page(result))
+    said = form.said(result)
+    for message in said:
+        messages.success(request, message)
     if result.handed_in:
         messages.success(request, gettext("The score sheet has been handed in. Thank you!"))
     elif result.hand_in_refused is not None:
         messages.error(request, str(result.hand_in_refused))
-    elif not result.changed:
+    elif not said:
         messages.success(request, gettext("Nothing was changed."))
     return redirect(_page_url(sheet, via_link=via_link))
-
-
-def _totals_save(request: HttpRequest, sheet: ScoreSheet, *, user: object) -> HttpResponse:
-    """A post to a totals sheet's save address: the form's save (``_totals_form_save``); a
-    script that asks for JSON is refused (400): a totals sheet has no script that saves."""
-    if "application/json" in request.headers.get("Accept", ""):
-        return JsonResponse({
-            "ok": False, "outcome": "refused",
-            "message": gettext(
-                "This score sheet is kept in round totals: save it with its form."
-            ),
-        }, status=400)
-    return _totals_form_save(request, sheet, sheet_frame(sheet), user=user)
 
 
 # --- the scorekeeper's link ------------------------------------------------------------------
@@ -648,30 +764,31 @@ def sheet_link(request: HttpRequest, token: str) -> HttpResponse:
     sheet = sheet_by_token(token)
     if sheet is None:
         return render(request, "scoring/link_invalid.html", status=404)
-    if request.method == "POST" and keeps_totals(sheet):
-        return _totals_form_save(request, sheet, sheet_frame(sheet), user=None)
+    if request.method == "POST" and keeps_figures(sheet):
+        return _figures_form_save(request, sheet, sheet_frame(sheet), user=None)
     if request.method == "POST":  # a late save is kept for the desk, see _keep_late
         return _form_save(request, sheet, sheet_frame(sheet), user=None)
     try:
         check_link_access(sheet)
     except SheetLocked as locked:
         return _link_closed(request, sheet, locked)
-    if keeps_totals(sheet):
-        return _render_totals(request, sheet, sheet_frame(sheet), via_link=True)
+    if keeps_figures(sheet):
+        return _render_figures(request, sheet, sheet_frame(sheet), via_link=True)
     return _render_sheet(request, sheet, sheet_frame(sheet), via_link=True)
 
 
 @require_POST
 def sheet_link_save(request: HttpRequest, token: str) -> HttpResponse:
-    """The save of the link page's script (JSON); of a totals sheet, its form's save."""
+    """The save of the link page's script (JSON); of a sheet kept in round totals or in
+    points per game, its form's save."""
     sheet = sheet_by_token(token)
     if sheet is None:
         return JsonResponse(
             {"ok": False, "outcome": "refused", "message": gettext("This link is not valid.")},
             status=404,
         )
-    if keeps_totals(sheet):
-        return _totals_save(request, sheet, user=None)
+    if keeps_figures(sheet):
+        return _figures_save(request, sheet, user=None)
     return _json_save(request, sheet, sheet_frame(sheet), user=None)
 
 
@@ -834,10 +951,10 @@ def sheet_preview(request: HttpRequest) -> JsonResponse:
 def sheet_edit(request: HttpRequest, event: Event, number: int, table: int) -> HttpResponse:
     """The organiser's page of one sheet: enter, correct, confirm or reopen."""
     sheet = _organiser_sheet(event, number, table)
-    if keeps_totals(sheet):
+    if keeps_figures(sheet):
         if request.method == "POST":
-            return _totals_form_save(request, sheet, sheet_frame(sheet), user=request.user)
-        return _render_totals(request, sheet, sheet_frame(sheet), via_link=False)
+            return _figures_form_save(request, sheet, sheet_frame(sheet), user=request.user)
+        return _render_figures(request, sheet, sheet_frame(sheet), via_link=False)
     if request.method == "POST":
         return _form_save(request, sheet, sheet_frame(sheet), user=request.user)
     return _render_sheet(request, sheet, sheet_frame(sheet), via_link=False)
@@ -846,11 +963,11 @@ def sheet_edit(request: HttpRequest, event: Event, number: int, table: int) -> H
 @desk_view
 @require_POST
 def sheet_edit_save(request: HttpRequest, event: Event, number: int, table: int) -> HttpResponse:
-    """The save of the organiser's sheet page's script (JSON); of a totals sheet, its form's
-    save."""
+    """The save of the organiser's sheet page's script (JSON); of a sheet kept in round totals
+    or in points per game, its form's save."""
     sheet = _organiser_sheet(event, number, table)
-    if keeps_totals(sheet):
-        return _totals_save(request, sheet, user=request.user)
+    if keeps_figures(sheet):
+        return _figures_save(request, sheet, user=request.user)
     return _json_save(request, sheet, sheet_frame(sheet), user=request.user)
 
 

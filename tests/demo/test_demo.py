@@ -6,12 +6,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db.models import Sum
 from django.urls import reverse
 
 from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet, SheetChange
 from scoring.services import sheet_games
 from tests.checks import rules_points
-from tournament.models import ChangeLog, Event, Seat, Table
+from tournament.models import ChangeLog, Entry, Event, Seat, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -262,3 +263,40 @@ def test_demo_fills_the_plan_with_round_totals(capsys):
     assert {sheet.status for sheet in sheets} == {ScoreSheet.Status.SUBMITTED}
     assert RoundTotal.objects.count() == 3 * (3 * 3 + 2) and not Game.objects.exists()
     assert "random round totals (12 sheets)" in capsys.readouterr().out
+
+
+def test_demo_builds_an_event_kept_in_points_per_game(client, capsys):
+    call_command("demo", singles=9, pairs=2, scoring_mode="points")
+    event = Event.objects.get(slug="demo")
+    assert event.scoring_mode == Event.ScoringMode.POINTS
+    assert not RoundTotal.objects.exists()
+    assert set(Game.objects.values_list("kind", flat=True)) == {Game.Kind.WRITTEN}
+    assert Game.objects.filter(declarer__isnull=True).exists()  # as on paper, now and then
+    assert Game.objects.filter(declarer__isnull=False).exists()
+    first = sheets(event, 1)
+    assert {sheet.status for sheet in first} == {ScoreSheet.Status.CONFIRMED}
+    for sheet in first:
+        assert sorted(sheet_games(sheet)) == list(range(1, event.games_per_round + 1))
+    second = {sheet.status for sheet in sheets(event, 2)}
+    assert ScoreSheet.Status.SUBMITTED in second and ScoreSheet.Status.IN_PROGRESS in second
+    assert "Points per game (points)" in capsys.readouterr().out
+    # the standings count the points as written: round 1's best total leads
+    best = (
+        PartyScore.objects.filter(game__sheet__in=first).values("entry")
+        .annotate(total=Sum("points")).order_by("-total").first()
+    )
+    leader = Entry.objects.get(pk=best["entry"])
+    client.login(username="turnierleitung", password="binokel-demo")
+    html = client.get(reverse("public-standings", args=["demo"])).content.decode()
+    assert leader.name in html and f"{best['total']}" in html
+    call_command("demo", singles=9, pairs=2)  # again, without the option: nothing changes
+    assert "left as they are" in capsys.readouterr().out
+
+
+def test_demo_fills_the_plan_with_points_per_game(capsys):
+    call_command("demo", singles=9, pairs=2, plan=True, fill=True, scoring_mode="points")
+    event = Event.objects.get(slug="demo")
+    sheets_ = ScoreSheet.objects.filter(table__round__event=event)
+    assert {sheet.status for sheet in sheets_} == {ScoreSheet.Status.SUBMITTED}
+    assert Game.objects.count() == 12 * event.games_per_round
+    assert "random points per game (12 sheets)" in capsys.readouterr().out

@@ -1,12 +1,9 @@
 """Shared test data of the results and the series for the scoring modes that keep less than
 every game: a sheet's round totals, and a game of points as written on the paper.
 
-A points game is stored as the points sheet stores it (issue 37, ``points`` mode): a ``Game``
-row and one ``PartyScore`` per party holding the typed points (meld 0, no trick points). Until
-that sheet lands the model still asks every game for a bid, a declarer and a kind of its own,
-so these rows carry the placeholders the model allows: ``PLACEHOLDER_BID``, the declarer named
-or else the first party, and ``WRITTEN_KIND``. Once the points mode lands: the bid None, the
-declarer None where the paper names none, and ``WRITTEN_KIND = Game.Kind.WRITTEN``.
+A points game is stored as the points sheet stores it (``scoring.services.points``): a
+``Game`` of the kind ``written`` without a bid, its declarer where the paper names one, and one
+``PartyScore`` per party holding the typed points (meld 0, no trick points).
 """
 
 from __future__ import annotations
@@ -14,14 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet
-from scoring.rules import LOWEST_MIN_BID
 from tests.scoring.games import sheet_for
 from tournament.models import Entry, Event
-
-WRITTEN_KIND = Game.Kind.PLAYED
-"""The kind of a game of points as written (``Game.Kind.WRITTEN`` once the points mode lands)."""
-PLACEHOLDER_BID = LOWEST_MIN_BID
-"""The bid of a game of points as written (None once the points mode lands)."""
 
 
 def written_game(
@@ -37,9 +28,9 @@ def written_game(
         sheet=sheet,
         number=number,
         dealer=(number - 1) % len(parties) + 1,
-        declarer=parties[declarer if declarer is not None else 0],
-        bid=PLACEHOLDER_BID,
-        kind=WRITTEN_KIND,
+        declarer=parties[declarer] if declarer is not None else None,
+        bid=None,
+        kind=Game.Kind.WRITTEN,
     )
     PartyScore.objects.bulk_create(
         PartyScore(game=game, entry=entry, meld=0, tricks=None, points=value)

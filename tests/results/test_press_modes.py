@@ -14,7 +14,6 @@ from django.urls import reverse
 
 from results.press import report_text
 from results.press_facts import press_facts
-from scoring.models import Game
 from scoring.standings import compute_standings
 from tests.factories import make_entry, make_event
 from tests.results.mode_events import totals_sheet, written_game
@@ -80,14 +79,6 @@ def test_points_per_game_tell_the_biggest_loss_but_no_highest_game_or_durch(poin
     assert "Den größten Verlust in einem Spiel musste Spieler 3 im 1. Durchgang hinnehmen: " \
            "−600 Punkte." in text
     assert "höchste Spiel" not in text and "Durch –" not in text and "Durch gewonnen" not in text
-
-
-def test_the_durch_of_a_points_event_is_not_read_from_the_kind_of_game(points_event):
-    """A points event's kind of game is no statement (``Game.Kind.WRITTEN`` once the points
-    mode lands): a row marked Durch still tells no Durch."""
-    Game.objects.filter(sheet__table__round__event=points_event, number=2).update(kind="durch")
-    facts = press_facts(points_event, compute_standings(points_event))
-    assert not facts.durch_won and facts.highest_game is None
 
 
 def test_the_results_list_of_round_totals_counts_the_totals(client, organiser, totals_event):

@@ -102,3 +102,34 @@ def test_posted_totals_reads_whole_numbers_and_names_the_others():
     assert figures == [(420, None), (-120, 1), (None, None)]
     assert [(problem.field, problem.party) for problem in problems] == [
         ("total2", 2), ("lost2", 2)]
+
+
+@pytest.mark.parametrize(
+    ("text", "figure"),
+    [("120", 120), (" -80 ", -80), ("−80", -80), ("–80", -80), ("80-", -80), ("0", 0),
+     ("", None), ("-", None), ("-80-", None), ("8O", None), ("+80", None), ("1e3", None),
+     ("12345678", None)],
+)
+def test_read_figure_takes_a_minus_before_or_after_the_digits(text, figure):
+    from scoring.forms import read_figure
+
+    assert read_figure(text) == figure
+
+
+def test_posted_points_reads_each_game_sent_and_names_what_is_no_figure():
+    from scoring.forms import posted_points
+
+    rows, unread = posted_points(
+        {"g1-declarer": "2", "g1-points0": "120", "g1-points1": "300-", "g1-points2": "80",
+         "g2-declarer": "", "g2-points0": "", "g2-points1": "", "g2-points2": "",
+         "g3-declarer": "4", "g3-points0": "x", "g3-points1": "0", "g3-points2": "10"},
+        12, 3,
+    )
+    assert rows == {
+        1: {"points": [120, -300, 80], "declarer": 1},
+        2: {"points": [None, None, None], "declarer": None},
+        3: {"points": [None, 0, 10], "declarer": None},
+    }
+    assert [(number, [p.field for p in problems]) for number, problems in unread.items()] == [
+        (3, ["points0", "declarer"])
+    ]

@@ -39,14 +39,7 @@ def test_an_unknown_mode_is_a_callers_bug():
 
 @pytest.mark.parametrize(
     "mode",
-    [
-        GAMES,
-        pytest.param(POINTS, marks=pytest.mark.xfail(
-            strict=True,
-            reason="UNKNOWN_TIE_BREAKS names the points mode with the points sheet (issue 37)",
-        )),
-        TOTALS,
-    ],
+    [GAMES, POINTS, TOTALS],
 )
 @pytest.mark.parametrize(("tie_break", "figure"), [(EXACT_POINTS, "exact_points"),
                                                    (DECLARER_WINS, "declarer_wins")])

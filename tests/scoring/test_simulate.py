@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from scoring.modes import totals_problems
+from scoring.modes import points_problems, totals_problems
 from scoring.rules import (
     CONCEDED,
     DURCH,
@@ -17,7 +17,7 @@ from scoring.rules import (
     TRICK_TOTAL,
     score_hand,
 )
-from scoring.simulate import random_game, random_round_totals
+from scoring.simulate import random_game, random_points_rows, random_round_totals
 
 
 @pytest.mark.parametrize("parties", [2, 3, 4])
@@ -70,5 +70,25 @@ def test_random_round_totals_pass_the_checks_of_a_totals_sheet(parties):
         lost_games += sum(lost)
     assert lost_games > 0
     assert random_round_totals(3, 12, random.Random(1)) == random_round_totals(
+        3, 12, random.Random(1)
+    )
+
+
+@pytest.mark.parametrize("parties", [2, 3, 4])
+def test_random_points_rows_pass_the_checks_of_a_points_sheet(parties):
+    named = unnamed = lost = 0
+    for seed in range(40):
+        rows = random_points_rows(parties, 12, random.Random(seed))
+        assert sorted(rows) == list(range(1, 13))
+        for row in rows.values():
+            assert len(row["points"]) == parties
+            assert points_problems(
+                points=row["points"], declarer=row["declarer"], rules=RULES[EJL]
+            ) == []
+            named += row["declarer"] is not None
+            unnamed += row["declarer"] is None
+            lost += any(value < 0 for value in row["points"])
+    assert named > unnamed > 0 and lost > 0
+    assert random_points_rows(3, 12, random.Random(1)) == random_points_rows(
         3, 12, random.Random(1)
     )

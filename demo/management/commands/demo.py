@@ -22,7 +22,10 @@ fills every sheet of every round instead (handed in, not confirmed).
 ``--scoring-mode totals`` builds the demo event kept in round totals (``Event.scoring_mode``):
 its sheets get each party's total of the round and games lost as declarer
 (``scoring.simulate.random_round_totals``), saved through ``save_sheet_totals`` as the totals
-page saves them, in place of games; the rounds are played as above. Without the option the
+page saves them, in place of games; ``--scoring-mode points`` builds it kept in points per
+game: its sheets get each game's points per party and, in most games, the declarer
+(``scoring.simulate.random_points_rows``), saved through ``save_sheet_points`` a few games at a
+time as the points page saves them. The rounds are played as above. Without the option the
 event keeps score in every game; an existing demo event keeps its mode (asked for another,
 the command stops and says so).
 
@@ -50,14 +53,15 @@ from scoring.models import ScoreSheet
 from scoring.ranking import parse_tie_breaks
 from scoring.services import (
     confirm_sheet,
+    save_sheet_points,
     save_sheet_rows,
     save_sheet_totals,
     sheet_parties,
     submit_sheet,
     update_standings_settings,
 )
-from scoring.simulate import random_game, random_round_totals
-from tournament.house_rules import GAMES, SCORING_MODES, TOTALS
+from scoring.simulate import random_game, random_points_rows, random_round_totals
+from tournament.house_rules import GAMES, POINTS, SCORING_MODES, TOTALS
 from tournament.members import Member
 from tournament.models import Event, EventRole, Round, Table
 from tournament.seating import SeatingError
@@ -90,9 +94,8 @@ WOMEN = set(FIRST_NAMES[:20])
 WOMAN = "Frau"
 CLUBS = ["", "", "CVJM Esslingen", "Kirchengemeinde Plochingen", "Binokelfreunde Wendlingen"]
 SAVE_CHUNK = 4  # games per save, as a scorekeeper saves every few games
-DEMO_MODES = (GAMES, TOTALS)
-"""The scoring modes the demo can build its event in (``tournament.house_rules``): those whose
-score sheet takes figures (a sheet of points per game does not yet)."""
+DEMO_MODES = (GAMES, POINTS, TOTALS)
+"""The scoring modes the demo can build its event in (``tournament.house_rules``): all three."""
 
 
 def enter_games(sheet: ScoreSheet, count: int, rng: random.Random) -> None:
@@ -110,6 +113,26 @@ def enter_games(sheet: ScoreSheet, count: int, rng: random.Random) -> None:
         version = result.version
 
 
+def enter_points(
+    sheet: ScoreSheet, count: int, rng: random.Random, *, hand_in: bool = False
+) -> None:
+    """Enter games 1..count of a sheet kept in points per game through its link, a few games
+    per save, the last save handing it in with ``hand_in``."""
+    parties = len(sheet_parties(sheet))
+    games = random_points_rows(parties, count, rng)
+    version = sheet.version
+    for first in range(1, count + 1, SAVE_CHUNK):
+        last = min(first + SAVE_CHUNK, count + 1)
+        result = save_sheet_points(
+            sheet=sheet, base_version=version,
+            rows={number: games[number] for number in range(first, last)},
+            hand_in=hand_in and last > count,
+        )
+        if result.problems or result.hand_in_refused:  # random games are valid
+            raise CommandError(f"Demo points refused: {result.problems or result.hand_in_refused}")
+        version = result.version
+
+
 def enter_totals(sheet: ScoreSheet, rng: random.Random, *, hand_in: bool = False) -> None:
     """Save a sheet's round totals through its link (random figures of a full round), handed in
     with ``hand_in``."""
@@ -121,6 +144,22 @@ def enter_totals(sheet: ScoreSheet, rng: random.Random, *, hand_in: bool = False
     )
     if result.problems or result.hand_in_refused:  # real games always add up
         raise CommandError(f"Demo totals refused: {result.problems or result.hand_in_refused}")
+
+
+def enter_round(
+    sheet: ScoreSheet, count: int, rng: random.Random, *, hand_in: bool = False
+) -> None:
+    """Enter a sheet as its event keeps score: games 1..count in full or in points per game,
+    or its round totals; handed in with ``hand_in``."""
+    mode = sheet.table.round.event.scoring_mode
+    if mode == TOTALS:
+        enter_totals(sheet, rng, hand_in=hand_in)
+    elif mode == POINTS:
+        enter_points(sheet, count, rng, hand_in=hand_in)
+    else:
+        enter_games(sheet, count, rng)
+        if hand_in:
+            submit_sheet(sheet=sheet)
 
 
 class Command(BaseCommand):
@@ -151,8 +190,9 @@ class Command(BaseCommand):
             "--scoring-mode",
             choices=DEMO_MODES,
             help=(
-                "how the new demo event keeps score: every game (games, the default) or each "
-                "party's round total and games lost (totals)"
+                "how the new demo event keeps score: every game (games, the default), each "
+                "game's points per party (points) or each party's round total and games lost "
+                "(totals)"
             ),
         )
         parser.add_argument(
@@ -246,14 +286,18 @@ class Command(BaseCommand):
                 raise CommandError("The demo event has no seating plan yet: add --plan.")
             if event_phase(event).locked:
                 self.stdout.write("The demo score sheets hold scores already; left as they are.")
-            elif event.scoring_mode == TOTALS:
+            elif event.scoring_mode in (TOTALS, POINTS):
                 rng = random.Random(seed)
                 sheets = [sheet for round_ in event.rounds.order_by("number")
                           for sheet in sheets_of(round_)]
                 for sheet in sheets:
-                    enter_totals(sheet, rng, hand_in=True)
+                    if event.scoring_mode == TOTALS:
+                        enter_totals(sheet, rng, hand_in=True)
+                    else:
+                        enter_points(sheet, event.games_per_round, rng, hand_in=True)
+                figures = "round totals" if event.scoring_mode == TOTALS else "points per game"
                 self.stdout.write(
-                    f"Score sheets filled with random round totals ({len(sheets)} sheets)."
+                    f"Score sheets filled with random {figures} ({len(sheets)} sheets)."
                 )
             else:
                 games = fill_random_games(event=event, seed=seed)
@@ -310,11 +354,7 @@ class Command(BaseCommand):
         release_round(round=first, released=True, user=organiser)
         sheets = list(sheets_of(first))
         for sheet in sheets:
-            if totals:
-                enter_totals(sheet, rng, hand_in=True)
-            else:
-                enter_games(sheet, count, rng)
-                submit_sheet(sheet=sheet)
+            enter_round(sheet, count, rng, hand_in=True)
             confirm_sheet(sheet=sheet, user=organiser)
         entered = (
             f"the round totals of all {len(sheets)} score sheets" if totals
@@ -336,17 +376,13 @@ class Command(BaseCommand):
                 handed_in += group[:done]
                 in_progress += group[done : done + 1]
             for sheet in handed_in:
-                if totals:
-                    enter_totals(sheet, rng, hand_in=True)
-                else:
-                    enter_games(sheet, count, rng)
-                    submit_sheet(sheet=sheet)
+                enter_round(sheet, count, rng, hand_in=True)
             in_progress = in_progress if count > 1 or totals else []
             for sheet in in_progress:
                 if totals:
                     enter_totals(sheet, rng)
-                else:
-                    enter_games(sheet, min(count - 1, rng.randint(2, 5)), rng)  # a few games
+                else:  # a few games
+                    enter_round(sheet, min(count - 1, rng.randint(2, 5)), rng)
             self.stdout.write(
                 f"Round 2 released; {len(handed_in)} of {len(sheets)} score sheets handed in, "
                 f"{len(in_progress)} in progress."

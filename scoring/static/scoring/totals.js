@@ -31,10 +31,14 @@ export function onEnter(fields, field, form, saveButton) {
   return "save";
 }
 
-/** The key handler of a totals ``form``: Enter without a modifier key moves on or saves. */
-export function enterMovesOn(form) {
-  const fields = Array.from(form.querySelectorAll("[data-totals-field]"));
-  const saveButton = form.querySelector("[data-totals-save]");
+/** The key handler of a totals ``form``: Enter without a modifier key moves on or saves.
+ * ``fieldSelector`` and ``saveSelector`` find the figures and the "Save" button of another
+ * form of figures (the points sheet, scoring/points.js). */
+export function enterMovesOn(
+  form, fieldSelector = "[data-totals-field]", saveSelector = "[data-totals-save]",
+) {
+  const fields = Array.from(form.querySelectorAll(fieldSelector));
+  const saveButton = form.querySelector(saveSelector);
   return (event) => {
     if (event.key !== "Enter" || event.shiftKey || event.ctrlKey || event.altKey || event.metaKey
         || event.isComposing) {

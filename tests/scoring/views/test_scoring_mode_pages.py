@@ -8,7 +8,9 @@ import pytest
 from django.urls import reverse
 
 from scoring.demo import record_game
+from scoring.services import save_sheet_points
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
+from tournament.house_rules import OFFERED_MODES, SCORING_MODES
 from tournament.models import ChangeLog, Event
 
 pytestmark = pytest.mark.django_db
@@ -37,24 +39,28 @@ def html_of(response) -> str:
     return response.content.decode()
 
 
-def test_the_page_offers_round_totals_but_not_points_per_game(organiser, client):
-    """Every game and round totals are the modes offered (``OFFERED_MODES``): the page offers
-    the change to round totals and saves it; points per game, which have no sheet of their own
-    yet, are refused and nothing changes."""
-    event, _sheet = _event_with_sheet()
+def test_the_page_offers_the_modes_with_a_sheet_until_the_first_game(organiser, client):
+    """The modes offered (``OFFERED_MODES``) can be chosen while no game is stored; a mode not
+    offered is refused and nothing changes."""
+    event, sheet = _event_with_sheet()
     page = html_of(client.get(_url(event)))
     assert "Erfasst wird: <strong>Jedes Spiel</strong>." in page
     assert 'name="change_scoring_mode"' in page
+    assert '<option value="points">Punkte je Spiel</option>' in page
     assert '<option value="totals">Summen je Durchgang</option>' in page
-    assert 'value="points"' not in page
-    refused = html_of(client.post(_url(event), {"scoring_mode": Event.ScoringMode.POINTS,
-                                                "change_scoring_mode": "1"}))
-    assert "points ist keine gültige Auswahl" in refused
+    for mode in [*(m for m in SCORING_MODES if m not in OFFERED_MODES), "alles"]:
+        refused = html_of(client.post(_url(event), {"scoring_mode": mode,
+                                                    "change_scoring_mode": "1"}))
+        assert f"{mode} ist keine gültige Auswahl" in refused
     assert Event.objects.get(pk=event.pk).scoring_mode == Event.ScoringMode.GAMES
     assert not ChangeLog.objects.filter(event=event, action="scoring_mode").exists()
-    saved = client.post(_url(event), {"scoring_mode": TOTALS, "change_scoring_mode": "1"})
+    saved = client.post(_url(event), {"scoring_mode": "points", "change_scoring_mode": "1"})
     assert saved.status_code == 302
-    assert Event.objects.get(pk=event.pk).scoring_mode == TOTALS
+    assert "Erfassung gespeichert: Punkte je Spiel." in html_of(client.get(_url(event)))
+    save_sheet_points(sheet=sheet, base_version=0,
+                      rows={1: {"points": [200, 0, 0], "declarer": 0}})
+    page = html_of(client.get(_url(event)))
+    assert 'name="change_scoring_mode"' not in page
 
 
 def test_an_event_in_another_mode_changes_back_to_every_game_before_the_first_game(

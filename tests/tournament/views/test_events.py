@@ -10,6 +10,7 @@ from tests.factories import make_entry, make_event, make_round, make_user
 from tests.tournament.plans import make_field
 from tournament import audit, services
 from tournament.forms import EventForm, scoring_mode_field
+from tournament.house_rules import OFFERED_MODES, SCORING_MODES
 from tournament.members import Member
 from tournament.models import ChangeLog, Event
 from tournament.services import generate_plan
@@ -131,37 +132,41 @@ def test_event_form_errors_in_german(client, organiser, fields, message):
     assert not Event.objects.exists()
 
 
-def test_a_new_event_keeps_score_in_the_mode_chosen(client, organiser):
-    """Every game and round totals are offered (``tournament.house_rules.OFFERED_MODES``);
-    a form sent without a mode (from before the choice) keeps every game."""
-    html = html_of(client.get(reverse("event-create")))
-    assert 'name="scoring_mode"' in html and "Summen je Durchgang" in html
-    response = client.post(reverse("event-create"), event_data(scoring_mode="totals"))
-    event = Event.objects.get()
-    assert response["Location"] == event.get_absolute_url()
-    assert event.scoring_mode == "totals"
-    client.post(reverse("event-create"), event_data(name="Ohne Wahl"))
-    assert Event.objects.get(name="Ohne Wahl").scoring_mode == "games"
+NOT_OFFERED = [mode for mode in SCORING_MODES if mode not in OFFERED_MODES]
 
 
-@pytest.mark.parametrize("mode", ["points", "alles"])
-def test_a_mode_not_offered_is_refused_and_nothing_created(client, organiser, mode):
-    """Points per game have no score sheet of their own yet: not offered, and refused when
-    sent anyway."""
+@pytest.mark.parametrize("mode", [*NOT_OFFERED, "alles"])
+def test_a_new_event_refuses_a_mode_that_is_not_offered(client, organiser, mode):
+    """A mode without a score sheet of its own is not offered
+    (``tournament.house_rules.OFFERED_MODES``): sent anyway, the form refuses it and no event
+    is created."""
     html = html_of(client.get(reverse("event-create")))
-    assert "Punkte je Spiel</option>" not in html
+    assert f'<option value="{mode}"' not in html
     response = client.post(reverse("event-create"), event_data(scoring_mode=mode))
-    assert response.status_code == 200
-    assert f"{mode} ist keine gültige Auswahl" in html_of(response)
+    assert response.status_code == 200 and "keine gültige Auswahl" in html_of(response)
     assert not Event.objects.exists()
 
 
+@pytest.mark.parametrize("mode", OFFERED_MODES)
+def test_a_new_event_keeps_score_in_the_mode_chosen(client, organiser, mode):
+    html = html_of(client.get(reverse("event-create")))
+    assert f'<option value="{mode}"' in html
+    response = client.post(reverse("event-create"), event_data(scoring_mode=mode))
+    event = Event.objects.get()
+    assert response["Location"] == event.get_absolute_url()
+    assert event.scoring_mode == mode
+
+
+def test_a_form_without_the_choice_keeps_every_game(client, organiser):
+    client.post(reverse("event-create"), event_data())
+    assert Event.objects.get().scoring_mode == "games"
+
+
 def test_the_scoring_mode_field_offers_only_the_modes_with_a_sheet():
-    form = EventForm()
-    assert "scoring_mode" in form.fields
-    assert scoring_mode_field().choices == [
-        ("games", "Jedes Spiel"), ("totals", "Summen je Durchgang")
-    ]
+    assert "scoring_mode" in EventForm().fields
+    choices = scoring_mode_field().choices
+    assert choices[:2] == [("games", "Jedes Spiel"), ("points", "Punkte je Spiel")]
+    assert [code for code, _label in choices] == list(OFFERED_MODES)
 
 
 def test_the_edit_form_leaves_the_scoring_mode_to_the_rules_page(client, organiser):
