@@ -11,6 +11,7 @@ class TournamentConfig(AppConfig):
         from django.core.signals import request_started
         from django.utils.translation import gettext
 
+        from tournament import audit  # noqa: F401  (registers the change log's tournament actions)
         from tournament.backups import start_backups
         from tournament.errors import use_translator
 

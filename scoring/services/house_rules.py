@@ -12,15 +12,16 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F, Prefetch
 
+from core.audit import log
+from scoring.audit import ScoringAction
 from scoring.confirmations import void_confirmations
 from scoring.house_rules import rules_of, tie_breaks_for
 from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet
 from scoring.rules import CONCEDED, InvalidHand, RulesProfile, score_hand
 from scoring.services.sheets import lock_event_and_sheets
-from tournament import audit
 from tournament.errors import Message, UserError, gettext_noop
 from tournament.house_rules import SCORING_MODES
-from tournament.models import ChangeLog, Event
+from tournament.models import Event
 from tournament.results import results_changed
 from tournament.services.lifecycle import ensure_not_finished
 
@@ -160,9 +161,9 @@ def change_rules(
     tie_breaks = tie_breaks_for(rules, locked.tie_breaks)
     Event.objects.filter(pk=locked.pk).update(rules=rules.as_dict(), tie_breaks=tie_breaks)
     event.rules, event.tie_breaks = rules.as_dict(), tie_breaks
-    audit.log(
+    log(
         event=locked,
-        action=ChangeLog.Action.RULES_CHANGED,
+        action=ScoringAction.RULES_CHANGED,
         user=user,
         preset=rules.name,
         before=before.name,
@@ -215,9 +216,9 @@ def change_scoring_mode(*, event: Event, mode: str, user: Any = None) -> bool:
         )
     Event.objects.filter(pk=locked.pk).update(scoring_mode=mode)
     event.scoring_mode = mode
-    audit.log(
+    log(
         event=locked,
-        action=ChangeLog.Action.SCORING_MODE_CHANGED,
+        action=ScoringAction.SCORING_MODE_CHANGED,
         user=user,
         before=before,
         after=mode,

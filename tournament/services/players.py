@@ -29,9 +29,11 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_noop
 
+from core.audit import log
 from tournament import audit, limits, registry
+from tournament.audit import TournamentAction
 from tournament.errors import UserError
-from tournament.models import ChangeLog, Entry, Event, Player, Seat
+from tournament.models import Entry, Event, Player, Seat
 from tournament.results import results_changed
 
 
@@ -244,9 +246,9 @@ def merge_players(*, keep: Player, remove: Player, user: Any) -> Player:
     kept, removed = _ref(keep), _ref(remove)
     remove.delete()
     for event_id in sorted(affected):
-        audit.log(
+        log(
             event=event_id,
-            action=ChangeLog.Action.PLAYERS_MERGED,
+            action=TournamentAction.PLAYERS_MERGED,
             user=user,
             kept=kept,
             removed=removed,

@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from core.models import ChangeRecord
+from scoring.audit import ScoringAction
 from scoring.demo import record_game
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
-from tournament.models import ChangeLog, Event
+from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +50,8 @@ def test_the_page_shows_the_mode_and_offers_no_mode_without_a_sheet(organiser, c
                                                 "change_scoring_mode": "1"}))
     assert "totals ist keine gültige Auswahl" in refused
     assert Event.objects.get(pk=event.pk).scoring_mode == Event.ScoringMode.GAMES
-    assert not ChangeLog.objects.filter(event=event, action="scoring_mode").exists()
+    assert not ChangeRecord.objects.filter(
+        event=event, action=ScoringAction.SCORING_MODE_CHANGED).exists()
 
 
 def test_an_event_in_another_mode_changes_back_to_every_game_before_the_first_game(
@@ -63,7 +66,7 @@ def test_an_event_in_another_mode_changes_back_to_every_game_before_the_first_ga
     assert saved.status_code == 302
     event.refresh_from_db()
     assert event.scoring_mode == Event.ScoringMode.GAMES
-    change = ChangeLog.objects.get(event=event, action="scoring_mode")
+    change = ChangeRecord.objects.get(event=event, action=ScoringAction.SCORING_MODE_CHANGED)
     assert change.user == organiser
     shown = html_of(client.get(_url(event)))
     assert "Erfassung gespeichert: Jedes Spiel." in shown
@@ -82,7 +85,8 @@ def test_after_the_first_game_the_page_refuses_a_change(organiser, client):
     assert "Es sind schon Spiele gespeichert: die Erfassung lässt sich nicht mehr ändern." in page
     assert 'name="change_scoring_mode"' not in page
     assert Event.objects.get(pk=event.pk).scoring_mode == TOTALS
-    assert not ChangeLog.objects.filter(event=event, action="scoring_mode").exists()
+    assert not ChangeRecord.objects.filter(
+        event=event, action=ScoringAction.SCORING_MODE_CHANGED).exists()
 
 
 def test_an_unknown_mode_is_a_form_error(organiser, client):
