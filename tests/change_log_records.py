@@ -90,7 +90,7 @@ def build(apps: Any) -> dict[str, int]:
         for number in (1, 2, 3)
     ]
     table = Table.objects.create(
-        round=Round.objects.create(event=event, number=1), number=3, kind="three_singles"
+        round=Round.objects.create(event=event, number=1), number=3, kind="three"
     )
     for position, entry in enumerate(entries, start=1):
         Seat.objects.create(table=table, position=position, entry=entry, player_id=entry.player_id)

@@ -76,9 +76,8 @@ def test_plain_demo_shows_an_event_in_full_swing():
         assert sheet.confirmed_by == organiser and sheet.submitted_at is not None
         assert_games_consistent(sheet, event.games_per_round)
         actions = list(
-            sheet.changes.exclude(action=SheetAction.LINK_SAVED).values_list(
-                "action", flat=True
-            )
+            sheet.changes.exclude(action=SheetAction.LINK_SAVED)
+            .order_by("created_at", "id").values_list("action", flat=True)
         )
         assert actions == [SheetAction.SUBMITTED, SheetAction.CONFIRMED]
         assert sheet.changes.filter(action=SheetAction.LINK_SAVED).exists()

@@ -124,7 +124,7 @@ def test_a_paper_sheet_typed_at_the_desk_is_signed_on_paper_and_confirmed(
     expect(section.locator("[data-confirm-count]")).to_have_text("3 von 3 bestätigt")
     screenshot(desk, "signed-on-paper")
     records = sheet.changes.filter(action=SheetAction.SIGNED_ON_PAPER)
-    assert sorted(records.values_list("after__start_number", flat=True)) == [12, 15, 21]
+    assert sorted(records.values_list("params__after__start_number", flat=True)) == [12, 15, 21]
     assert {record.user.username for record in records} == {"orga"}
 
     desk.get_by_role("button", name="Spielzettel bestätigen").click()
