@@ -263,8 +263,7 @@ def test_whole_event(live_server, page, phone, screenshot, tmp_path):
     change_rows = page.locator("table.changes tbody tr")
     # newest first: correction, confirmed, submitted, then the scorekeeper's saves (a row typed
     # to its end saves itself, the rest went with "Speichern")
-    link_saves = sheet.changes.filter(action=SheetAction.LINK_SAVED
-    ).count()
+    link_saves = sheet.changes.filter(action=SheetAction.LINK_SAVED).count()
     assert link_saves >= 2
     expect(change_rows).to_have_count(3 + link_saves)
     correction = change_rows.nth(0)

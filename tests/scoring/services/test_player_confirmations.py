@@ -88,8 +88,7 @@ def test_confirming_twice_is_harmless(sheet):
     again = confirm_as_player(sheet=sheet, position=2, version=sheet.version)
     assert again.pk == first.pk
     assert SheetConfirmation.objects.filter(sheet=sheet).count() == 1
-    assert sheet.changes.filter(action=SheetAction.PLAYER_CONFIRMED
-    ).count() == 1
+    assert sheet.changes.filter(action=SheetAction.PLAYER_CONFIRMED).count() == 1
 
 
 @pytest.mark.parametrize("position", [4, 0, 7])
