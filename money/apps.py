@@ -9,10 +9,4 @@ class MoneyConfig(AppConfig):
     verbose_name = _("Money and prizes")
 
     def ready(self) -> None:
-        from money import audit  # registers how the change log describes its actions
-        from tournament.audit import change_log_source, register_source
-
-        # the event's change log shows the money and prize records under a filter of their own
-        register_source(
-            audit.KIND_MONEY, audit.MONEY_LABEL, change_log_source(audit.MONEY_ACTIONS)
-        )
+        from money import audit  # noqa: F401  (registers the change log's money actions)

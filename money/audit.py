@@ -1,5 +1,6 @@
-"""How the change log describes the money and prize actions (registered with
-``tournament.audit.describes`` when the app is ready)."""
+"""How the change log describes the money and prize actions (``core.audit``), shown in the
+event's change log under a filter of their own (``?art=kasse``); an entry's records (a payment,
+a check-in, a prize collected) concern the entry."""
 
 from __future__ import annotations
 
@@ -8,12 +9,34 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
+from core.audit import Actions, Filter, changes_text, describes, register_namespace
 from core.templatetags.euros import euro, percent
 from money.models import MoneySettings, Payment, PrizeSettings
 from money.prizes.selectors import award_text, value_text
-from tournament.audit import changes_text, describes, entry_label
-from tournament.models import ChangeLog
+from tournament.audit import entry_label
+
+
+class MoneyAction(Actions):
+    CASH_SETTINGS = "money.cash_settings", _("money settings")
+    CHECKED_IN = "money.checked_in", _("checked in")
+    CHECK_IN_UNDONE = "money.check_in_undone", _("check-in undone")
+    PAID = "money.paid", _("payment taken")
+    PAYMENT_CANCELLED = "money.payment_cancelled", _("payment cancelled")
+    PRIZE_SETTINGS = "money.prize_settings", _("prize settings")
+    PRIZE_ADDED = "money.prize_added", _("prize added")
+    PRIZE_REMOVED = "money.prize_removed", _("prize removed")
+    LOT_DRAWN = "money.lot_drawn", _("lot drawn")
+    HANDED_OUT = "money.handed_out", _("prize collected")
+    HANDOUT_UNDONE = "money.handout_undone", _("prize collection undone")
+    EXPENSE_ADDED = "money.expense_added", _("expense recorded")
+    EXPENSE_CANCELLED = "money.expense_cancelled", _("expense cancelled")
+
+
+register_namespace(
+    "money", MoneyAction, shown_under=Filter("kasse", gettext_noop("Money and prizes"))
+)
 
 MONEY_FIELDS = {
     "start_fee_single": gettext_noop("Entry fee per single"),
@@ -28,15 +51,7 @@ MONEY_FIELDS = {
     "donation": gettext_noop("Donated"),
 }
 
-A = ChangeLog.Action
-
-KIND_MONEY = "kasse"  # the change log's filter of these records (``?art=kasse``)
-MONEY_LABEL = gettext_noop("Money and prizes")
-MONEY_ACTIONS = (  # every action described here: shown under "kasse", not under "turnier"
-    A.CASH_SETTINGS, A.CHECKED_IN, A.CHECK_IN_UNDONE, A.PAID, A.PAYMENT_CANCELLED,
-    A.PRIZE_SETTINGS, A.PRIZE_ADDED, A.PRIZE_REMOVED, A.LOT_DRAWN, A.HANDED_OUT,
-    A.HANDOUT_UNDONE, A.EXPENSE_ADDED, A.EXPENSE_CANCELLED,
-)
+A = MoneyAction
 
 
 MONEY_AMOUNT_FIELDS = {

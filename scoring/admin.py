@@ -3,7 +3,7 @@
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet, SheetChange
+from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet
 from tournament.admin import ReadOnlyAdmin, ReadOnlyInline
 
 
@@ -54,11 +54,3 @@ class RoundTotalAdmin(ReadOnlyAdmin):
     list_display = ["sheet", "entry", "total", "lost"]
     list_select_related = ["sheet__table__round", "entry__player"]
     search_fields = ["entry__player__name", "entry__start_number"]
-
-
-@admin.register(SheetChange)
-class SheetChangeAdmin(ReadOnlyAdmin):
-    list_display = ["created_at", "sheet", "action", "game_number", "user"]
-    list_filter = ["action", "sheet__table__round__event"]
-    list_select_related = ["sheet__table__round", "user"]
-    date_hierarchy = "created_at"

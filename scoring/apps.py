@@ -8,16 +8,16 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         from scoring import (
-            audit,  # registers how the change log describes scoring
+            audit,  # registers the change log's scoring actions and how it describes them
             house_rules,
             receivers,
         )
         from tournament import signals
-        from tournament.audit import register_source
         from tournament.models import Event
+        from tournament.services.plan import changes_the_plan
 
-        # the event's change log shows the sheets' records too
-        register_source(audit.KIND_SHEETS, audit.SHEETS_LABEL, audit.sheet_lines)
+        # closing and reopening a round changes which rounds have started
+        changes_the_plan(audit.ScoringAction.ROUND_CLOSED, audit.ScoringAction.ROUND_REOPENED)
         # the house rules an event can be created with
         house_rules.register_presets()
 

@@ -1,7 +1,13 @@
-"""How the change log describes the scoring app's actions (see ``tournament.audit``): the event's
-actions of rounds and standings (``ChangeLog``), and every record of a sheet's trail
-(``SheetChange``), which the event's change log shows too (``sheet_lines``, registered as a
-source when the app is ready)."""
+"""How the change log describes the scoring app's actions (``core.audit``): those of the event
+(rounds closed, standings, house rules, the event finished), shown in the event's change log
+with the tournament's, and every record of a sheet's trail (``scoring.sheet.…``: its subject is
+the sheet), shown under a filter of its own with the sheet's round and table.
+
+A sheet's record keeps in its parameters the game's number (``game``), the game or the round
+totals before and after the change (``before``, ``after``; None: no game), the sheet version
+the change made (``version``) and the device it came from (``device``), as ``sheet_record``
+writes them; the change notices (``scoring.sheet_pages``) ask for them.
+"""
 
 from __future__ import annotations
 
@@ -9,18 +15,89 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext_lazy as _
 
+from core.audit import (
+    Actions,
+    Filter,
+    Line,
+    describes,
+    line,
+    record,
+    register_namespace,
+    yes_no,
+)
 from core.errors import Message
-from scoring.models import Game, SheetChange
+from core.models import ChangeRecord
+from scoring.models import Game, ScoreSheet
 from scoring.modes import WRITTEN
 from scoring.ranking import TIE_BREAKS, signed
 from scoring.rules import SWITCHES, preset_label
 from scoring.sheet_rows import number_ranges
-from tournament.audit import Line, describes, yes_no
+from tournament.audit import EVENT_RECORDS
 from tournament.house_rules import SCORING_MODES
-from tournament.models import ChangeLog, Event
+from tournament.models import Table
 
-A = ChangeLog.Action
+
+class ScoringAction(Actions):
+    ROUND_CLOSED = "scoring.round_closed", _("round closed")
+    ROUND_REOPENED = "scoring.round_reopened", _("round reopened")
+    STANDINGS = "scoring.standings", _("standings settings")
+    PUBLISHED = "scoring.published", _("standings public")
+    UNPUBLISHED = "scoring.unpublished", _("standings private")
+    RULES_CHANGED = "scoring.rules_changed", _("house rules changed")
+    SCORING_MODE_CHANGED = "scoring.mode_changed", _("scoring mode changed")
+    EVENT_FINISHED = "scoring.event_finished", _("tournament finished")
+    EVENT_REOPENED = "scoring.event_reopened", _("tournament reopened")
+
+
+class SheetAction(Actions):
+    """A sheet's trail: every save through its link, every change after it was handed in,
+    every change of its status.
+
+    ``after`` and ``before`` hold a game's values as plain JSON (None where there was or is no
+    game), parties named by start number; the record names no user for a change made through
+    the sheet's link by the scorekeeper. ``LATE``: a late save the link could no longer make
+    keeps the typed rows (``{"rows": {game: {field: text}}, "reason": msgid, "params"}``) and
+    changes nothing else. ``LINK_SAVED``: every save through the link records the games it
+    saved and deleted, the version it made and the device it came from (``{"saved": [...],
+    "deleted": [...], "version": n, "save": id, "agent": User-Agent, "address": IP}``), so a
+    dispute can be traced. ``LINK_RENEWED``: the organisers issued a new link, the old one
+    stopped. ``PLAYER_CONFIRMED``: a seated player confirmed the sheet on the phone (``after``:
+    ``{"position", "start_number", "name", "version"}``, see ``SheetConfirmation``);
+    ``SIGNED_ON_PAPER``: the desk recorded that a seated player signed the paper sheet, which
+    counts as the player's confirmation (``after`` as for ``PLAYER_CONFIRMED``, the user the
+    desk's). ``TOTALS_SAVED``: a save of a sheet kept in round totals stored, changed or cleared
+    its totals (``before`` and ``after``: ``{"parties": [start numbers], "totals": [...],
+    "lost": [...]}`` or None; ``after`` of a save through the link adds its ``save`` id and
+    device, ``agent`` and ``address``, and holds only those when it cleared the totals).
+
+    A game's record (``SAVED``, ``DELETED`` after the hand-in, ``CHANGED``: a stored game
+    replaced or cleared while the sheet is open; of a game of points as written its values hold
+    kind ``written``, no bid and the declarer or None) and a totals' record keep the ``version`` the
+    change made and the ``device`` it came from (the id the sheet page keeps on the device;
+    empty for a plain form): the other pages open on the sheet are told of it
+    (``scoring.sheet_pages.change_notices``).
+    """
+
+    SAVED = "scoring.sheet.saved", _("game saved")
+    DELETED = "scoring.sheet.deleted", _("game deleted")
+    SUBMITTED = "scoring.sheet.submitted", _("submitted")
+    CONFIRMED = "scoring.sheet.confirmed", _("confirmed")
+    REOPENED = "scoring.sheet.reopened", _("reopened")
+    LATE = "scoring.sheet.late_refused", _("late save refused")
+    LINK_SAVED = "scoring.sheet.link_saved", _("saved through the link")
+    LINK_RENEWED = "scoring.sheet.link_renewed", _("new link issued")
+    PLAYER_CONFIRMED = "scoring.sheet.player_confirmed", _("confirmed by a player")
+    CHANGED = "scoring.sheet.changed", _("game changed")
+    SIGNED_ON_PAPER = "scoring.sheet.signed_on_paper", _("signed on paper")
+    TOTALS_SAVED = "scoring.sheet.totals_saved", _("round totals saved")
+
+
+GAME_CHANGES = (SheetAction.SAVED, SheetAction.DELETED, SheetAction.CHANGED)
+"""The records of a game's change (``before`` and ``after`` the game's values)."""
+
+A = ScoringAction
 
 
 @describes(A.ROUND_CLOSED)
@@ -82,6 +159,21 @@ def _published(params: Mapping[str, Any]) -> str:
 @describes(A.UNPUBLISHED)
 def _unpublished(params: Mapping[str, Any]) -> str:
     return gettext("The standings are no longer public.")
+
+
+@describes(A.EVENT_FINISHED)
+def _event_finished(params: Mapping[str, Any]) -> str:
+    text = gettext("Tournament finished: every score sheet is confirmed.")
+    if params.get("closed"):
+        text += " " + gettext("Rounds closed with it: %(rounds)s.") % {
+            "rounds": ", ".join(str(number) for number in params["closed"])
+        }
+    return text
+
+
+@describes(A.EVENT_REOPENED)
+def _event_reopened(params: Mapping[str, Any]) -> str:
+    return gettext("Tournament reopened: results can be corrected again.")
 
 
 # --- games in words --------------------------------------------------------------------------
@@ -156,20 +248,57 @@ def describe_values(
 
 # --- a sheet's trail -------------------------------------------------------------------------
 #
-# A sheet's record (``SheetChange``) is described from ``sheet_params``: the game's number and
-# the game as it is after the change (``after``, or what a link save or a late save kept), and
-# where the reader has no column of its own for it, the game before (``before``).
+# A sheet's record is described from its parameters: the game's number and the game as it is
+# after the change (``after``, or what a link save or a late save kept), and for a game's or
+# the round totals' change the game or totals before it (``before``), which the sheet's trail
+# shows in a column of its own.
 
-S = SheetChange.Action
+S = SheetAction
 
 
-def sheet_params(change: SheetChange, *, before: bool = True) -> dict[str, Any]:
+def sheet_record(
+    sheet: ScoreSheet,
+    action: str,
+    *,
+    user: Any = None,
+    game: int | None = None,
+    before: Any = None,
+    after: Any = None,
+    version: int | None = None,
+    device: str | None = None,
+    event: Any = None,
+) -> ChangeRecord:
+    """An unsaved record of ``sheet``'s trail, for ``core.audit.log_all``; the sheet's
+    ``event`` (or its id) where its table was not read with its round. A game's or the totals'
+    record keeps ``before`` (None: there was none) and ``after``; ``version`` and ``device``:
+    the version the change made and the device it came from
+    (``scoring.sheet_pages.change_notices``)."""
+    params: dict[str, Any] = {}
+    if game is not None:
+        params["game"] = game
+    if game is not None or action == S.TOTALS_SAVED:
+        params.update(before=before, after=after)
+    elif after is not None:
+        params["after"] = after
+    if version is not None:
+        params["version"] = version
+    if device is not None:
+        params["device"] = device
+    return record(
+        event=sheet.table.round.event_id if event is None else event,
+        action=action,
+        user=user,
+        subject=sheet,
+        **params,
+    )
+
+
+def sheet_params(params: Mapping[str, Any], *, before: bool = True) -> Mapping[str, Any]:
     """What describes a sheet's record; ``before=False`` leaves out the game before the change
     (the sheet's trail shows it in a column of its own)."""
-    params: dict[str, Any] = {"game": change.game_number, "after": change.after}
-    if before and (change.game_number or change.action == S.TOTALS_SAVED):
-        params["before"] = change.before
-    return params
+    if before or "before" not in params:
+        return params
+    return {key: value for key, value in params.items() if key != "before"}
 
 
 @describes(S.SAVED)
@@ -320,31 +449,44 @@ def who(change_user: Any) -> str:
     return change_user.get_username()
 
 
-def sheet_line(change: SheetChange, *, before: bool = True) -> Line:
-    """A sheet's record as a line of a change log: where is its round and table (read with the
-    record)."""
-    table = change.sheet.table
-    return Line(
-        at=change.created_at,
-        id=change.pk,
-        action=change.action,
-        label=str(change.get_action_display()),
-        params=sheet_params(change, before=before),
-        where=gettext("Round %(number)s, table %(table)s")
-        % {"number": table.round.number, "table": table.number},
+def where(table: Table | None) -> str:
+    """Where a sheet's record happened, as the event's change log says it."""
+    if table is None:
+        return ""
+    return gettext("Round %(number)s, table %(table)s") % {
+        "number": table.round.number, "table": table.number
+    }
+
+
+def sheet_line(change: ChangeRecord, table: Table | None, *, before: bool = True) -> Line:
+    """A sheet's record (read with its user) as a line of a change log, at ``table`` (read
+    with its round)."""
+    return line(
+        change,
+        params=sheet_params(change.params, before=before),
+        where=where(table),
         who=who(change.user),
     )
 
 
-KIND_SHEETS = "zettel"
-SHEETS_LABEL = gettext_noop("Score sheets")
+def sheet_lines(records: Sequence[ChangeRecord]) -> list[Line]:
+    """Sheets' records as lines of the event's change log, with their round and table: one
+    query for their sheets."""
+    tables = {
+        sheet.pk: sheet.table
+        for sheet in ScoreSheet.objects.filter(
+            pk__in={change.subject_id for change in records}
+        ).select_related("table__round")
+    }
+    return [sheet_line(change, tables.get(change.subject_id)) for change in records]
 
 
-def sheet_lines(event: Event, limit: int) -> tuple[int, list[Line]]:
-    """The event's sheet records for its change log (``tournament.audit.LineSource``): how
-    many, and the ``limit`` newest as lines, in two queries."""
-    records = SheetChange.objects.filter(sheet__table__round__event=event)
-    newest = records.select_related("user", "sheet__table__round").order_by(
-        "-created_at", "-id"
-    )[:limit]
-    return records.count(), [sheet_line(change) for change in newest]
+# shown in the event's change log with the tournament's records (``?art=turnier``), a sheet's
+# under a filter of their own (``?art=zettel``)
+register_namespace("scoring", ScoringAction, shown_under=EVENT_RECORDS)
+register_namespace(
+    "scoring.sheet",
+    SheetAction,
+    shown_under=Filter("zettel", gettext_noop("Score sheets")),
+    lines=sheet_lines,
+)

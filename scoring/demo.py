@@ -12,9 +12,11 @@ from django.db import transaction
 from django.db.models import F, Prefetch
 from django.utils import timezone
 
+from core.audit import log_all
 from core.errors import gettext_noop
+from scoring.audit import SheetAction, sheet_record
 from scoring.house_rules import rules_of
-from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
+from scoring.models import Game, PartyScore, ScoreSheet
 from scoring.rules import InvalidHand, score_hand
 from scoring.services.sheets import sheet_parties, write_games
 from scoring.sheet_rows import normalise_row
@@ -153,9 +155,10 @@ def fill_random_games(
     sheet_ids = [sheet.pk for sheet in sheets.values()]
     complete = count == event.games_per_round
     if complete and confirm:
-        status, actions = ScoreSheet.Status.CONFIRMED, ["submitted", "confirmed"]
+        status = ScoreSheet.Status.CONFIRMED
+        actions = [SheetAction.SUBMITTED, SheetAction.CONFIRMED]
     elif complete:
-        status, actions = ScoreSheet.Status.SUBMITTED, ["submitted"]
+        status, actions = ScoreSheet.Status.SUBMITTED, [SheetAction.SUBMITTED]
     else:
         status, actions = (
             ScoreSheet.Status.IN_PROGRESS if count else ScoreSheet.Status.EMPTY,
@@ -169,9 +172,10 @@ def fill_random_games(
         confirmed_at=now if status == ScoreSheet.Status.CONFIRMED else None,
         confirmed_by=None,
     )
-    SheetChange.objects.bulk_create(
-        (SheetChange(sheet_id=pk, action=action) for pk in sheet_ids for action in actions),
-        batch_size=5000,
+    log_all(
+        sheet_record(sheet, action, event=event.pk)
+        for sheet in sheets.values()
+        for action in actions
     )
     results_changed(event_id=event.pk)
     return len(new_games)

@@ -11,6 +11,7 @@ A game's points are computed by ``scoring.rules.score_hand`` when it is saved
 import secrets
 
 from django.conf import settings
+from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Mod
@@ -19,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.modes import WRITTEN
 from scoring.rules import CONCEDED, DURCH, DURCH_OPEN, KINDS, LOWEST_MIN_BID, PLAYED, TRICK_TOTAL
-from tournament.models import AuditRecord, Entry, Player, Table
+from tournament.models import Entry, Player, Table
 
 
 def new_token() -> str:
@@ -82,6 +83,11 @@ class ScoreSheet(models.Model):
         blank=True,
         related_name="+",
         verbose_name=_("confirmed by"),
+    )
+    # the sheet's trail (``scoring.audit``): every save through its link, every change after
+    # it was handed in, every change of its status; deleted with the sheet
+    changes = GenericRelation(
+        "core.ChangeRecord", content_type_field="subject_type", object_id_field="subject_id"
     )
 
     objects = ScoreSheetQuerySet.as_manager()
@@ -230,69 +236,6 @@ class RoundTotal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.sheet}: {self.entry} {self.total}"
-
-
-class SheetChange(AuditRecord):
-    """Audit trail of a sheet: every save through its link, every change after submission,
-    every status change.
-
-    ``before`` and ``after`` hold a game's values as plain JSON (None where there was or is no
-    game), parties named by start number; ``user`` is empty for a change made through the
-    sheet's link by the scorekeeper. A late save the link could no longer make (``LATE``) keeps
-    the typed rows in ``after`` (``{"rows": {game: {field: text}}, "reason": msgid, "params"}``)
-    and changes nothing else. Every save through the link (``LINK_SAVED``) records the games it
-    saved and deleted, the version it made and the device it came from (``{"saved": [...],
-    "deleted": [...], "version": n, "agent": User-Agent, "address": IP}``), so a dispute can be
-    traced; ``LINK_RENEWED``: the organisers issued a new link, the old one stopped;
-    ``PLAYER_CONFIRMED``: a seated player confirmed the sheet on the phone (``after``:
-    ``{"position", "start_number", "name", "version"}``, see ``SheetConfirmation``);
-    ``SIGNED_ON_PAPER``: the desk recorded that a seated player signed the paper sheet, which
-    counts as the player's confirmation (``after`` as for ``PLAYER_CONFIRMED``, ``user`` the
-    desk's); ``TOTALS_SAVED``: a save of a sheet kept in round totals stored, changed or cleared
-    its totals (``before`` and ``after``: ``{"parties": [start numbers], "totals": [...],
-    "lost": [...]}`` or None; ``after`` of a save through the link adds its ``save`` id and
-    device, ``agent`` and ``address``, and holds only those when it cleared the totals), with
-    the version it made and its ``device``.
-
-    A game's record (``SAVED``, ``DELETED`` after the hand-in, ``CHANGED``: a stored game
-    replaced or cleared while the sheet is open; of a game of points as written its values hold
-    kind ``written``, no bid and the declarer or None) keeps the sheet ``version`` its change
-    made and the ``device`` it came from (the id the sheet page keeps on the device; empty for a
-    plain form): the other pages open on the sheet are told of it (``scoring.sheet_pages``,
-    ``change_notices``).
-    """
-
-    class Action(models.TextChoices):
-        SAVED = "saved", _("game saved")
-        DELETED = "deleted", _("game deleted")
-        SUBMITTED = "submitted", _("submitted")
-        CONFIRMED = "confirmed", _("confirmed")
-        REOPENED = "reopened", _("reopened")
-        LATE = "late_refused", _("late save refused")
-        LINK_SAVED = "link_saved", _("saved through the link")
-        LINK_RENEWED = "link_renewed", _("new link issued")
-        PLAYER_CONFIRMED = "player_confirmed", _("confirmed by a player")
-        CHANGED = "changed", _("game changed")
-        SIGNED_ON_PAPER = "signed_on_paper", _("signed on paper")
-        TOTALS_SAVED = "totals_saved", _("round totals saved")
-
-    sheet = models.ForeignKey(
-        ScoreSheet, on_delete=models.CASCADE, related_name="changes", verbose_name=_("score sheet")
-    )
-    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
-    game_number = models.PositiveSmallIntegerField(_("game"), null=True, blank=True)
-    before = models.JSONField(_("before"), null=True, blank=True)
-    after = models.JSONField(_("after"), null=True, blank=True)
-    version = models.PositiveIntegerField(_("version"), null=True, blank=True)
-    device = models.CharField(_("device"), max_length=64, blank=True, default="")
-
-    class Meta:
-        verbose_name = _("sheet change")
-        verbose_name_plural = _("sheet changes")
-        ordering = ["sheet", "created_at", "id"]
-
-    def __str__(self) -> str:
-        return f"{self.sheet}: {self.get_action_display()} {self.game_number or ''}".strip()
 
 
 class SheetConfirmation(models.Model):

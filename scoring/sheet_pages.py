@@ -26,14 +26,15 @@ from django.utils.translation import gettext, pgettext
 
 from core.errors import Message
 from core.limits import UNUSUAL_BID
+from core.models import ChangeRecord
 from core.text import is_number
-from scoring.audit import describe_totals, describe_values, game_line
+from scoring.audit import GAME_CHANGES, SheetAction, describe_totals, describe_values, game_line
 from scoring.confirmations import Roll, rolls
 from scoring.forms import ROW_KEY, GameRowForm, initial_from_values
 from scoring.house_rules import rules_of
-from scoring.models import Game, RoundTotal, ScoreSheet, SheetChange
+from scoring.models import Game, RoundTotal, ScoreSheet
 from scoring.rules import RulesProfile
-from scoring.services.sheets import GAME_CHANGES, sheet_concerns, sheet_games
+from scoring.services.sheets import sheet_concerns, sheet_games
 from scoring.sheet_rows import missing_numbers, normalise_row
 from tournament import seats
 from tournament.house_rules import TOTALS
@@ -260,10 +261,10 @@ class LateSave:
 def late_saves(sheet: ScoreSheet, frame: SheetFrame) -> list[LateSave]:
     """The saves through the link that came after the round was closed or the sheet confirmed,
     newest first, with what was typed."""
-    changes = sheet.changes.filter(action=SheetChange.Action.LATE).order_by("-created_at", "-id")
+    changes = sheet.changes.filter(action=SheetAction.LATE).order_by("-created_at", "-id")
     saves = []
     for change in changes:
-        after = change.after or {}
+        after = change.params.get("after") or {}
         reason = Message(after.get("reason", ""), **after.get("params", {}))
         saves.append(
             LateSave(
@@ -682,7 +683,7 @@ def sheet_check(**lookup: Any) -> SheetCheck | None:
     )
 
 
-def changed_by(change: SheetChange, *, via_link: bool) -> str:
+def changed_by(change: ChangeRecord, *, via_link: bool) -> str:
     """Who changed a game, as a change notice names them: the organisers with the name of the
     account, or the device through the sheet's link (another phone, or the table's phone as
     the organisers' page sees it)."""
@@ -704,24 +705,29 @@ def change_notices(
     none when ``until`` is not after ``since`` (a save on the version it read)."""
     if until is not None and until <= since:
         return []
-    records = SheetChange.objects.filter(
-        sheet_id=sheet_id, action__in=GAME_CHANGES, version__gt=since
+    records = ChangeRecord.objects.about_all(ScoreSheet, [sheet_id]).filter(
+        action__in=GAME_CHANGES, params__version__gt=since
     )
     if until is not None:
-        records = records.filter(version__lte=until)
+        records = records.filter(params__version__lte=until)
     if device:
-        records = records.exclude(device=device)
+        records = records.exclude(params__device=device)
     return [
         {
             "id": change.pk,
-            "game": change.game_number,
-            "version": change.version,
-            "before": describe_values(change.before) if change.before is not None else "",
-            "after": describe_values(change.after) if change.after is not None else "",
+            "game": change.params["game"],
+            "version": change.params["version"],
+            "before": _game_text(change.params.get("before")),
+            "after": _game_text(change.params.get("after")),
             "by": changed_by(change, via_link=via_link),
         }
         for change in records.select_related("user").order_by("id")
     ]
+
+
+def _game_text(values: Mapping[str, Any] | None) -> str:
+    """A game of a change notice in words, empty where there was or is no game."""
+    return describe_values(values) if values is not None else ""
 
 
 @dataclass(frozen=True)
@@ -738,13 +744,13 @@ def games_changed_since(sheet_id: int, version: int) -> list[ChangedGame]:
     game changed back is left out). One query."""
     first: dict[int, Any] = {}
     last: dict[int, Any] = {}
-    for number, before, after in (
-        SheetChange.objects.filter(
-            sheet_id=sheet_id, action__in=GAME_CHANGES, version__gt=version
-        ).order_by("id").values_list("game_number", "before", "after")
+    for params in (
+        ChangeRecord.objects.about_all(ScoreSheet, [sheet_id])
+        .filter(action__in=GAME_CHANGES, params__version__gt=version)
+        .order_by("id").values_list("params", flat=True)
     ):
-        first.setdefault(number, before)
-        last[number] = after
+        first.setdefault(params["game"], params.get("before"))
+        last[params["game"]] = params.get("after")
     return [
         ChangedGame(number=number, before=describe_values(first[number]),
                     after=describe_values(last[number]))
@@ -766,13 +772,13 @@ def totals_changed_since(sheet_id: int, version: int) -> ChangedTotals | None:
     """The round totals as they were at ``version`` and as they are, or None when no save
     after ``version`` changed them (or they were changed back). One query."""
     saves = list(
-        SheetChange.objects.filter(
-            sheet_id=sheet_id, action=SheetChange.Action.TOTALS_SAVED, version__gt=version
-        ).order_by("id").values_list("before", "after")
+        ChangeRecord.objects.about_all(ScoreSheet, [sheet_id])
+        .filter(action=SheetAction.TOTALS_SAVED, params__version__gt=version)
+        .order_by("id").values_list("params", flat=True)
     )
     if not saves:
         return None
-    before, after = saves[0][0], saves[-1][1]
+    before, after = saves[0].get("before"), saves[-1].get("after")
     if _plain_totals(before) == _plain_totals(after):
         return None
     return ChangedTotals(before=describe_totals(before), after=describe_totals(after))

@@ -3,7 +3,7 @@ pages and their services change it."""
 
 from django.contrib import admin
 
-from series.models import Series, SeriesEvent, SeriesLog
+from series.models import Series, SeriesEvent
 from tournament.admin import ReadOnlyAdmin, ReadOnlyInline
 
 
@@ -18,10 +18,3 @@ class SeriesAdmin(ReadOnlyAdmin):
     list_select_related = ["owner"]
     search_fields = ["name", "slug"]
     inlines = [SeriesEventInline]
-
-
-@admin.register(SeriesLog)
-class SeriesLogAdmin(ReadOnlyAdmin):
-    list_display = ["created_at", "series", "action", "description", "user"]
-    list_filter = ["series", "action"]
-    list_select_related = ["series", "user"]

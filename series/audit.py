@@ -1,5 +1,5 @@
-"""How a series' log describes its actions (registered with ``tournament.audit.describes`` when
-the app is ready), and writing a record of a series' change."""
+"""How the change log describes a series' actions (``core.audit``): records of no event, whose
+subject is the series, shown on the series' page."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
+from core.audit import Actions, changes_text, describes, register_namespace
 from core.templatetags.euros import percent
-from series.models import Series, SeriesLog
-from tournament import audit
-from tournament.audit import changes_text, describes, recorded_user
+from series.models import Series
 
 SERIES_FIELDS = {
     "name": gettext_noop("Name"),
@@ -41,7 +41,15 @@ def _series_value(field: str, value: Any) -> Any:
     return value
 
 
-S = SeriesLog.Action
+class SeriesAction(Actions):
+    CREATED = "series.created", _("series created")
+    EDITED = "series.edited", _("series edited")
+    EVENT_ADDED = "series.event_added", _("event added to the series")
+    EVENT_REMOVED = "series.event_removed", _("event removed from the series")
+
+
+register_namespace("series", SeriesAction)  # no event's: not in an event's change log
+S = SeriesAction
 
 
 @describes(S.CREATED)
@@ -68,12 +76,3 @@ def _series_event_added(params: Mapping[str, Any]) -> str:
 @describes(S.EVENT_REMOVED)
 def _series_event_removed(params: Mapping[str, Any]) -> str:
     return gettext("Tournament “%(name)s” of %(date)s removed from the series.") % params
-
-
-def log_series(*, series: Series, action: str, user: Any = None, **params: Any) -> SeriesLog:
-    """Record a change of ``series`` (call it inside the change's transaction)."""
-    if not audit.known(action):
-        raise ValueError(f"no describer for series action {action!r}")
-    return SeriesLog.objects.create(
-        series=series, action=action, params=params, user=recorded_user(user)
-    )

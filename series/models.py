@@ -1,5 +1,5 @@
 """Data of a series (Cup, Masters): events of possibly different organisers ranked together
-under the series' rule, and the log of the series' changes.
+under the series' rule.
 
 Imported into ``tournament.models`` (Django finds the models there). The series belongs to the
 account that created it (``Series.owner``): the owner and superusers organise it. An event
@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
+from django.contrib.contenttypes.fields import GenericRelation
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -21,7 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from core import limits
-from tournament.models import AuditRecord, Event
+from tournament.models import Event
 
 
 class Series(models.Model):
@@ -80,6 +81,10 @@ class Series(models.Model):
     events = models.ManyToManyField(
         Event, through="SeriesEvent", related_name="series", verbose_name=_("events")
     )
+    # the series' log (``series.audit``): records of no event; deleted with the series
+    changes = GenericRelation(
+        "core.ChangeRecord", content_type_field="subject_type", object_id_field="subject_id"
+    )
 
     class Meta:
         db_table = "tournament_series"  # made in the tournament app
@@ -127,38 +132,6 @@ class SeriesEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.series}: {self.event}"
-
-
-class SeriesLog(AuditRecord):
-    """A change to a series: created, settings changed, an event added or removed. Described
-    in the reader's language by ``tournament.audit`` like the event's change log."""
-
-    class Action(models.TextChoices):
-        CREATED = "series_created", _("series created")
-        EDITED = "series_edited", _("series edited")
-        EVENT_ADDED = "series_event_added", _("event added to the series")
-        EVENT_REMOVED = "series_event_removed", _("event removed from the series")
-
-    series = models.ForeignKey(
-        Series, on_delete=models.CASCADE, related_name="changes", verbose_name=_("series")
-    )
-    action = models.CharField(_("action"), max_length=30, choices=Action.choices)
-    params = models.JSONField(_("parameters"), default=dict, blank=True)
-
-    class Meta:
-        db_table = "tournament_serieslog"  # made in the tournament app
-        verbose_name = _("change of a series")
-        verbose_name_plural = _("changes of a series")
-        ordering = ["-created_at", "-id"]
-
-    def __str__(self) -> str:
-        return f"{self.created_at:%d.%m.%Y %H:%M} {self.get_action_display()}"
-
-    @property
-    def description(self) -> str:
-        from tournament.audit import describe
-
-        return describe(self.action, self.params)
 
 
 def series_params(series: Series) -> dict[str, Any]:

@@ -3,8 +3,8 @@
 The series belongs to the account that creates it; its owner and superusers change it
 (``series.selectors.may_organise_series``). An event is added only by one of its organisers
 (each organiser keeps their own event); the series' organisers may remove any of its events.
-Every change writes one record of the series' own log (``SeriesLog``, described by
-``tournament.audit``): a series is no event, and an event's log stays about the event. Adding or
+Every change writes a record of the series (``core.audit``, of no event, described by
+``series.audit``): a series is no event, and an event's log stays about the event. Adding or
 removing an event changes no event's standings, so no results stamp moves.
 """
 
@@ -17,14 +17,14 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_noop
 
 from core import limits
+from core.audit import log, recorded_user
 from core.changes import save_and_log_changes
 from core.errors import UserError
-from series.audit import log_series
-from series.models import Series, SeriesEvent, SeriesLog
+from series.audit import SeriesAction
+from series.models import Series, SeriesEvent
 from series.rules import SeriesRuleError
 from series.selectors import may_organise_series, organises_event
 from series.standings import series_rule
-from tournament import audit
 from tournament.models import Event
 
 SERIES_FIELDS = (
@@ -86,10 +86,10 @@ def _save(series: Series, **options: Any) -> None:
 @transaction.atomic
 def create_series(*, user: Any = None, **fields: Any) -> Series:
     """A new series with ``fields`` (see ``SERIES_FIELDS``), owned by ``user``."""
-    series = Series(**_clean(fields), owner=audit.recorded_user(user))
+    series = Series(**_clean(fields), owner=recorded_user(user))
     _check_rule(series)
     _save(series)
-    log_series(series=series, action=SeriesLog.Action.CREATED, user=user, name=series.name)
+    log(subject=series, action=SeriesAction.CREATED, user=user, name=series.name)
     return series
 
 
@@ -105,8 +105,8 @@ def update_series(*, series: Series, user: Any = None, **fields: Any) -> list[li
         shown=_logged,
         check=lambda changes: _check_rule(series) if changes else None,
         save=lambda names: _save(series, update_fields=names),
-        log=lambda changes: log_series(
-            series=series, action=SeriesLog.Action.EDITED, user=user, changes=changes
+        log=lambda changes: log(
+            subject=series, action=SeriesAction.EDITED, user=user, changes=changes
         ),
     )
 
@@ -122,7 +122,8 @@ def _renumber(series: Series) -> None:
 
 
 def _event_params(event: Event) -> dict[str, Any]:
-    return {"name": event.name, "date": f"{event.date:%d.%m.%Y}", "event": event.pk}
+    """How a series' record names an event (the record itself belongs to no event)."""
+    return {"name": event.name, "date": f"{event.date:%d.%m.%Y}", "event_id": event.pk}
 
 
 @transaction.atomic
@@ -153,8 +154,8 @@ def add_event(*, series: Series, event: Event, user: Any = None) -> SeriesEvent:
         )
     membership = SeriesEvent.objects.create(series=series, event=event)
     _renumber(series)
-    log_series(
-        series=series, action=SeriesLog.Action.EVENT_ADDED, user=user, **_event_params(event)
+    log(
+        subject=series, action=SeriesAction.EVENT_ADDED, user=user, **_event_params(event)
     )
     membership.refresh_from_db()
     return membership
@@ -174,6 +175,6 @@ def remove_event(*, series: Series, event: Event, user: Any = None) -> None:
             name=event.name,
         )
     _renumber(series)
-    log_series(
-        series=series, action=SeriesLog.Action.EVENT_REMOVED, user=user, **_event_params(event)
+    log(
+        subject=series, action=SeriesAction.EVENT_REMOVED, user=user, **_event_params(event)
     )

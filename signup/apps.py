@@ -10,11 +10,11 @@ class SignupConfig(AppConfig):
     verbose_name = _("Online registration")
 
     def ready(self) -> None:
-        from signup import audit, selectors
-        from tournament.audit import register_source
+        from signup import (
+            audit,  # noqa: F401  (registers the change log's registration actions)
+            selectors,
+        )
         from tournament.public_links import register_public_links
 
-        # the event's change log shows the registrations' records under a filter of their own
-        register_source(audit.KIND_SIGNUP, audit.SIGNUP_LABEL, audit.signup_lines)
         # the home page and the seat lookup link to an open registration
         register_public_links(selectors.open_signup_links)

@@ -1,9 +1,9 @@
-"""How the change log describes the online registration's records (``signup.models.SignupLog``),
-shown in the event's change log under a filter of their own (``signup_lines``, registered as a
-source when the app is ready, ``tournament.audit.register_source``).
+"""How the change log describes the online registration's records (``core.audit``), shown in the
+event's change log under a filter of their own (``?art=anmeldung``).
 
-A record names a registration by its code and name (``registration_ref``), never by its e-mail
-address; a registration deleted on request leaves its records with the code only.
+A record's subject is the registration; it names the registration by its code and name
+(``registration_ref``), never by its e-mail address; a registration deleted on request leaves
+its records with the code only.
 """
 
 from __future__ import annotations
@@ -12,15 +12,30 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
-from signup.models import Registration, SignupLog
-from tournament.audit import Line, changes_text, describes, known, recorded_user, user_name
-from tournament.models import Event
+from core.audit import Actions, Filter, changes_text, describes, register_namespace
+from signup.models import Registration
 
-S = SignupLog.Action
 
-KIND_SIGNUP = "anmeldung"  # the change log's filter of these records (``?art=anmeldung``)
-SIGNUP_LABEL = gettext_noop("Online registration")
+class SignupAction(Actions):
+    SETTINGS = "signup.settings", _("registration settings")
+    CLOSED = "signup.closed", _("registration closed")
+    REGISTERED = "signup.registered", _("registered online")
+    WAITING = "signup.waiting", _("on the waiting list")
+    MOVED_UP = "signup.moved_up", _("moved up from the waiting list")
+    MOVED_DOWN = "signup.moved_down", _("moved to the waiting list")
+    ACCEPTED = "signup.accepted", _("accepted")
+    CANCELLED = "signup.cancelled", _("cancelled")
+    DELETED = "signup.deleted", _("data deleted")
+
+
+register_namespace(
+    "signup",
+    SignupAction,
+    shown_under=Filter("anmeldung", gettext_noop("Online registration")),
+)
+S = SignupAction
 
 SETTINGS_FIELDS = {
     "is_open": gettext_noop("Registration open"),
@@ -112,43 +127,3 @@ def _deleted(params: Mapping[str, Any]) -> str:
     return gettext("%(registration)s: its data deleted on request.") % {
         "registration": registration_label(params["ref"])
     }
-
-
-def signup_line(change: SignupLog) -> Line:
-    return Line(
-        at=change.created_at,
-        id=change.pk,
-        action=change.action,
-        label=str(change.get_action_display()),
-        params=change.params,
-        who=user_name(change.user),
-    )
-
-
-def signup_lines(event: Event, limit: int) -> tuple[int, list[Line]]:
-    """The event's registration records for its change log (``tournament.audit.LineSource``)."""
-    records = SignupLog.objects.filter(event=event)
-    newest = records.select_related("user").order_by("-created_at", "-id")[:limit]
-    return records.count(), [signup_line(change) for change in newest]
-
-
-def log(
-    *,
-    event: Event,
-    action: str,
-    user: Any = None,
-    registration: Registration | None = None,
-    **params: Any,
-) -> SignupLog:
-    """Record a change of the event's registration (inside the change's transaction)."""
-    if not known(action):
-        raise ValueError(f"no describer for registration action {action!r}")
-    if registration is not None:
-        params.setdefault("ref", registration_ref(registration))
-    return SignupLog.objects.create(
-        event=event,
-        registration=registration,
-        action=action,
-        params=params,
-        user=recorded_user(user),
-    )

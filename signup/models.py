@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core import limits
-from tournament.models import AuditRecord, Entry, Event, EventSettings
+from tournament.models import Entry, Event, EventSettings
 
 
 def new_token() -> str:
@@ -193,43 +193,3 @@ class Registration(models.Model):
     def awaits_acceptance(self) -> bool:
         """Registered, but not yet an entry (an organiser accepts it)."""
         return self.status == self.Status.REGISTERED and self.entry_id is None
-
-
-class SignupLog(AuditRecord):
-    """A change of an event's online registration: its settings, a registration, a move, a
-    cancellation. Names the registration by its code and name (never its e-mail address); a
-    registration deleted on request leaves its records with the code only."""
-
-    # "signup_…": one describer per action string in the change log (``tournament.audit``)
-    class Action(models.TextChoices):
-        SETTINGS = "signup_settings", _("registration settings")
-        CLOSED = "signup_closed", _("registration closed")
-        REGISTERED = "signup_registered", _("registered online")
-        WAITING = "signup_waiting", _("on the waiting list")
-        MOVED_UP = "signup_moved_up", _("moved up from the waiting list")
-        MOVED_DOWN = "signup_moved_down", _("moved to the waiting list")
-        ACCEPTED = "signup_accepted", _("accepted")
-        CANCELLED = "signup_cancelled", _("cancelled")
-        DELETED = "signup_deleted", _("data deleted")
-
-    event = models.ForeignKey(
-        Event, on_delete=models.CASCADE, related_name="signup_changes", verbose_name=_("event")
-    )
-    registration = models.ForeignKey(
-        Registration,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="changes",
-        verbose_name=_("registration"),
-    )
-    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
-    params = models.JSONField(_("parameters"), default=dict, blank=True)
-
-    class Meta:
-        verbose_name = _("registration change")
-        verbose_name_plural = _("registration changes")
-        ordering = ["-created_at", "-id"]
-
-    def __str__(self) -> str:
-        return f"{self.created_at:%d.%m.%Y %H:%M} {self.get_action_display()}"

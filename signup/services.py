@@ -1,5 +1,6 @@
-"""Writes of the online registration; each keyword-only and atomic, each logged
-(``signup.audit``), each e-mail sent after its transaction commits (``signup.emails``).
+"""Writes of the online registration; each keyword-only and atomic, each logged (``core.audit``,
+described in ``signup.audit``), each e-mail sent after its transaction commits
+(``signup.emails``).
 
 - ``update_settings`` and ``close``: the organisers open and close the registration;
 - ``register``: the public form's single or pair, registered within the capacity, on the
@@ -34,8 +35,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext_noop
 
+from core.audit import log
 from core.changes import save_and_log_changes
 from core.errors import UserError
+from core.models import ChangeRecord
 from core.text import entry_name_keys
 from signup import audit, emails
 from signup.models import Registration, SignupSettings, new_code
@@ -52,7 +55,7 @@ from tournament.services import (
 from tournament.services.registration import lock_event
 
 R = Registration.Status
-S = audit.S
+S = audit.SignupAction
 SETTINGS_FIELDS = tuple(audit.SETTINGS_FIELDS)
 
 
@@ -115,7 +118,7 @@ def update_settings(*, event: Event, user: Any, **fields: Any) -> list[list[Any]
         instance=settings,
         values=fields,
         shown=_logged,
-        log=lambda changes: audit.log(event=event, action=S.SETTINGS, user=user, changes=changes),
+        log=lambda changes: log(event=event, action=S.SETTINGS, user=user, changes=changes),
     )
 
 
@@ -127,7 +130,7 @@ def close(*, event: Event, user: Any) -> None:
         raise SignupError(gettext_noop("Online registration is closed already."))
     settings.is_open = False
     settings.save()
-    audit.log(event=event, action=S.CLOSED, user=user)
+    log(event=event, action=S.CLOSED, user=user)
 
 
 # --- registering -----------------------------------------------------------------------------
@@ -286,17 +289,23 @@ def register(
     )
     registration.save()
     if full:
-        audit.log(
+        log(
             event=event,
             action=S.WAITING,
-            registration=registration,
+            subject=registration, ref=audit.registration_ref(registration),
             position=waiting(event).count(),
         )
     else:
         number = None
         if settings.accept == SignupSettings.Accept.AUTOMATIC:
             number = _make_entry(registration, user=None, settings=settings).start_number
-        audit.log(event=event, action=S.REGISTERED, registration=registration, number=number)
+        log(
+            event=event,
+            action=S.REGISTERED,
+            subject=registration,
+            ref=audit.registration_ref(registration),
+            number=number,
+        )
     emails.schedule(registration, emails.CONFIRMATION, site=site)
     return registration
 
@@ -355,11 +364,11 @@ def _move_up(registration: Registration, *, user: Any, settings: SignupSettings,
     number = None
     if settings.accept == SignupSettings.Accept.AUTOMATIC or registration.entry is not None:
         number = _make_entry(registration, user=user, settings=settings).start_number
-    audit.log(
+    log(
         event=registration.event,
         action=S.MOVED_UP,
         user=user,
-        registration=registration,
+        subject=registration, ref=audit.registration_ref(registration),
         number=number,
     )
     emails.schedule(registration, emails.MOVED_UP, site=site)
@@ -379,11 +388,11 @@ def cancel(*, registration: Registration, user: Any = None, site: str = "") -> R
     registration.status = R.CANCELLED
     registration.position = None
     registration.save(update_fields=["status", "position"])
-    audit.log(
+    log(
         event=registration.event,
         action=S.CANCELLED,
         user=user,
-        registration=registration,
+        subject=registration, ref=audit.registration_ref(registration),
         by_registrant=user is None,
     )
     emails.schedule(registration, emails.CANCELLED, site=site)
@@ -412,7 +421,13 @@ def move(*, registration: Registration, to: str, user: Any, site: str = "") -> R
     registration.status = R.WAITING
     registration.position = _next_position(registration.event)
     registration.save(update_fields=["status", "position"])
-    audit.log(event=registration.event, action=S.MOVED_DOWN, user=user, registration=registration)
+    log(
+        event=registration.event,
+        action=S.MOVED_DOWN,
+        user=user,
+        subject=registration,
+        ref=audit.registration_ref(registration),
+    )
     emails.schedule(registration, emails.MOVED_DOWN, site=site)
     return registration
 
@@ -432,11 +447,11 @@ def accept(*, registration: Registration, user: Any, site: str = "") -> Entry:
         )
     _refuse_after_plan(registration.event)
     entry = _make_entry(registration, user=user, settings=settings)
-    audit.log(
+    log(
         event=registration.event,
         action=S.ACCEPTED,
         user=user,
-        registration=registration,
+        subject=registration, ref=audit.registration_ref(registration),
         number=entry.start_number,
     )
     emails.schedule(registration, emails.ACCEPTED, site=site)
@@ -452,6 +467,7 @@ def delete_data(*, registration: Registration, site: str = "") -> None:
         cancel(registration=registration, site=site)
     registration, _settings = _locked(registration)
     ref = {"code": registration.code, "name": ""}
-    registration.changes.update(params={"ref": ref})  # older records: the name goes too
-    audit.log(event=registration.event, action=S.DELETED, ref=ref)
+    # older records: the name goes too
+    ChangeRecord.objects.about(registration).update(params={"ref": ref})
+    log(event=registration.event, action=S.DELETED, ref=ref)
     registration.delete()

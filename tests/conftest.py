@@ -11,12 +11,15 @@ from tests.mailbox import mailbox  # noqa: F401 (a fixture: a local SMTP server,
 # --durations. The browser tests are slow by their folder (tests/e2e/conftest.py); here the
 # tests with a live server, a real SMTP server or a Redis, and the modules or tests that start
 # app servers or other processes (Redis outages, backups, restores, the hall's server, gunicorn's
-# log, the settings and the import rules read in a fresh process, the demo command).
+# log, the settings and the import rules read in a fresh process, the demo command), and those
+# that migrate the database back and forth (the change logs of old).
 SLOW_FIXTURES = {"live_server", "mailbox", "redis_cache"}
 SLOW = {
     "tests/test_redis_outage.py",
     "tests/test_database_settings.py",
     "tests/test_architecture.py",
+    "tests/test_change_log_migration.py",
+    "tests/tournament/test_migrations.py",
     "tests/demo/test_demo.py",
     "tests/demo/test_demo_account.py",
     "tests/core/test_backups.py",

@@ -5,6 +5,7 @@ import itertools
 
 from django.contrib.auth import get_user_model
 
+from core.models import ChangeRecord
 from scoring.models import ScoreSheet
 from tournament import seats
 from tournament.models import Entry, Event, EventRole, Player, Round, Seat, Table, seat_rows
@@ -73,3 +74,8 @@ def make_table(round_: Round, entries: list[Entry], number: int = 1) -> Table:
 
 def make_sheet(table: Table) -> ScoreSheet:
     return ScoreSheet.objects.create(table=table)
+
+
+def sheet_records():
+    """The change log's records of the sheets' trails (``scoring.audit.SheetAction``)."""
+    return ChangeRecord.objects.filter(action__startswith="scoring.sheet.")

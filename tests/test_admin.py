@@ -9,7 +9,9 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
 
+from core import audit
 from money.models import MoneySettings, Payment, Prize, PrizeHandout, PrizeLot, PrizeSettings
+from scoring.audit import ScoringAction
 from scoring.demo import record_game
 from scoring.services import save_sheet_totals, submit_sheet
 from series.models import SeriesEvent
@@ -23,17 +25,16 @@ from tests.factories import (
     make_table,
     make_user,
 )
-from tournament import audit
-from tournament.models import ChangeLog, Event, FormSubmission
+from tournament.models import Event, FormSubmission
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize(
     "model",
-    ["event", "player", "entry", "round", "table", "seat", "changelog", "moneysettings",
+    ["event", "player", "entry", "round", "table", "seat", "changerecord", "moneysettings",
      "payment", "prizesettings", "prize", "prizelot", "prizehandout", "scoresheet", "game",
-     "partyscore", "roundtotal", "sheetchange", "series", "serieslog"],
+     "partyscore", "roundtotal", "series"],
 )
 def test_admin_lists_every_model(client, model):
     make_user("admin", "geheim-123", is_staff=True, is_superuser=True)
@@ -54,9 +55,9 @@ def test_admin_sends_anonymous_visitors_to_its_login(client):
 @pytest.mark.parametrize(
     ("app", "model"),
     [("tournament", "event"), ("tournament", "entry"), ("tournament", "seat"),
-     ("tournament", "changelog"), ("money", "payment"), ("money", "prize"), ("series", "series"),
+     ("core", "changerecord"), ("money", "payment"), ("money", "prize"), ("series", "series"),
      ("scoring", "scoresheet"), ("scoring", "game"),
-     ("scoring", "partyscore"), ("scoring", "sheetchange")],
+     ("scoring", "partyscore")],
 )
 def test_admin_is_read_only(client, app, model):
     """Changes go through the pages and services, which check and log them."""
@@ -90,7 +91,7 @@ def test_admin_cannot_change_or_delete_a_game(client):
 
 # --- every model of both apps, each way of writing ---------------------------------------------
 
-APPS = ("tournament", "scoring")
+APPS = ("core", "tournament", "scoring")
 
 
 @pytest.fixture
@@ -106,7 +107,7 @@ def one_of_each():
     record_game(sheet=sheet, number=1, bid=200, declarer=0, melds=[80, 20, 40],
                 tricks=[130, 70, 50])
     submit_sheet(sheet=sheet)
-    audit.log(event=event, action=ChangeLog.Action.PUBLISHED)
+    audit.log(event=event, action=ScoringAction.PUBLISHED)
     FormSubmission.objects.create(token="t" * 32, kind=FormSubmission.Kind.ENTRY, event=event)
     entry = event.entries.first()
     MoneySettings.objects.create(event=event)

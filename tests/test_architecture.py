@@ -4,12 +4,16 @@ money, results and the series above those): no app imports one above it, not eve
 function."""
 
 import ast
+import importlib
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+from django.apps import apps
 from django.conf import settings
+
+from core import audit
 
 BASE = Path(settings.BASE_DIR)
 
@@ -169,3 +173,68 @@ def test_forms_do_not_import_services():
     for path in forms:
         names = imported_modules(path)
         assert not any(".services" in name for name in names), (path, names)
+
+
+# --- the one change log ----------------------------------------------------------------------
+
+
+def test_there_is_one_change_log_model():
+    """Every app's changes are records of ``core.models.ChangeRecord``: no other model keeps
+    an action (or is named as a log)."""
+    logs = sorted(
+        model._meta.label
+        for app in LAYERS
+        for model in apps.get_app_config(app).get_models()
+        if any(field.name == "action" for field in model._meta.get_fields())
+        or model.__name__.endswith(("Log", "Change", "Changes"))
+    )
+    assert logs == ["core.ChangeRecord"]
+
+
+def _string_constants(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+
+
+def _imported_objects(path: Path) -> list[tuple[str, object]]:
+    """``(module.name, object)`` of every name a module imports from a module of an app."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module.split(".")[0] not in LAYERS:
+                continue
+            module = importlib.import_module(node.module)
+            found.extend(
+                (f"{node.module}.{alias.name}", getattr(module, alias.name, None))
+                for alias in node.names
+            )
+    return found
+
+
+def test_no_app_names_another_apps_action_codes():
+    """An app writes, describes and asks for its own actions only: no other app's action code
+    or namespace as a string, and no other app's actions class (``core.audit.Actions``) is
+    imported. The records of another app are registered by that app (a filter of the change
+    log, ``tournament.services.plan.changes_the_plan``)."""
+    codes = {code: audit.app_of(code) for space in audit.namespaces().values()
+             for code in space.actions.values}
+    prefixes = {f"{name}.": name.partition(".")[0] for name in audit.namespaces()}
+    assert len(codes) > 50 and set(codes.values()) == {
+        "tournament", "scoring", "signup", "money", "series"}
+    named: dict[str, list[str]] = {}
+    for app in LAYERS:
+        for path in app_files(app):
+            where = str(path.relative_to(BASE))
+            for text in _string_constants(path):
+                owner = codes.get(text) or next(
+                    (owner for prefix, owner in prefixes.items() if text == prefix), None
+                )
+                if owner is not None and owner != app:
+                    named.setdefault(where, []).append(text)
+            for name, value in _imported_objects(path):
+                if (isinstance(value, type) and issubclass(value, audit.Actions)
+                        and value is not audit.Actions and name.split(".")[0] != app):
+                    named.setdefault(where, []).append(name)
+    assert named == {}

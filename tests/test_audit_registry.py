@@ -1,8 +1,7 @@
-"""One registry describes the records of every app (``tournament.audit``): the event's change log
-(``ChangeLog``), a sheet's trail (``scoring.models.SheetChange``), the online registration's
-records (``signup.models.SignupLog``) and a series' log (``series.models.SeriesLog``). An action
-code names one action of one model, so a record reads the same on every page; and the event's
-change log shows every app's records by its sources."""
+"""One registry describes the records of every app (``core.audit``): each app registers its
+namespaces of actions (the event's, a sheet's trail, the online registration's, the money's, a
+series') and describes each of its actions once, so a record reads the same on every page; the
+event's change log filters them by namespace."""
 
 import ast
 import importlib
@@ -11,16 +10,10 @@ from pathlib import Path
 
 from django.conf import settings
 
-import money.audit
-from scoring.models import SheetChange
-from series.models import SeriesLog
-from signup.models import SignupLog
+from core import audit
 from tests.test_architecture import LAYERS, app_files
-from tournament import audit
-from tournament.models import ChangeLog
 
 BASE = Path(settings.BASE_DIR)
-MODELS = (ChangeLog, SheetChange, SignupLog, SeriesLog)
 
 
 def _resolve(node: ast.expr, namespace: dict):
@@ -62,27 +55,35 @@ def registrations() -> Counter:
     return counts
 
 
-def test_no_action_code_is_used_by_two_models_or_twice_in_one():
-    codes = Counter(code for model in MODELS for code in model.Action.values)
+def registered_codes() -> list[str]:
+    return [code for space in audit.namespaces().values() for code in space.actions.values]
+
+
+def test_no_action_code_is_registered_twice():
+    codes = Counter(registered_codes())
     assert [code for code, times in codes.items() if times > 1] == []
 
 
-def test_every_action_code_has_exactly_one_describer():
-    codes = {code for model in MODELS for code in model.Action.values}
+def test_every_action_code_has_exactly_one_describer_in_its_apps_audit_module():
+    codes = set(registered_codes())
     counts = registrations()
     assert {code: times for code, times in counts.items() if times != 1} == {}
-    assert set(counts) == codes  # none missing, none for an action no model has
+    assert set(counts) == codes  # none missing, none for an action no app registers
     assert all(audit.known(code) for code in codes)
+    assert {
+        code: audit._DESCRIBERS[code].__module__ for code in codes
+        if audit._DESCRIBERS[code].__module__ != f"{audit.app_of(code)}.audit"
+    } == {}
 
 
-def test_the_change_log_asks_every_apps_source_in_the_apps_order():
-    kinds = [source.kind for source in audit.sources()]
-    assert kinds == ["turnier", "zettel", "anmeldung", "kasse"]
+def test_the_change_log_offers_every_apps_filter_in_the_apps_order():
+    assert [shown.kind for shown in audit.filters()] == ["turnier", "zettel", "anmeldung", "kasse"]
 
 
-def test_the_money_filter_shows_exactly_the_actions_the_money_app_describes():
-    described_here = {
-        code for code in ChangeLog.Action.values
-        if audit._DESCRIBERS[code].__module__ == "money.audit"
-    }
-    assert set(money.audit.MONEY_ACTIONS) == described_here
+def test_each_namespace_is_its_apps_and_each_filter_shows_whole_namespaces():
+    spaces = audit.namespaces()
+    assert sorted(spaces) == ["money", "scoring", "scoring.sheet", "series", "signup",
+                              "tournament"]
+    shown = {name: space.shown_under and space.shown_under.kind for name, space in spaces.items()}
+    assert shown == {"tournament": "turnier", "scoring": "turnier", "scoring.sheet": "zettel",
+                     "signup": "anmeldung", "money": "kasse", "series": None}

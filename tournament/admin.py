@@ -1,4 +1,5 @@
-"""The Django admin shows every table of the tournament app, read-only.
+"""The Django admin shows every table of the tournament app and the change log (``core``'s),
+read-only.
 
 Every change goes through the pages and their services, which check it and log it; the admin
 would bypass both (a game edited there is not rescored, a sheet's status set there skips its
@@ -10,8 +11,8 @@ roles page, which logs them. User accounts stay editable in the admin.
 
 from django.contrib import admin
 
+from core.models import ChangeRecord
 from tournament.models import (
-    ChangeLog,
     Entry,
     Event,
     EventRole,
@@ -102,11 +103,14 @@ class SeatAdmin(ReadOnlyAdmin):
     search_fields = ["player__name", "entry__start_number"]
 
 
-@admin.register(ChangeLog)
-class ChangeLogAdmin(ReadOnlyAdmin):
-    list_display = ["created_at", "event", "action", "entry", "user", "description"]
-    list_filter = ["event", "action"]
-    list_select_related = ["event", "entry__player", "entry__partner", "user"]
+@admin.register(ChangeRecord)
+class ChangeRecordAdmin(ReadOnlyAdmin):
+    """Every app's change-log records (``core``): read-only like the rest."""
+
+    list_display = ["created_at", "event", "action", "subject_type", "subject_id", "user",
+                    "description"]
+    list_filter = ["event", "action", "subject_type"]
+    list_select_related = ["event", "subject_type", "user"]
     date_hierarchy = "created_at"
 
 

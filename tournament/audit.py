@@ -1,93 +1,51 @@
-"""The change log: writing a record beside the change, and describing it when it is read.
-
-A record (``tournament.models.ChangeLog``) holds an action code and JSON parameters, never a
-sentence. ``describe`` turns it into one sentence in the reader's language, so a German and an
-English reader both read the log right. Every action has one describer here; the scoring app
-adds the describers of its actions with ``describes`` (``scoring.audit``).
+"""How the change log describes the tournament app's actions: the event, its entries, the
+seating plan, the rounds' release and length, the roles, merged players (``core.audit``).
 
 Parameters are plain JSON values. An entry is named as ``{"number": 12, "name": "…"}`` (under
-``entry_ref`` for the record's own entry), as it was at the time of the change. Records written
-before actions had parameters hold their old sentence as ``{"text": "…"}`` and are shown as
-written.
-
-An event's change log page shows the records of several models as lines of one kind (``Line``),
-merged by time: each app registers the source of its records with ``register_source`` (this
-app cannot import the apps above it); see "the sources of an event's change log" below.
+``entry_ref`` for the record's own entry), as it was at the time of the change; the record's
+subject is the entry itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
-from functools import cached_property
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
+from core.audit import Actions, Filter, changes_text, describes, register_namespace
 from tournament.members import ROLES
-from tournament.models import ChangeLog, Entry, Event, EventRole
-
-Describer = Callable[[Mapping[str, Any]], str]
-_DESCRIBERS: dict[str, Describer] = {}
+from tournament.models import Entry, EventRole
 
 
-def describes(*actions: str) -> Callable[[Describer], Describer]:
-    """Register the decorated function as the describer of ``actions``."""
-
-    def register(function: Describer) -> Describer:
-        for action in actions:
-            _DESCRIBERS[action] = function
-        return function
-
-    return register
-
-
-def describe(action: str, params: Mapping[str, Any]) -> str:
-    """One sentence for a record, in the active language."""
-    if "text" in params:  # written before records had parameters
-        return str(params["text"])
-    describer = _DESCRIBERS.get(action)
-    if describer is None:
-        return f"{action} {dict(params)}"
-    return describer(params)
-
-
-def log(
-    *, event: Event | int, action: str, user: Any = None, entry: Entry | None = None,
-    **params: Any,
-) -> ChangeLog:
-    """Record a change of ``event`` (call it inside the change's transaction)."""
-    change = record(event, action, user, entry, **params)
-    change.save()
-    return change
+class TournamentAction(Actions):
+    EVENT_CREATED = "tournament.event_created", _("tournament created")
+    EVENT_EDITED = "tournament.event_edited", _("tournament edited")
+    REGISTERED = "tournament.registered", _("registered")
+    EDITED = "tournament.edited", _("edited")
+    WITHDRAWN = "tournament.withdrawn", _("withdrawn")
+    REINSTATED = "tournament.reinstated", _("registered again")
+    IMPORTED = "tournament.imported", _("imported")
+    REPLACED = "tournament.replaced", _("replaced")
+    STAND_IN = "tournament.stand_in", _("stand-in added")
+    PLAN = "tournament.plan", _("plan generated")
+    PLAN_DISCARDED = "tournament.plan_discarded", _("plan discarded")
+    REPLANNED = "tournament.replanned", _("rounds re-planned")
+    FIXED_TABLE = "tournament.fixed_table", _("fixed table")
+    SWAPPED = "tournament.swapped", _("seats swapped")
+    RELEASED = "tournament.released", _("round released")
+    HIDDEN = "tournament.hidden", _("round hidden")
+    ROUND_LENGTH = "tournament.round_length", _("round length")
+    ROLE_GRANTED = "tournament.role_granted", _("role given")
+    ROLE_CHANGED = "tournament.role_changed", _("role changed")
+    ROLE_REMOVED = "tournament.role_removed", _("role removed")
+    PLAYERS_MERGED = "tournament.players_merged", _("players merged")
 
 
-def known(action: str) -> bool:
-    """Whether ``action`` has a describer (every recorded action must have one)."""
-    return action in _DESCRIBERS
-
-
-def record(
-    event: Event | int, action: str, user: Any = None, entry: Entry | None = None, **params: Any
-) -> ChangeLog:
-    """An unsaved record, for ``ChangeLog.objects.bulk_create``."""
-    event_id = event if isinstance(event, int) else event.pk
-    if action not in _DESCRIBERS:
-        raise ValueError(f"no describer for change-log action {action!r}")
-    return ChangeLog(
-        event_id=event_id,
-        entry=entry,
-        action=action,
-        params=params,
-        user=recorded_user(user),
-    )
-
-
-def recorded_user(user: Any) -> Any:
-    """The user a record names: None for an anonymous visitor (the scorekeeper's link) or a
-    script."""
-    return user if getattr(user, "is_authenticated", False) else None
+# the event itself, its entries, plan, rounds, standings and roles (``?art=turnier``)
+EVENT_RECORDS = Filter("turnier", gettext_noop("Tournament and entries"))
+register_namespace("tournament", TournamentAction, shown_under=EVENT_RECORDS)
 
 
 def entry_ref(entry: Entry) -> dict[str, Any]:
@@ -97,25 +55,6 @@ def entry_ref(entry: Entry) -> dict[str, Any]:
 
 def entry_label(ref: Mapping[str, Any]) -> str:
     return gettext("no. %(number)s %(name)s") % {"number": ref["number"], "name": ref["name"]}
-
-
-def yes_no(value: bool) -> str:
-    return gettext("yes") if value else gettext("no")
-
-
-def changes_text(changes: Sequence[Sequence[Any]], labels: Mapping[str, str]) -> str:
-    """``[[field, old, new], …]`` as “Name “Hans” → “Hans Maier”; …”; booleans as yes/no."""
-
-    def shown(value: Any) -> str:
-        if isinstance(value, bool):
-            return yes_no(value)
-        return str(value) if value not in (None, "") else "–"
-
-    return "; ".join(
-        gettext("%(field)s “%(old)s” → “%(new)s”")
-        % {"field": gettext(labels.get(field, field)), "old": shown(old), "new": shown(new)}
-        for field, old, new in changes
-    )
 
 
 # An entry's fields as ``update_entry`` logs a change: the entry's own, and those of each member
@@ -140,7 +79,7 @@ EVENT_FIELDS = {
     "games_per_round": gettext_noop("Games per round"),
 }
 
-A = ChangeLog.Action
+A = TournamentAction
 
 
 @describes(A.EVENT_CREATED)
@@ -153,21 +92,6 @@ def _event_edited(params: Mapping[str, Any]) -> str:
     return gettext("Tournament changed: %(changes)s.") % {
         "changes": changes_text(params["changes"], EVENT_FIELDS)
     }
-
-
-@describes(A.EVENT_FINISHED)
-def _event_finished(params: Mapping[str, Any]) -> str:
-    text = gettext("Tournament finished: every score sheet is confirmed.")
-    if params.get("closed"):
-        text += " " + gettext("Rounds closed with it: %(rounds)s.") % {
-            "rounds": ", ".join(str(number) for number in params["closed"])
-        }
-    return text
-
-
-@describes(A.EVENT_REOPENED)
-def _event_reopened(params: Mapping[str, Any]) -> str:
-    return gettext("Tournament reopened: results can be corrected again.")
 
 
 @describes(A.REGISTERED)
@@ -371,177 +295,3 @@ def _players_merged(params: Mapping[str, Any]) -> str:
             "entries": ", ".join(entry_label(ref) for ref in params["entries"])
         }
     return text
-
-
-# The series (Cup): its own log (``tournament.models.SeriesLog``), described the same way.
-
-
-# --- the sources of an event's change log -----------------------------------------------------
-
-
-@dataclass(eq=False)
-class Line:
-    """One record as a change log shows it: when, what (the action's label), where (“Round 1,
-    table 3”, or empty for the whole event), the sentence and who.
-
-    The sentence (``text``) is described from ``action`` and ``params`` only when it is read, so
-    a page describes only the lines it shows.
-    """
-
-    at: datetime
-    id: int  # the record's id: orders records of one source with the same time
-    action: str
-    label: str
-    params: Mapping[str, Any] = field(repr=False)
-    where: str = ""
-    who: str = ""
-
-    @cached_property
-    def text(self) -> str:
-        return describe(self.action, self.params)
-
-    @property
-    def sentence(self) -> str:
-        """The text after where it happened: “Round 1, table 3: Game 4 saved: …”."""
-        if not self.where:
-            return self.text
-        return gettext("%(where)s: %(text)s") % {"where": self.where, "text": self.text}
-
-
-LineSource = Callable[[Event, int], tuple[int, list[Line]]]
-"""``(event, limit)`` → how many records of the event the source has, and its ``limit`` newest
-as lines, newest first (by time, then by id)."""
-
-
-@dataclass(frozen=True)
-class Source:
-    kind: str  # the filter's value on the change log page (``?art=…``)
-    label: str  # msgid: how the filter names it
-    lines: LineSource
-
-
-_SOURCES: dict[str, Source] = {}
-
-
-def register_source(kind: str, label: str, lines: LineSource) -> None:
-    """Show the records of ``lines`` in an event's change log, under the filter ``kind``."""
-    registered = _SOURCES.get(kind)
-    if registered is not None and registered.lines is not lines:
-        raise ValueError(f"change-log source {kind!r} registered twice")
-    _SOURCES[kind] = Source(kind=kind, label=label, lines=lines)
-
-
-def sources() -> list[Source]:
-    """The registered sources, in the order they were registered (the apps' order)."""
-    return list(_SOURCES.values())
-
-
-@dataclass
-class LogPage:
-    """One page of an event's change log: its lines, newest first, and where it stands."""
-
-    lines: list[Line]
-    number: int
-    per_page: int
-    count: int  # the chosen sources' records in all
-
-    @property
-    def pages(self) -> int:
-        return max(1, -(-self.count // self.per_page))
-
-    @property
-    def has_previous(self) -> bool:
-        return self.number > 1
-
-    @property
-    def has_next(self) -> bool:
-        return self.number < self.pages
-
-    @property
-    def first(self) -> int:
-        """The position of the page's first line in the whole log (1: the newest)."""
-        return (self.number - 1) * self.per_page + 1 if self.lines else 0
-
-    @property
-    def last(self) -> int:
-        return self.first + len(self.lines) - 1 if self.lines else 0
-
-
-def event_log(
-    event: Event, *, kinds: Collection[str] | None = None, page: int = 1, per_page: int = 100
-) -> LogPage:
-    """Page ``page`` of the event's change log from the sources of ``kinds`` (None: every
-    source), newest first; a page after the last is the last.
-
-    The page's lines are among the ``page × per_page`` newest of each source: each source gives
-    that many and its count, the lines are merged by time and the page is sliced off. Only the
-    page's lines are described; the queries are each source's, however many records there are.
-    """
-    chosen = [
-        (rank, source)
-        for rank, source in enumerate(_SOURCES.values())
-        if kinds is None or source.kind in kinds
-    ]
-    page = max(1, page)
-    while True:
-        limit = page * per_page
-        count, merged = 0, []
-        for rank, source in chosen:
-            total, lines = source.lines(event, limit)
-            count += total
-            merged.extend(((line.at, rank, line.id), line) for line in lines[:limit])
-        last_page = max(1, -(-count // per_page))
-        if page <= last_page:
-            break
-        page = last_page  # asked for a page after the last: once more for the last
-    merged.sort(key=lambda item: item[0], reverse=True)
-    return LogPage(
-        lines=[line for _key, line in merged[limit - per_page:limit]],
-        number=page,
-        per_page=per_page,
-        count=count,
-    )
-
-
-def user_name(user: Any) -> str:
-    """How a line names the account that made a change (empty: none)."""
-    return user.get_username() if user is not None else ""
-
-
-def change_line(change: ChangeLog) -> Line:
-    """A record of an event's change log as a line (read with its user)."""
-    return Line(
-        at=change.created_at,
-        id=change.pk,
-        action=change.action,
-        label=str(change.get_action_display()),
-        params=change.params,
-        who=user_name(change.user),
-    )
-
-
-_CLAIMED: set[str] = set()  # ChangeLog actions that a source of their own shows
-
-
-def change_log_source(actions: Collection[str] | None = None) -> LineSource:
-    """The source of an event's ``ChangeLog`` records of ``actions``; without ``actions``, of
-    every action that no other such source claims."""
-    claimed = frozenset(actions) if actions is not None else None
-    if claimed is not None:
-        _CLAIMED.update(claimed)
-
-    def lines(event: Event, limit: int) -> tuple[int, list[Line]]:
-        records = ChangeLog.objects.filter(event=event)
-        if claimed is None:
-            records = records.exclude(action__in=sorted(_CLAIMED))
-        else:
-            records = records.filter(action__in=sorted(claimed))
-        newest = records.select_related("user").order_by("-created_at", "-id")[:limit]
-        return records.count(), [change_line(change) for change in newest]
-
-    return lines
-
-
-KIND_EVENT = "turnier"  # the event itself, its entries, plan, rounds, standings and roles
-
-register_source(KIND_EVENT, gettext_noop("Tournament and entries"), change_log_source())

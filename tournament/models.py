@@ -1,4 +1,4 @@
-"""Data of a tournament: the event, its entries, the seating plan, the change log, and the
+"""Data of a tournament: the event, its entries, the seating plan, and the
 money: the event's money settings, the payments taken at the desk, the prizes defined, the lots
 drawn for them and the prizes collected.
 
@@ -405,11 +405,7 @@ class Seat(models.Model):
 
 
 class AuditRecord(models.Model):
-    """One recorded change: an action code and its parameters, who made it and when.
-
-    The record stores no sentence: it is described in the reader's language when it is shown
-    (``tournament.audit``).
-    """
+    """A row that keeps who made it and when (a lot drawn, a prize collected)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -440,84 +436,6 @@ class EventSettings(models.Model):
             return cls.objects.get(event=event)
         except cls.DoesNotExist:
             return cls(event=event)
-
-
-class ChangeLog(AuditRecord):
-    """A change to an event: its settings, the field, the plan, the rounds, the standings."""
-
-    class Action(models.TextChoices):
-        EVENT_CREATED = "event_created", _("tournament created")
-        EVENT_EDITED = "event_edited", _("tournament edited")
-        EVENT_FINISHED = "event_finished", _("tournament finished")
-        EVENT_REOPENED = "event_reopened", _("tournament reopened")
-        REGISTERED = "registered", _("registered")
-        EDITED = "edited", _("edited")
-        WITHDRAWN = "withdrawn", _("withdrawn")
-        REINSTATED = "reinstated", _("registered again")
-        IMPORTED = "imported", _("imported")
-        REPLACED = "replaced", _("replaced")
-        STAND_IN = "stand_in", _("stand-in added")
-        PLAN = "plan", _("plan generated")
-        PLAN_DISCARDED = "plan_discarded", _("plan discarded")
-        REPLANNED = "replanned", _("rounds re-planned")
-        FIXED_TABLE = "fixed_table", _("fixed table")
-        SWAPPED = "swapped", _("seats swapped")
-        RELEASED = "released", _("round released")
-        HIDDEN = "hidden", _("round hidden")
-        ROUND_CLOSED = "round_closed", _("round closed")
-        ROUND_REOPENED = "round_reopened", _("round reopened")
-        ROUND_LENGTH = "round_length", _("round length")
-        STANDINGS = "standings", _("standings settings")
-        PUBLISHED = "published", _("standings public")
-        UNPUBLISHED = "unpublished", _("standings private")
-        ROLE_GRANTED = "role_granted", _("role given")
-        ROLE_CHANGED = "role_changed", _("role changed")
-        ROLE_REMOVED = "role_removed", _("role removed")
-        CASH_SETTINGS = "cash_settings", _("money settings")
-        CHECKED_IN = "checked_in", _("checked in")
-        CHECK_IN_UNDONE = "check_in_undone", _("check-in undone")
-        PAID = "paid", _("payment taken")
-        PAYMENT_CANCELLED = "payment_cancelled", _("payment cancelled")
-        PRIZE_SETTINGS = "prize_settings", _("prize settings")
-        PRIZE_ADDED = "prize_added", _("prize added")
-        PRIZE_REMOVED = "prize_removed", _("prize removed")
-        LOT_DRAWN = "lot_drawn", _("lot drawn")
-        HANDED_OUT = "handed_out", _("prize collected")
-        HANDOUT_UNDONE = "handout_undone", _("prize collection undone")
-        EXPENSE_ADDED = "expense_added", _("expense recorded")
-        EXPENSE_CANCELLED = "expense_cancelled", _("expense cancelled")
-        PLAYERS_MERGED = "players_merged", _("players merged")
-        RULES_CHANGED = "rules_changed", _("house rules changed")
-        SCORING_MODE_CHANGED = "scoring_mode", _("scoring mode changed")
-
-    event = models.ForeignKey(
-        Event, on_delete=models.CASCADE, related_name="changes", verbose_name=_("event")
-    )
-    entry = models.ForeignKey(
-        Entry,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="changes",
-        verbose_name=_("entry"),
-    )
-    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
-    params = models.JSONField(_("parameters"), default=dict, blank=True)
-
-    class Meta:
-        verbose_name = _("change")
-        verbose_name_plural = _("changes")
-        ordering = ["-created_at", "-id"]
-
-    def __str__(self) -> str:
-        return f"{self.created_at:%d.%m.%Y %H:%M} {self.get_action_display()}: {self.description}"
-
-    @property
-    def description(self) -> str:
-        """The change in one sentence, in the active language."""
-        from tournament.audit import describe
-
-        return describe(self.action, self.params)
 
 
 class EventRole(models.Model):

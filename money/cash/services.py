@@ -1,5 +1,5 @@
 """The Kasse: the event's money settings, checking in at the door, payments and their
-cancellation. Every change is logged beside it (``tournament.audit``).
+cancellation. Every change is logged beside it (``core.audit``).
 
 A payment is never edited or deleted: a wrong one is cancelled (who and when is kept) and the
 right amount taken anew. What an entry owes is not stored anywhere; it is computed from the
@@ -15,15 +15,17 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from core.audit import log, recorded_user
 from core.changes import save_and_log_changes
 from core.errors import UserError
 from core.limits import MAX_AMOUNT, OVERPAYMENT_ASK
 from core.templatetags.euros import euro
+from money.audit import MoneyAction
 from money.cash.selectors import cash_book
 from money.models import Expense, MoneySettings, Payment
 from money.rules import ZERO, euros
 from tournament import audit
-from tournament.models import ChangeLog, Entry, Event
+from tournament.models import Entry, Event
 from tournament.services.registration import lock_event
 from tournament.services.submissions import Kind, use_form_token
 
@@ -89,8 +91,8 @@ def update_money_settings(*, event: Event, user: Any = None, **fields: Any) -> l
         instance=settings,
         values={name: fields[name] for name in MONEY_SETTINGS_FIELDS if name in fields},
         check=lambda _changes: _check_settings(settings),
-        log=lambda changes: audit.log(
-            event=event, action=ChangeLog.Action.CASH_SETTINGS, user=user, changes=changes
+        log=lambda changes: log(
+            event=event, action=MoneyAction.CASH_SETTINGS, user=user, changes=changes
         ),
     )
 
@@ -110,11 +112,11 @@ def _check_in(entry: Entry, user: Any) -> None:
         )
     entry.checked_in_at = timezone.now()
     entry.save(update_fields=["checked_in_at"])
-    audit.log(
+    log(
         event=entry.event_id,
-        action=ChangeLog.Action.CHECKED_IN,
+        action=MoneyAction.CHECKED_IN,
         user=user,
-        entry=entry,
+        subject=entry,
         entry_ref=audit.entry_ref(entry),
     )
 
@@ -139,11 +141,11 @@ def check_in(*, entry: Entry, user: Any = None, present: bool = True) -> Entry:
         return entry
     entry.checked_in_at = None
     entry.save(update_fields=["checked_in_at"])
-    audit.log(
+    log(
         event=entry.event_id,
-        action=ChangeLog.Action.CHECK_IN_UNDONE,
+        action=MoneyAction.CHECK_IN_UNDONE,
         user=user,
-        entry=entry,
+        subject=entry,
         entry_ref=audit.entry_ref(entry),
     )
     return entry
@@ -245,13 +247,13 @@ def take_payment(
         amount=amount,
         method=method,
         note=note.strip(),
-        taken_by=audit.recorded_user(user),
+        taken_by=recorded_user(user),
     )
-    audit.log(
+    log(
         event=entry.event_id,
-        action=ChangeLog.Action.PAID,
+        action=MoneyAction.PAID,
         user=user,
-        entry=entry,
+        subject=entry,
         entry_ref=audit.entry_ref(entry),
         payment=payment.pk,
         purpose=purpose,
@@ -274,13 +276,13 @@ def cancel_payment(*, payment: Payment, user: Any = None, reason: str = "") -> P
     if payment.is_cancelled:
         raise CashError(gettext_noop("This payment is cancelled already."))
     payment.cancelled_at = timezone.now()
-    payment.cancelled_by = audit.recorded_user(user)
+    payment.cancelled_by = recorded_user(user)
     payment.save(update_fields=["cancelled_at", "cancelled_by"])
-    audit.log(
+    log(
         event=payment.entry.event_id,
-        action=ChangeLog.Action.PAYMENT_CANCELLED,
+        action=MoneyAction.PAYMENT_CANCELLED,
         user=user,
-        entry=payment.entry,
+        subject=payment.entry,
         entry_ref=audit.entry_ref(payment.entry),
         payment=payment.pk,
         purpose=payment.purpose,
@@ -324,11 +326,11 @@ def add_expense(
         paid_by=paid_by.strip(),
         from_cash_box=from_cash_box,
         receipt=receipt.strip(),
-        recorded_by=audit.recorded_user(user),
+        recorded_by=recorded_user(user),
     )
-    audit.log(
+    log(
         event=event,
-        action=ChangeLog.Action.EXPENSE_ADDED,
+        action=MoneyAction.EXPENSE_ADDED,
         user=user,
         expense=expense.pk,
         purpose=expense.purpose,
@@ -350,9 +352,9 @@ def cancel_expense(*, expense: Expense, user: Any = None) -> Expense:
         raise CashError(gettext_noop("This expense is cancelled already."))
     expense.cancelled_at = timezone.now()
     expense.save(update_fields=["cancelled_at"])
-    audit.log(
+    log(
         event=expense.event_id,
-        action=ChangeLog.Action.EXPENSE_CANCELLED,
+        action=MoneyAction.EXPENSE_CANCELLED,
         user=user,
         expense=expense.pk,
         purpose=expense.purpose,

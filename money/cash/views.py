@@ -16,10 +16,12 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from core.audit import describe
+from core.models import ChangeRecord
 from core.templatetags.euros import euro
 from core.text import is_number
 from core.web import add_form_error, put_focus, show_error
-from money.audit import payment_text
+from money.audit import MoneyAction, payment_text
 from money.cash.forms import (
     CancelPaymentForm,
     CheckInForm,
@@ -45,8 +47,7 @@ from money.rules import ZERO
 from money.summary import treasurer_summary
 from signup.selectors import by_code
 from tournament.access import desk_view, organiser_view
-from tournament.audit import describe
-from tournament.models import ChangeLog, Entry, Event
+from tournament.models import Entry, Event
 from tournament.services.submissions import AlreadySubmitted, new_form_token
 
 SHOW_PARAM = "zeige"
@@ -57,10 +58,10 @@ AT_PARAM = "bei"  # the row of the list to return to
 FIELD_PARAM = "feld"  # the field the list's typing goes to when it opens: "code" for the door's
 DOOR_FIELD = "code"
 CASH_ACTIONS = (
-    ChangeLog.Action.CHECKED_IN,
-    ChangeLog.Action.CHECK_IN_UNDONE,
-    ChangeLog.Action.PAID,
-    ChangeLog.Action.PAYMENT_CANCELLED,
+    MoneyAction.CHECKED_IN,
+    MoneyAction.CHECK_IN_UNDONE,
+    MoneyAction.PAID,
+    MoneyAction.PAYMENT_CANCELLED,
 )
 
 
@@ -189,7 +190,11 @@ def _entry_page(
             }
         )
     payments = entry.payments.select_related("taken_by", "cancelled_by").order_by("taken_at", "id")
-    history = entry.changes.filter(action__in=CASH_ACTIONS).select_related("user")[:50]
+    history = (
+        ChangeRecord.objects.about(entry)
+        .filter(action__in=CASH_ACTIONS)
+        .select_related("user")[:50]
+    )
     return render(
         request,
         "money/cash_entry.html",
@@ -310,7 +315,7 @@ def money_settings(request: HttpRequest, event: Event) -> HttpResponse:
         else:
             if changes:
                 messages.success(
-                    request, describe(ChangeLog.Action.CASH_SETTINGS, {"changes": changes})
+                    request, describe(MoneyAction.CASH_SETTINGS, {"changes": changes})
                 )
             else:
                 messages.info(request, gettext("Nothing changed."))

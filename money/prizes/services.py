@@ -1,6 +1,6 @@
 """The prize table's writes: the prize settings, defining and removing prizes, drawing lots for
 ties, and ticking off a prize as collected. Every change is logged beside it
-(``tournament.audit``).
+(``core.audit``).
 
 Who receives which prize is never stored: it is computed from the standings each time
 (``money.prizes.selectors``). What is stored is what the computation cannot know: the prizes
@@ -17,14 +17,16 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
+from core.audit import log, recorded_user
 from core.changes import decimal_as_text, save_and_log_changes
 from core.errors import UserError
+from money.audit import MoneyAction
 from money.models import Prize, PrizeHandout, PrizeLot, PrizeSettings
 from money.prizes.rules import CATEGORY, PLACE
 from money.prizes.selectors import prize_table
 from money.rules import euros
 from tournament import audit
-from tournament.models import ChangeLog, Entry, Event
+from tournament.models import Entry, Event
 from tournament.services.registration import lock_event
 
 PRIZE_SETTINGS_FIELDS = ("pot_percent", "share_money", "call_order")
@@ -50,8 +52,8 @@ def update_prize_settings(*, event: Event, user: Any = None, **fields: Any) -> l
     return save_and_log_changes(
         instance=settings,
         values={name: fields[name] for name in PRIZE_SETTINGS_FIELDS if name in fields},
-        log=lambda changes: audit.log(
-            event=event, action=ChangeLog.Action.PRIZE_SETTINGS, user=user, changes=changes
+        log=lambda changes: log(
+            event=event, action=MoneyAction.PRIZE_SETTINGS, user=user, changes=changes
         ),
     )
 
@@ -147,8 +149,8 @@ def add_prize(
     )
     _check_prize(prize, PrizeSettings.for_event(event))
     prize.save()
-    audit.log(
-        event=event, action=ChangeLog.Action.PRIZE_ADDED, user=user, prize=prize_params(prize)
+    log(
+        event=event, action=MoneyAction.PRIZE_ADDED, user=user, prize=prize_params(prize)
     )
     return prize
 
@@ -159,7 +161,7 @@ def remove_prize(*, prize: Prize, user: Any = None) -> None:
     event = lock_event(prize.event)
     params = prize_params(prize)
     prize.delete()
-    audit.log(event=event, action=ChangeLog.Action.PRIZE_REMOVED, user=user, prize=params)
+    log(event=event, action=MoneyAction.PRIZE_REMOVED, user=user, prize=params)
 
 
 @transaction.atomic
@@ -184,12 +186,12 @@ def draw_lots(
                 event=event,
                 pairs=pairs,
                 order=[candidate.entry_id for candidate in order],
-                user=audit.recorded_user(user),
+                user=recorded_user(user),
             )
         )
-        audit.log(
+        log(
             event=event,
-            action=ChangeLog.Action.LOT_DRAWN,
+            action=MoneyAction.LOT_DRAWN,
             user=user,
             pairs=pairs,
             place=group[0].standing_place,
@@ -224,15 +226,15 @@ def set_collected(
         )
     if collected:
         PrizeHandout.objects.create(
-            event=event, entry=entry, line=line, user=audit.recorded_user(user)
+            event=event, entry=entry, line=line, user=recorded_user(user)
         )
     else:
         existing.delete()
-    audit.log(
+    log(
         event=event,
-        action=ChangeLog.Action.HANDED_OUT if collected else ChangeLog.Action.HANDOUT_UNDONE,
+        action=MoneyAction.HANDED_OUT if collected else MoneyAction.HANDOUT_UNDONE,
         user=user,
-        entry=entry,
+        subject=entry,
         entry_ref=audit.entry_ref(entry),
         line=line,
         place=award.place,

@@ -11,9 +11,11 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from core.audit import describe
 from core.limits import MAX_START_NUMBER
 from core.text import is_number
 from core.web import add_form_error, show_error
+from money.audit import MoneyAction
 from money.models import PrizeSettings
 from money.prizes.forms import CollectedForm, PrizeForm, PrizeSettingsForm
 from money.prizes.rules import Award, shopping_list
@@ -28,8 +30,7 @@ from money.prizes.services import (
     update_prize_settings,
 )
 from tournament.access import desk_view, organiser_view
-from tournament.audit import describe
-from tournament.models import ChangeLog, Event
+from tournament.models import Event
 
 EXPECTED_PARAMS = {False: "einzel", True: "paare"}
 
@@ -106,7 +107,7 @@ def prize_settings(request: HttpRequest, event: Event) -> HttpResponse:
         return _definitions_page(request, event, settings_form=form, status=400)
     changes = update_prize_settings(event=event, user=request.user, **form.cleaned_data)
     if changes:
-        messages.success(request, describe(ChangeLog.Action.PRIZE_SETTINGS, {"changes": changes}))
+        messages.success(request, describe(MoneyAction.PRIZE_SETTINGS, {"changes": changes}))
     else:
         messages.info(request, gettext("Nothing changed."))
     return redirect("prizes", slug=event.slug)
@@ -123,7 +124,7 @@ def prize_add(request: HttpRequest, event: Event) -> HttpResponse:
             add_form_error(form, error)
         else:
             messages.success(
-                request, describe(ChangeLog.Action.PRIZE_ADDED, {"prize": prize_params(prize)})
+                request, describe(MoneyAction.PRIZE_ADDED, {"prize": prize_params(prize)})
             )
             return redirect("prizes", slug=event.slug)
     return _definitions_page(request, event, prize_form=form, status=400)
@@ -135,7 +136,7 @@ def prize_remove(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     prize = get_object_or_404(event.prizes, pk=pk)
     params = prize_params(prize)
     remove_prize(prize=prize, user=request.user)
-    messages.success(request, describe(ChangeLog.Action.PRIZE_REMOVED, {"prize": params}))
+    messages.success(request, describe(MoneyAction.PRIZE_REMOVED, {"prize": params}))
     return redirect("prizes", slug=event.slug)
 
 
@@ -191,7 +192,7 @@ def prize_draw(request: HttpRequest, event: Event) -> HttpResponse:
     except PrizeError as error:
         show_error(request, error)
     else:
-        for change in event.changes.filter(action=ChangeLog.Action.LOT_DRAWN)[: len(lots)]:
+        for change in event.changes.filter(action=MoneyAction.LOT_DRAWN)[: len(lots)]:
             messages.success(request, change.description)
     return redirect("prize-table", slug=event.slug)
 

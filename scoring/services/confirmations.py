@@ -14,7 +14,9 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
-from scoring.models import ScoreSheet, SheetChange, SheetConfirmation
+from core.audit import log_all, recorded_user
+from scoring.audit import SheetAction, sheet_record
+from scoring.models import ScoreSheet, SheetConfirmation
 from scoring.rules import is_int
 from scoring.services.sheets import (
     SheetError,
@@ -23,7 +25,6 @@ from scoring.services.sheets import (
     device_fields,
     lock_sheet,
 )
-from tournament.audit import recorded_user
 from tournament.house_rules import TOTALS
 from tournament.models import Round, Seat, Table
 from tournament.services.lifecycle import ensure_not_finished
@@ -53,7 +54,7 @@ def confirm_as_player(
     them again); ``SheetLocked`` when the link no longer works (round closed, sheet confirmed
     by the organisers, event finished). A player who has confirmed this version already gets
     that confirmation back and nothing is recorded again. A new confirmation is recorded in the
-    sheet's trail (``SheetChange.Action.PLAYER_CONFIRMED``) with ``device`` (``{"agent",
+    sheet's trail (``SheetAction.PLAYER_CONFIRMED``) with ``device`` (``{"agent",
     "address"}``) when it came through the link (no ``user``).
     """
     if not is_int(position) or not is_int(version):
@@ -77,7 +78,7 @@ def confirm_as_player(
         return existing
     who = recorded_user(user)
     return _record(
-        locked, seat, SheetChange.Action.PLAYER_CONFIRMED, who,
+        locked, seat, SheetAction.PLAYER_CONFIRMED, who,
         device_fields(device) if who is None else {},
     )
 
@@ -135,9 +136,9 @@ def _record(
         start_number=seat.entry.start_number,
         version=locked.version,
     )
-    SheetChange.objects.create(
-        sheet=locked,
-        action=action,
+    log_all([sheet_record(
+        locked,
+        action,
         user=who,
         after={
             "position": seat.position,
@@ -146,7 +147,7 @@ def _record(
             "version": locked.version,
             **extra,
         },
-    )
+    )])
     return confirmation
 
 
@@ -163,7 +164,7 @@ def _sign_on_paper(locked: ScoreSheet, version: int, who: Any) -> list[SheetConf
         .exclude(position__in=confirmed)
         .order_by("position")
     )
-    return [_record(locked, seat, SheetChange.Action.SIGNED_ON_PAPER, who, {}) for seat in seats]
+    return [_record(locked, seat, SheetAction.SIGNED_ON_PAPER, who, {}) for seat in seats]
 
 
 def _desk_user(user: Any) -> Any:
@@ -180,7 +181,7 @@ def record_paper_signatures(
     """The desk records that every player seated at the sheet's table signed the paper sheet
     of its games as of ``version`` (the version the desk's page showed): each player who has no
     confirmation that counts gets one, recorded in the sheet's trail as the desk's
-    (``SheetChange.Action.SIGNED_ON_PAPER``, one record per player, ``user``). Returns the new
+    (``SheetAction.SIGNED_ON_PAPER``, one record per player, ``user``). Returns the new
     confirmations (none when every player had confirmed already).
 
     The sheet is locked first. Refused as a player's confirmation is (not handed in, confirmed

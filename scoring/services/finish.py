@@ -15,11 +15,12 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from core.audit import log
 from core.errors import Message, Translate, UserError, gettext_noop
+from scoring.audit import ScoringAction
 from scoring.models import ScoreSheet
 from scoring.services.sheets import lock_event_and_sheets
-from tournament import audit
-from tournament.models import ChangeLog, Event, Round, Table
+from tournament.models import Event, Round, Table
 from tournament.results import results_changed
 from tournament.selectors import event_phase
 
@@ -124,8 +125,8 @@ def finish_event(*, event: Event, user: Any = None) -> Event:
     locked.status = Event.Status.FINISHED
     locked.finished_at = timezone.now()
     locked.save(update_fields=["status", "finished_at"])
-    audit.log(
-        event=locked, action=ChangeLog.Action.EVENT_FINISHED, user=user, closed=open_rounds
+    log(
+        event=locked, action=ScoringAction.EVENT_FINISHED, user=user, closed=open_rounds
     )
     results_changed(event_id=locked.pk)
     return locked
@@ -142,6 +143,6 @@ def reopen_event(*, event: Event, user: Any = None) -> Event:
     locked.status = Event.Status.RUNNING
     locked.finished_at = None
     locked.save(update_fields=["status", "finished_at"])
-    audit.log(event=locked, action=ChangeLog.Action.EVENT_REOPENED, user=user)
+    log(event=locked, action=ScoringAction.EVENT_REOPENED, user=user)
     results_changed(event_id=locked.pk)
     return locked

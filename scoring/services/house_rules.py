@@ -12,16 +12,17 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F, Prefetch
 
+from core.audit import log
 from core.errors import Message, UserError, gettext_noop
+from scoring.audit import ScoringAction
 from scoring.confirmations import void_confirmations
 from scoring.house_rules import rules_of, tie_breaks_for
 from scoring.models import Game, PartyScore, ScoreSheet
 from scoring.modes import WRITTEN
 from scoring.rules import CONCEDED, InvalidHand, RulesProfile, score_hand
 from scoring.services.sheets import lock_event_and_sheets
-from tournament import audit
 from tournament.house_rules import SCORING_MODES
-from tournament.models import ChangeLog, Event
+from tournament.models import Event
 from tournament.results import results_changed
 from tournament.selectors import event_phase
 from tournament.services.lifecycle import ensure_not_finished
@@ -165,9 +166,9 @@ def change_rules(
     tie_breaks = tie_breaks_for(rules, locked.tie_breaks)
     Event.objects.filter(pk=locked.pk).update(rules=rules.as_dict(), tie_breaks=tie_breaks)
     event.rules, event.tie_breaks = rules.as_dict(), tie_breaks
-    audit.log(
+    log(
         event=locked,
-        action=ChangeLog.Action.RULES_CHANGED,
+        action=ScoringAction.RULES_CHANGED,
         user=user,
         preset=rules.name,
         before=before.name,
@@ -211,9 +212,9 @@ def change_scoring_mode(*, event: Event, mode: str, user: Any = None) -> bool:
         )
     Event.objects.filter(pk=locked.pk).update(scoring_mode=mode)
     event.scoring_mode = mode
-    audit.log(
+    log(
         event=locked,
-        action=ChangeLog.Action.SCORING_MODE_CHANGED,
+        action=ScoringAction.SCORING_MODE_CHANGED,
         user=user,
         before=before,
         after=mode,

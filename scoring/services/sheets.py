@@ -13,12 +13,13 @@ save with that id (the device sent it again because the answer was lost on the w
 save is based on the version that save made: the device is never its own rival. A save that
 changes nothing (every row sent is stored as sent) is answered as stored, whatever its version.
 
-Changes after a sheet was handed in, and every status change, are recorded as ``SheetChange``
-rows; so is every stored game a save replaces or clears while the sheet is open (``CHANGED``),
-with the version it made and the device it came from (``device_id``, the id the sheet page
-keeps on the device), so the other pages open on the sheet are told which game changed, from
-what to what and by whom. Closing and reopening a round goes into the event's change log.
-``user`` None means the scorekeeper coming through the sheet's link.
+Changes after a sheet was handed in, and every status change, are recorded in the sheet's trail
+(``scoring.audit.SheetAction``); so is every stored game a save replaces or clears while the
+sheet is open (``CHANGED``), with the version it made and the device it came from
+(``device_id``, the id the sheet page keeps on the device), so the other pages open on the
+sheet are told which game changed, from what to what and by whom. Closing and reopening a round
+goes into the event's change log. ``user`` None means the scorekeeper coming through the sheet's
+link.
 """
 
 from __future__ import annotations
@@ -33,19 +34,20 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from core.audit import log, log_all, recorded_user
 from core.errors import Message, UserError
 from core.limits import MAX_DEVICE_ID, MAX_DEVICE_TEXT, UNUSUAL_BID
+from core.models import ChangeRecord
+from scoring.audit import ScoringAction, SheetAction, sheet_record
 from scoring.confirmations import Roll, rolls, void_confirmations
 from scoring.house_rules import rules_of
-from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet, SheetChange, new_token
+from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet, new_token
 from scoring.modes import WRITTEN, InvalidFigure
 from scoring.rules import CONCEDED, TRICK_TOTAL, InvalidHand, RulesProfile, is_int
 from scoring.sheet_rows import missing_numbers, normalise_row, number_ranges
 from scoring.standings import counted_statuses
-from tournament import audit
-from tournament.audit import recorded_user
 from tournament.house_rules import GAMES, POINTS, TOTALS
-from tournament.models import ChangeLog, Entry, Event, Round, Table, parties_in_seating_order
+from tournament.models import Entry, Event, Round, Table, parties_in_seating_order
 from tournament.results import results_changed
 from tournament.services.lifecycle import ensure_not_finished
 
@@ -53,10 +55,6 @@ RowInput = Mapping[str, Any] | None
 """A row to save, as ``scoring.sheet_rows.normalise_row`` takes it; None clears the row
 (deletes its game)."""
 
-GAME_CHANGES = (
-    SheetChange.Action.SAVED, SheetChange.Action.DELETED, SheetChange.Action.CHANGED,
-)
-"""The records of a game's change (``before`` and ``after`` the game's values)."""
 
 
 class SheetError(UserError):
@@ -413,8 +411,8 @@ def save_sheet_rows(
     (``scoring.receivers.seating_changed``), so parties older than ``base_version`` mean a stale
     save. ``save_id``: the device's id of this save (see the module). A save through the link
     (no ``user``) is recorded in the sheet's trail with ``device`` (``{"agent": User-Agent,
-    "address": IP}``, see ``SheetChange``). ``device_id``: the id the page keeps on the device,
-    recorded with the games this save replaces or clears (see the module).
+    "address": IP}``, see ``scoring.audit.SheetAction``). ``device_id``: the id the page keeps
+    on the device, recorded with the games this save replaces or clears (see the module).
 
     ``hand_in`` ("Save and hand in"): when no row was refused, the sheet is handed in with the
     save (``SaveResult.handed_in``); a refusal, such as games still missing, is
@@ -512,24 +510,24 @@ def _write(
     who = recorded_user(user)
     records = []
     if result.changed and who is None:
-        records.append(SheetChange(
-            sheet=sheet,
-            action=SheetChange.Action.LINK_SAVED,
+        records.append(sheet_record(
+            sheet,
+            SheetAction.LINK_SAVED,
             after={"saved": result.saved, "deleted": result.deleted, "version": games_version,
                    "save": save_id, **device_fields(device)},
             version=games_version,
             device=device_id[:MAX_DEVICE_ID],
         ))
     if sheet.status in ScoreSheet.OPEN:  # games replaced or cleared; a new game is no one's news
-        changed = {number: SheetChange.Action.CHANGED for number in replaced}
+        changed = {number: SheetAction.CHANGED for number in replaced}
     else:
-        changed = {number: SheetChange.Action.SAVED for number in result.saved}
-        changed.update(dict.fromkeys(result.deleted, SheetChange.Action.DELETED))
+        changed = {number: SheetAction.SAVED for number in result.saved}
+        changed.update(dict.fromkeys(result.deleted, SheetAction.DELETED))
     records.extend(
-        SheetChange(
-            sheet=sheet,
-            action=action,
-            game_number=number,
+        sheet_record(
+            sheet,
+            action,
+            game=number,
             before=audit_values(before.get(number), parties),
             after=audit_values(result.games.get(number), parties),
             user=who,
@@ -569,14 +567,14 @@ def move_saved_sheet(
 
 
 def close_save(
-    sheet: ScoreSheet, result: Any, records: list[SheetChange], *, hands_in: bool, who: Any
+    sheet: ScoreSheet, result: Any, records: list[ChangeRecord], *, hands_in: bool, who: Any
 ) -> None:
     """Store a save's trail ``records`` (and the hand-in's), then stamp the event's results
     when the standings may show the save (``sheet`` as it was before the save, ``result``
     with its new status)."""
     if hands_in:
-        records.append(SheetChange(sheet=sheet, action=SheetChange.Action.SUBMITTED, user=who))
-    SheetChange.objects.bulk_create(records)
+        records.append(sheet_record(sheet, SheetAction.SUBMITTED, user=who))
+    log_all(records)
     # last: every save that changes what the standings show locks the event's row for this
     if result.status != sheet.status or result.status in counted_statuses(sheet.table.round.event):
         results_changed(event_id=sheet.table.round.event_id)
@@ -599,9 +597,7 @@ def renew_sheet_link(*, sheet: ScoreSheet, user: Any) -> ScoreSheet:
     locked = lock_sheet(sheet)
     locked.token = new_token()
     locked.save(update_fields=["token"])
-    SheetChange.objects.create(
-        sheet=locked, action=SheetChange.Action.LINK_RENEWED, user=recorded_user(user)
-    )
+    log_all([sheet_record(locked, SheetAction.LINK_RENEWED, user=user)])
     return locked
 
 
@@ -617,17 +613,15 @@ def record_late_save(
     if not typed:
         return False
     last = (
-        SheetChange.objects.filter(sheet=sheet, action=SheetChange.Action.LATE)
-        .order_by("-created_at", "-id")
-        .first()
+        sheet.changes.filter(action=SheetAction.LATE).order_by("-created_at", "-id").first()
     )
-    if last is not None and (last.after or {}).get("rows") == typed:
+    if last is not None and (last.params.get("after") or {}).get("rows") == typed:
         return False
-    SheetChange.objects.create(
-        sheet=sheet,
-        action=SheetChange.Action.LATE,
+    log_all([sheet_record(
+        sheet,
+        SheetAction.LATE,
         after={"rows": typed, "reason": reason.message.msgid, "params": reason.message.params},
-    )
+    )])
     return True
 
 
@@ -661,7 +655,7 @@ def _change_status(
         status=status, version=F("version") + 1, updated_at=timezone.now(), **fields
     )
     results_changed(event_id=sheet.table.round.event_id)
-    SheetChange.objects.create(sheet=sheet, action=action, user=recorded_user(user))
+    log_all([sheet_record(sheet, action, user=user)])
     sheet.refresh_from_db()
     return sheet
 
@@ -680,7 +674,7 @@ def submit_sheet(*, sheet: ScoreSheet, user: Any = None) -> ScoreSheet:
     return _change_status(
         locked,
         ScoreSheet.Status.SUBMITTED,
-        SheetChange.Action.SUBMITTED,
+        SheetAction.SUBMITTED,
         user,
         submitted_at=timezone.now(),
     )
@@ -740,7 +734,7 @@ def confirm_sheet(
     return _change_status(
         locked,
         ScoreSheet.Status.CONFIRMED,
-        SheetChange.Action.CONFIRMED,
+        SheetAction.CONFIRMED,
         user,
         confirmed_at=now,
         confirmed_by=recorded_user(user),
@@ -763,7 +757,7 @@ def sheet_concerns(
     whose trick points do not add up to ``TRICK_TOTAL`` (the rules refuse such a game, so only
     a game stored another way has one); a bid above ``UNUSUAL_BID``; games changed after the
     sheet was handed in; saves through the link refused after it had stopped
-    (``SheetChange.Action.LATE``).
+    (``SheetAction.LATE``).
     ``signed``: the sheets' rolls (``scoring.confirmations.rolls``) where the house rules want
     every player's confirmation; a sheet whose roll is not complete has that concern too.
     Four queries (five with ``totals``), whatever the number of sheets.
@@ -789,20 +783,16 @@ def sheet_concerns(
             bad_sums[sheet_id].append(number)
     corrected: dict[int, set[int]] = {pk: set() for pk in ids}
     late: set[int] = set()
-    for sheet_id, action, number in (
-        SheetChange.objects.filter(
-            sheet_id__in=ids,
-            action__in=[
-                SheetChange.Action.SAVED, SheetChange.Action.DELETED, SheetChange.Action.LATE,
-            ],
-        )
+    for sheet_id, action, params in (
+        ChangeRecord.objects.about_all(ScoreSheet, ids)
+        .filter(action__in=[SheetAction.SAVED, SheetAction.DELETED, SheetAction.LATE])
         .order_by()
-        .values_list("sheet_id", "action", "game_number")
+        .values_list("subject_id", "action", "params")
     ):
-        if action == SheetChange.Action.LATE:
+        if action == SheetAction.LATE:
             late.add(sheet_id)
         else:
-            corrected[sheet_id].add(number)
+            corrected[sheet_id].add(params["game"])
     concerns: dict[int, list[Message]] = {}
     with_totals: set[int] = set()
     if totals:
@@ -898,8 +888,9 @@ def confirm_handed_in(
         confirmed_by=who,
         submitted_at=Coalesce(F("submitted_at"), now),
     )
-    SheetChange.objects.bulk_create(
-        SheetChange(sheet=sheet, action=SheetChange.Action.CONFIRMED, user=who) for sheet in ready
+    log_all(
+        sheet_record(sheet, SheetAction.CONFIRMED, user=who, event=round.event_id)
+        for sheet in ready
     )
     results_changed(event_id=round.event_id)
     return result
@@ -923,7 +914,7 @@ def reopen_sheet(*, sheet: ScoreSheet, user: Any) -> ScoreSheet:
     return _change_status(
         locked,
         ScoreSheet.Status.IN_PROGRESS if has_games else ScoreSheet.Status.EMPTY,
-        SheetChange.Action.REOPENED,
+        SheetAction.REOPENED,
         user,
         submitted_at=None,
         confirmed_at=None,
@@ -937,9 +928,9 @@ def close_round(*, round: Round, closed: bool = True, user: Any = None) -> Round
     Round.objects.filter(pk=round.pk).update(closed=closed)
     round.closed = closed
     results_changed(event_id=round.event_id)
-    audit.log(
+    log(
         event=round.event_id,
-        action=ChangeLog.Action.ROUND_CLOSED if closed else ChangeLog.Action.ROUND_REOPENED,
+        action=ScoringAction.ROUND_CLOSED if closed else ScoringAction.ROUND_REOPENED,
         user=user,
         number=round.number,
     )

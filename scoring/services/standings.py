@@ -7,9 +7,10 @@ from typing import Any
 
 from django.db import transaction
 
+from core.audit import log
+from scoring.audit import ScoringAction
 from scoring.ranking import TIE_BREAKS, parse_tie_breaks
-from tournament import audit
-from tournament.models import ChangeLog, Event
+from tournament.models import Event
 from tournament.results import results_changed
 from tournament.services.lifecycle import ensure_not_finished
 
@@ -48,17 +49,17 @@ def update_standings_settings(
     if ranking_changed or public_changed:
         results_changed(event_id=event.pk)
     if ranking_changed:
-        audit.log(
+        log(
             event=event,
-            action=ChangeLog.Action.STANDINGS,
+            action=ScoringAction.STANDINGS,
             user=user,
             tie_breaks=codes,
             count_unconfirmed=count_unconfirmed,
         )
     if public_changed:
-        audit.log(
+        log(
             event=event,
-            action=ChangeLog.Action.PUBLISHED if public_standings else ChangeLog.Action.UNPUBLISHED,
+            action=ScoringAction.PUBLISHED if public_standings else ScoringAction.UNPUBLISHED,
             user=user,
         )
     return event

@@ -8,7 +8,7 @@ read inside the lock; a save based on an older version of the sheet is refused
 (``StaleSheet``) when it would change anything; a save sent again with the id of the sheet's
 last change (``save_id``) is based on the version it made; a save that changes nothing is
 answered as stored. Every change moves the sheet's version and is recorded in the sheet's trail
-(``SheetChange.Action.TOTALS_SAVED``, with the totals before and after).
+(``scoring.audit.SheetAction.TOTALS_SAVED``, with the totals before and after).
 """
 
 from __future__ import annotations
@@ -20,9 +20,11 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
+from core.audit import recorded_user
 from core.limits import MAX_DEVICE_ID
+from scoring.audit import SheetAction, sheet_record
 from scoring.house_rules import rules_of
-from scoring.models import RoundTotal, ScoreSheet, SheetChange
+from scoring.models import RoundTotal, ScoreSheet
 from scoring.modes import InvalidFigure, totals_problems
 from scoring.services.sheets import (
     SheetError,
@@ -36,7 +38,6 @@ from scoring.services.sheets import (
     save_mark,
     sheet_parties,
 )
-from tournament.audit import recorded_user
 from tournament.house_rules import TOTALS
 from tournament.models import Entry
 
@@ -208,9 +209,9 @@ def _write(
         after = _audit_totals(result.totals, parties)
         if who is None:
             after = {**(after or {}), "save": save_id, **device_fields(device)}
-        records.append(SheetChange(
-            sheet=sheet,
-            action=SheetChange.Action.TOTALS_SAVED,
+        records.append(sheet_record(
+            sheet,
+            SheetAction.TOTALS_SAVED,
             before=_audit_totals(before, parties),
             after=after,
             user=who,

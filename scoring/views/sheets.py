@@ -51,9 +51,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from core import limits
 from core.limits import MAX_GAMES_PER_ROUND, UNUSUAL_BID
+from core.models import ChangeRecord
 from core.text import is_number
 from core.web import show_error
-from scoring.audit import describe_totals, sheet_line
+from scoring.audit import SheetAction, describe_totals, sheet_line
 from scoring.forms import (
     GameRowForm,
     SheetFrameForm,
@@ -63,7 +64,7 @@ from scoring.forms import (
 )
 from scoring.house_rules import melds_key, posted_rules
 from scoring.melds import catalogue
-from scoring.models import ScoreSheet, SheetChange
+from scoring.models import ScoreSheet
 from scoring.points_page import points_page
 from scoring.rules import PARTY_COUNTS, TRICK_TOTAL
 from scoring.services import (
@@ -1048,11 +1049,11 @@ def sheet_new_link(request: HttpRequest, event: Event, number: int, table: int) 
     return redirect(f"{_sheet_urls(sheet)['edit_url']}#link")
 
 
-def _before(change: SheetChange) -> str:
+def _before(change: ChangeRecord) -> str:
     """A record's game or round totals before its change, for the trail's column of them."""
-    if change.action == SheetChange.Action.TOTALS_SAVED:
-        return describe_totals(change.before)
-    return describe_values(change.before) if change.game_number else ""
+    if change.action == SheetAction.TOTALS_SAVED:
+        return describe_totals(change.params.get("before"))
+    return describe_values(change.params.get("before")) if change.params.get("game") else ""
 
 
 @desk_view
@@ -1062,7 +1063,8 @@ def sheet_changes(request: HttpRequest, event: Event, number: int, table: int) -
     changes = [
         {
             "change": change,
-            "line": sheet_line(change, before=False),  # the game before has its own column
+            # the game before has its own column
+            "line": sheet_line(change, sheet.table, before=False),
             "before": _before(change),
         }
         for change in sheet.changes.select_related("user").order_by("-created_at", "-id")

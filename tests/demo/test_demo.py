@@ -9,10 +9,14 @@ from django.core.management.base import CommandError
 from django.db.models import Sum
 from django.urls import reverse
 
-from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet, SheetChange
+from core.models import ChangeRecord
+from scoring.audit import SheetAction
+from scoring.models import Game, PartyScore, RoundTotal, ScoreSheet
 from scoring.services import sheet_games
 from tests.checks import rules_points
-from tournament.models import ChangeLog, Entry, Event, Seat, Table
+from tests.factories import sheet_records
+from tournament.audit import TournamentAction
+from tournament.models import Entry, Event, Seat, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -73,12 +77,11 @@ def test_plain_demo_shows_an_event_in_full_swing():
         assert sheet.confirmed_by == organiser and sheet.submitted_at is not None
         assert_games_consistent(sheet, event.games_per_round)
         actions = list(
-            sheet.changes.exclude(action=SheetChange.Action.LINK_SAVED).values_list(
-                "action", flat=True
-            )
+            sheet.changes.exclude(action=SheetAction.LINK_SAVED)
+            .order_by("created_at", "id").values_list("action", flat=True)
         )
-        assert actions == [SheetChange.Action.SUBMITTED, SheetChange.Action.CONFIRMED]
-        assert sheet.changes.filter(action=SheetChange.Action.LINK_SAVED).exists()
+        assert actions == [SheetAction.SUBMITTED, SheetAction.CONFIRMED]
+        assert sheet.changes.filter(action=SheetAction.LINK_SAVED).exists()
 
     # round 2: about half handed in, one or two in progress, the rest empty
     second = sheets(event, 2)
@@ -107,9 +110,9 @@ def test_plain_demo_shows_an_event_in_full_swing():
 
     # the change log tells the story: registrations, plan, releases
     actions = list(event.changes.values_list("action", flat=True))
-    assert actions.count(ChangeLog.Action.REGISTERED) == 14
-    assert actions.count(ChangeLog.Action.PLAN) == 1
-    assert actions.count(ChangeLog.Action.RELEASED) == 2
+    assert actions.count(TournamentAction.REGISTERED) == 14
+    assert actions.count(TournamentAction.PLAN) == 1
+    assert actions.count(TournamentAction.RELEASED) == 2
 
 
 def snapshot() -> dict[str, list]:
@@ -117,8 +120,8 @@ def snapshot() -> dict[str, list]:
         "sheets": list(ScoreSheet.objects.order_by("pk").values_list("pk", "status", "version")),
         "games": list(Game.objects.order_by("pk").values_list("pk", "number", "bid", "kind")),
         "scores": list(PartyScore.objects.order_by("pk").values_list("pk", "points")),
-        "changes": list(ChangeLog.objects.order_by("pk").values_list("pk", "action")),
-        "sheet_changes": SheetChange.objects.count(),
+        "changes": list(ChangeRecord.objects.order_by("pk").values_list("pk", "action")),
+        "sheet_changes": sheet_records().count(),
     }
 
 
@@ -239,7 +242,7 @@ def test_demo_builds_an_event_kept_in_round_totals(client, capsys):
     first = sheets(event, 1)
     assert {sheet.status for sheet in first} == {ScoreSheet.Status.CONFIRMED}
     for sheet in first:
-        assert sheet.changes.filter(action=SheetChange.Action.TOTALS_SAVED).exists()
+        assert sheet.changes.filter(action=SheetAction.TOTALS_SAVED).exists()
         parties = 2 if sheet.table.kind == Table.Kind.TWO_PAIRS else sheet.table.seat_count
         assert RoundTotal.objects.filter(sheet=sheet).count() == parties
     second = {sheet.status for sheet in sheets(event, 2)}

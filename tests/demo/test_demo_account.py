@@ -8,7 +8,8 @@ from django.core.management import call_command
 
 from demo.management.commands.demo import DEMO_PASSWORD, DEMO_USERNAME
 from tests.factories import make_event
-from tournament.models import ChangeLog, Event, EventRole
+from tournament.audit import TournamentAction
+from tournament.models import Event, EventRole
 
 pytestmark = pytest.mark.django_db
 
@@ -59,10 +60,10 @@ def test_a_demo_event_built_without_the_account_gets_it_later(capsys):
     call_command("demo", singles=9, pairs=2, empty=True, with_demo_account=True)
     event = Event.objects.get(slug="demo")
     assert event.roles.get().user == demo_account()
-    granted = event.changes.get(action=ChangeLog.Action.ROLE_GRANTED)
+    granted = event.changes.get(action=TournamentAction.ROLE_GRANTED)
     assert granted.params == {"username": DEMO_USERNAME, "role": "organiser"}
     call_command("demo", singles=9, pairs=2, empty=True, with_demo_account=True)
-    assert event.changes.filter(action=ChangeLog.Action.ROLE_GRANTED).count() == 1
+    assert event.changes.filter(action=TournamentAction.ROLE_GRANTED).count() == 1
 
 
 def test_an_existing_demo_account_is_left_alone_but_named_without_the_flag(capsys):

@@ -15,7 +15,8 @@ import openpyxl
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring.models import Game, ScoreSheet, SheetChange
+from scoring.audit import SheetAction
+from scoring.models import Game, ScoreSheet
 from tests.e2e.scoresheet import check
 from tests.factories import make_user
 from tournament.models import Entry, Event, Table
@@ -262,9 +263,7 @@ def test_whole_event(live_server, page, phone, screenshot, tmp_path):
     change_rows = page.locator("table.changes tbody tr")
     # newest first: correction, confirmed, submitted, then the scorekeeper's saves (a row typed
     # to its end saves itself, the rest went with "Speichern")
-    link_saves = SheetChange.objects.filter(
-        sheet=sheet, action=SheetChange.Action.LINK_SAVED
-    ).count()
+    link_saves = sheet.changes.filter(action=SheetAction.LINK_SAVED).count()
     assert link_saves >= 2
     expect(change_rows).to_have_count(3 + link_saves)
     correction = change_rows.nth(0)
@@ -281,9 +280,9 @@ def test_whole_event(live_server, page, phone, screenshot, tmp_path):
         expect(link_save.nth(3)).to_have_text("Schreiber über Link")
         expect(link_save.nth(5)).to_contain_text("Gerät: Mozilla/5.0")
     screenshot(page, "flow-06-audit-trail")
-    change = SheetChange.objects.get(sheet=sheet, game_number=4)
-    assert change.before["tricks"] == [115, 85, 50]
-    assert change.after["tricks"] == list(CORRECTED_TRICKS)
+    change = sheet.changes.get(params__game=4)
+    assert change.params["before"]["tricks"] == [115, 85, 50]
+    assert change.params["after"]["tricks"] == list(CORRECTED_TRICKS)
 
     # 7. Release round 1; a player looks up the seat by start number, without logging in.
     page.goto(base + "sitzplan/")

@@ -6,7 +6,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from scoring.models import ScoreSheet, SheetChange, SheetConfirmation
+from scoring.audit import SheetAction
+from scoring.models import ScoreSheet, SheetConfirmation
 from scoring.rules import AKS_HEROLDSTATT, RULES
 from scoring.services import save_sheet_rows
 from tests.e2e.conftest import logged_in_page
@@ -122,8 +123,8 @@ def test_a_paper_sheet_typed_at_the_desk_is_signed_on_paper_and_confirmed(
     )
     expect(section.locator("[data-confirm-count]")).to_have_text("3 von 3 bestätigt")
     screenshot(desk, "signed-on-paper")
-    records = SheetChange.objects.filter(sheet=sheet, action=SheetChange.Action.SIGNED_ON_PAPER)
-    assert sorted(records.values_list("after__start_number", flat=True)) == [12, 15, 21]
+    records = sheet.changes.filter(action=SheetAction.SIGNED_ON_PAPER)
+    assert sorted(records.values_list("params__after__start_number", flat=True)) == [12, 15, 21]
     assert {record.user.username for record in records} == {"orga"}
 
     desk.get_by_role("button", name="Spielzettel bestätigen").click()

@@ -19,7 +19,8 @@ from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import Page, Route, expect
 
-from scoring.models import Game, ScoreSheet, SheetChange
+from scoring.audit import SheetAction
+from scoring.models import Game, ScoreSheet
 from scoring.services import close_round, save_sheet_rows
 from tests.e2e.scoresheet import ROW, dialogs, fill, hall_sheet, link, stored, wait_until
 from tests.factories import make_user
@@ -134,9 +135,9 @@ def test_games_typed_when_the_round_is_closed_reach_the_desk(live_server, phone,
     expect(late.locator("li")).to_have_count(2)
     expect(late).to_contain_text("Spiel 1: Alleinspieler 1 · Reizwert 200")
     expect(late).to_contain_text("Spiel 2: Alleinspieler 2 · Reizwert 180")
-    records = SheetChange.objects.filter(sheet=sheet, action=SheetChange.Action.LATE)
+    records = sheet.changes.filter(action=SheetAction.LATE)
     wait_until(phone, records.exists, "the typed games in the sheet's trail")
-    assert sorted(records.get().after["rows"]) == ["1", "2"]
+    assert sorted(records.get().params["after"]["rows"]) == ["1", "2"]
     assert stored(sheet) == {}
     # a second reload lists them again but sends them no second time (the page decides while
     # its script runs, before the reload is done)

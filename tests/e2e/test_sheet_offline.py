@@ -12,7 +12,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring.models import Game, ScoreSheet, SheetChange
+from scoring.audit import SheetAction
+from scoring.models import Game, ScoreSheet
 from scoring.services import save_sheet_rows
 from tests.e2e.scoresheet import dialogs, fill, hall_sheet, link, stored, wait_until
 from tournament.models import Round
@@ -139,8 +140,8 @@ def test_a_save_after_the_round_was_closed_is_kept_for_the_desk(live_server, pho
     expect(late_list).to_contain_text("Spiel 2: Alleinspieler 2 · Reizwert 180")
     expect(phone.locator("[name=g2-bid]")).to_have_value("180")  # still on the screen
     assert stored(sheet) == {}
-    late = SheetChange.objects.get(sheet=sheet, action=SheetChange.Action.LATE)
-    assert late.after["rows"]["2"]["bid"] == "180"
+    late = sheet.changes.get(action=SheetAction.LATE)
+    assert late.params["after"]["rows"]["2"]["bid"] == "180"
 
 
 def test_at_the_table_last_trick_offer_big_bid_and_the_next_open_game(live_server, phone, sheet):

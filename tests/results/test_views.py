@@ -14,7 +14,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from core.errors import Message
+from core.models import ChangeRecord
 from core.text import UNLISTED_NAME
+from scoring.audit import ScoringAction
 from scoring.demo import record_game
 from scoring.models import ScoreSheet
 from tests.factories import make_entry, make_event, make_role, make_user
@@ -28,7 +30,7 @@ from tests.scoring.games import (
     sheet_for,
 )
 from tests.scoring.views.test_sheets import edit_url, form_data, game
-from tournament.models import ChangeLog, Event, EventRole, Player
+from tournament.models import Event, EventRole, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -171,8 +173,8 @@ def test_event_page_finish_and_reopen(client, organiser, event):
     client.post(url("event-reopen", event))
     assert Event.objects.get(pk=event.pk).status == Event.Status.RUNNING
     assert list(
-        ChangeLog.objects.filter(event=event).order_by("pk").values_list("action", flat=True)
-    ) == [ChangeLog.Action.EVENT_FINISHED, ChangeLog.Action.EVENT_REOPENED]
+        ChangeRecord.objects.filter(event=event).order_by("pk").values_list("action", flat=True)
+    ) == [ScoringAction.EVENT_FINISHED, ScoringAction.EVENT_REOPENED]
 
 
 def test_finished_event_refuses_new_tie_breaks_on_the_standings_page(client, organiser, event):

@@ -4,11 +4,18 @@ points per party; ``fill_random_games`` fills whole rounds with valid random gam
 import pytest
 
 from scoring.demo import fill_random_games, record_game
-from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
+from scoring.models import Game, PartyScore, ScoreSheet
 from scoring.rules import InvalidHand
 from scoring.services import sheet_games, sheet_parties
 from tests.checks import rules_points
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
+from tests.factories import (
+    make_entry,
+    make_event,
+    make_round,
+    make_sheet,
+    make_table,
+    sheet_records,
+)
 from tournament.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -105,7 +112,7 @@ def test_fill_random_games_fills_every_sheet_with_valid_games(planned_event):
         for values in games.values():
             assert list(rules_points(values)) == values["points"]
     assert PartyScore.objects.count() == 2 * 12 * (3 + 4 + 2)
-    assert SheetChange.objects.filter(action="submitted").count() == 6
+    assert sheet_records().filter(action="scoring.sheet.submitted").count() == 6
 
 
 @pytest.mark.django_db

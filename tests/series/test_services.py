@@ -11,7 +11,8 @@ from django.utils import translation
 from money.cash.services import take_payment, update_money_settings
 from scoring.demo import record_game
 from series import rules as pure
-from series.models import Series, SeriesEvent, SeriesLog
+from series.audit import SeriesAction
+from series.models import Series, SeriesEvent
 from series.selectors import season_pot
 from series.services import SeriesError, add_event, create_series, remove_event, update_series
 from series.standings import series_standings
@@ -34,8 +35,8 @@ def test_create_series_makes_the_creator_its_owner_and_logs_it():
     user = make_user()
     series = create_series(user=user, **FIELDS)
     assert series.owner == user
-    change = SeriesLog.objects.get(series=series)
-    assert (change.action, change.user, change.params) == ("series_created", user,
+    change = series.changes.get()
+    assert (change.action, change.user, change.params) == (SeriesAction.CREATED, user,
                                                            {"name": "Binokel-Cup"})
     with translation.override("en"):
         assert change.description == "Series “Binokel-Cup” created."
@@ -79,14 +80,14 @@ def test_update_series_logs_each_change_and_only_the_owner_may():
     assert (series.best_of, series.place_points, series.pot_percent) == (
         3, [25, 20, 16], Decimal("10.00")
     )
-    change = SeriesLog.objects.get(action="series_edited")
+    change = series.changes.get(action=SeriesAction.EDITED)
     with translation.override("en"):
         assert "Place points “–” → “25, 20, 16”" in change.description
         assert "Best how many evenings “–” → “3”" in change.description
     assert update_series(series=series, user=owner, best_of=3, counting="best") == []
     superuser = make_user("chef", is_superuser=True)
     update_series(series=series, user=superuser, name="Cup")
-    assert SeriesLog.objects.filter(action="series_edited").count() == 2
+    assert series.changes.filter(action=SeriesAction.EDITED).count() == 2
 
 
 def test_only_an_organiser_of_the_event_can_add_it():
@@ -124,12 +125,11 @@ def test_add_and_remove_keep_date_order_and_are_logged():
     with pytest.raises(SeriesError):
         remove_event(series=series, event=early, user=user)
     assert [m.order for m in series.memberships.all()] == [1]
-    actions = list(SeriesLog.objects.filter(series=series).order_by("id").values_list(
-        "action", flat=True))
-    assert actions == ["series_created", "series_event_added", "series_event_added",
-                       "series_event_removed"]
+    actions = list(series.changes.order_by("id").values_list("action", flat=True))
+    assert actions == [SeriesAction.CREATED, SeriesAction.EVENT_ADDED, SeriesAction.EVENT_ADDED,
+                       SeriesAction.EVENT_REMOVED]
     with translation.override("en"):
-        assert SeriesLog.objects.get(action="series_event_removed").description == (
+        assert series.changes.get(action=SeriesAction.EVENT_REMOVED).description == (
             "Tournament “Früh” of 01.01.2026 removed from the series."
         )
     assert early.changes.filter(action__startswith="series").count() == 0

@@ -9,7 +9,8 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from series.models import Series, SeriesLog
+from series.audit import SeriesAction
+from series.models import Series
 from series.services import add_event, create_series
 from tests.factories import make_event, make_user
 from tests.results.workbooks import open_workbook, values
@@ -51,8 +52,8 @@ def test_create_a_series_and_add_an_event_on_the_page(client, organiser):
     assert list(series.events.all()) == [event]
     client.post(reverse("series-events", args=[series.slug]), {"remove": event.pk})
     assert not series.events.exists()
-    assert list(SeriesLog.objects.order_by("id").values_list("action", flat=True)) == [
-        "series_created", "series_event_added", "series_event_removed",
+    assert list(series.changes.order_by("id").values_list("action", flat=True)) == [
+        SeriesAction.CREATED, SeriesAction.EVENT_ADDED, SeriesAction.EVENT_REMOVED,
     ]
     assert client.get(reverse("series-list")).content.decode().count("Filder-Cup") == 1
 

@@ -17,10 +17,12 @@ from django.utils import timezone
 
 from config.settings import redis_cache
 from core.limits import MAX_SIGNUPS_PER_MINUTE
+from core.models import ChangeRecord
 from money.cash.services import update_money_settings
 from money.models import Payment
 from scoring.rules import RULES
-from signup.models import Registration, SignupLog, SignupSettings
+from signup.audit import SignupAction
+from signup.models import Registration, SignupSettings
 from tests import mailbox as mail
 from tests.factories import make_entry, make_event, make_role, make_user
 from tests.tournament.plans import STAGES, event_at
@@ -101,7 +103,7 @@ def test_a_single_is_registered_as_an_entry_and_confirmed_by_email(
     page = public.get(link.replace("http://testserver", ""))
     assert page.status_code == 200
     assert registration.code in page.content.decode()
-    assert SignupLog.objects.filter(action=SignupLog.Action.REGISTERED).count() == 1
+    assert ChangeRecord.objects.filter(action=SignupAction.REGISTERED).count() == 1
 
 
 @pytest.mark.parametrize(
@@ -465,15 +467,15 @@ def test_delete_my_data_removes_the_registration_and_its_name_from_the_log(
         )
     assert response.status_code == 302
     assert not Registration.objects.exists()
-    records = list(SignupLog.objects.filter(event=event))
+    records = list(ChangeRecord.objects.filter(event=event, action__startswith="signup."))
     assert {record.action for record in records} >= {
-        SignupLog.Action.REGISTERED,
-        SignupLog.Action.CANCELLED,
-        SignupLog.Action.DELETED,
+        SignupAction.REGISTERED,
+        SignupAction.CANCELLED,
+        SignupAction.DELETED,
     }
     for record in records:
         assert "Hans" not in str(record.params) and "hans@" not in str(record.params)
-        if record.action != SignupLog.Action.SETTINGS:
+        if record.action != SignupAction.SETTINGS:
             assert record.params["ref"]["code"] == code
     assert Entry.objects.get().is_withdrawn
 
@@ -485,7 +487,7 @@ def test_registrations_go_with_the_event(
     assert Entry.objects.exists()
     event.delete()
     assert not Registration.objects.exists() and not SignupSettings.objects.exists()
-    assert not SignupLog.objects.exists()
+    assert not ChangeRecord.objects.filter(action__startswith="signup.").exists()
 
 
 def test_accepted_by_the_organisers_only_becomes_an_entry_when_accepted(
@@ -507,7 +509,7 @@ def test_accepted_by_the_organisers_only_becomes_an_entry_when_accepted(
     registration.refresh_from_db()
     assert registration.entry.start_number == 1
     assert "angenommen" in mail.text(mailbox.messages[-1])
-    assert SignupLog.objects.filter(action=SignupLog.Action.ACCEPTED).exists()
+    assert ChangeRecord.objects.filter(action=SignupAction.ACCEPTED).exists()
 
 
 def test_the_organisers_move_and_close(
@@ -557,7 +559,7 @@ def test_the_settings_page_opens_the_registration(client, organiser):
     assert response.status_code == 302
     settings = SignupSettings.objects.get(event=event)
     assert settings.is_open and settings.capacity == 90 and settings.opened_by == organiser
-    assert SignupLog.objects.filter(event=event, action=SignupLog.Action.SETTINGS).exists()
+    assert ChangeRecord.objects.filter(event=event, action=SignupAction.SETTINGS).exists()
     home = client.get(reverse("home")).content.decode()
     assert reverse("signup", args=[event.slug]) in home
 

@@ -1,14 +1,17 @@
-"""The change log (``tournament.audit``): a record holds an action and parameters, so it reads in
-the reader's language whoever wrote it."""
+"""The change log (``core.audit``; the tournament's, scoring's and money's actions): a record
+holds an action and parameters, so it reads in the reader's language whoever wrote it."""
 
 import pytest
 from django.utils import translation
 
 import scoring.audit  # noqa: F401  (the scoring app's describers; loaded by the app too)
+from core import audit
+from core.models import ChangeRecord
+from money.audit import MoneyAction
+from scoring.audit import ScoringAction
 from tests.factories import make_event, make_user
 from tests.tournament.plans import make_field
-from tournament import audit
-from tournament.models import ChangeLog
+from tournament.audit import TournamentAction
 from tournament.services import generate_plan, release_round
 
 
@@ -19,85 +22,90 @@ def test_change_log_reads_in_the_readers_language_whoever_wrote_it():
     with translation.override("en"):
         generate_plan(event=event, seed=1)
         release_round(round=event.rounds.get(number=1), released=True)
-    descriptions = " ".join(change.description for change in ChangeLog.objects.all())
+    descriptions = " ".join(change.description for change in ChangeRecord.objects.all())
     assert "Sitzplan für 3 Durchgänge erstellt" in descriptions
     assert "Durchgang 1 für die Platzsuche freigegeben" in descriptions
     with translation.override("en"):
-        english = " ".join(change.description for change in ChangeLog.objects.all())
+        english = " ".join(change.description for change in ChangeRecord.objects.all())
     assert "Seating plan generated for 3 rounds" in english
     assert "Round 1 released for the seat lookup" in english
 
 
 ENTRY = {"number": 12, "name": "Hans Maier"}
 SAMPLES = {
-    "event_created": {"name": "Benefizbinokel"},
-    "event_edited": {"changes": [["round_count", 3, 4], ["venue", "", "Halle"]]},
-    "event_finished": {"closed": [2, 3]},
-    "event_reopened": {},
-    "registered": {"entry_ref": ENTRY, "club": "CVJM", "stand_in": True, "notes": "spät"},
-    "edited": {"entry_ref": ENTRY, "changes": [["name", "Hans", "Hans Maier"],
+    "tournament.event_created": {"name": "Benefizbinokel"},
+    "tournament.event_edited": {"changes": [["round_count", 3, 4], ["venue", "", "Halle"]]},
+    "scoring.event_finished": {"closed": [2, 3]},
+    "scoring.event_reopened": {},
+    "tournament.registered": {"entry_ref": ENTRY, "club": "CVJM", "stand_in": True,
+                              "notes": "spät"},
+    "tournament.edited": {"entry_ref": ENTRY, "changes": [["name", "Hans", "Hans Maier"],
                                                ["stand_in", False, True]]},
-    "withdrawn": {"entry_ref": ENTRY},
-    "reinstated": {"entry_ref": ENTRY},
-    "imported": {"entry_ref": ENTRY, "file": "liste.csv", "row": 3},
-    "replaced": {"new": {"number": 40, "name": "Otto"}, "absent": ENTRY, "rounds": [2, 3],
+    "tournament.withdrawn": {"entry_ref": ENTRY},
+    "tournament.reinstated": {"entry_ref": ENTRY},
+    "tournament.imported": {"entry_ref": ENTRY, "file": "liste.csv", "row": 3},
+    "tournament.replaced": {"new": {"number": 40, "name": "Otto"}, "absent": ENTRY,
+                            "rounds": [2, 3],
                  "stand_in": False},
-    "stand_in": {"new": {"number": 40, "name": "Otto"}, "absent": ENTRY, "rounds": [2],
+    "tournament.stand_in": {"new": {"number": 40, "name": "Otto"}, "absent": ENTRY, "rounds": [2],
                  "stand_in": True},
-    "plan": {"rounds": 3, "singles": 30, "pairs": 8, "seed": 99},
-    "plan_discarded": {},
-    "replanned": {"rounds": [2, 3], "singles": 31, "pairs": 8, "seed": 7,
+    "tournament.plan": {"rounds": 3, "singles": 30, "pairs": 8, "seed": 99},
+    "tournament.plan_discarded": {},
+    "tournament.replanned": {"rounds": [2, 3], "singles": 31, "pairs": 8, "seed": 7,
                   "left": [ENTRY], "added": [{"number": 40, "name": "Otto"}],
                   "reprint": {"2": [3, 7], "3": []}},
-    "fixed_table": {"entry_ref": ENTRY, "fixed": True},
-    "swapped": {"round": 1, "first": 2, "first_table": 5, "second": 6, "second_table": 1},
-    "released": {"round": 2},
-    "hidden": {"round": 2},
-    "round_closed": {"number": 1},
-    "round_reopened": {"number": 1},
-    "round_length": {"rounds": [1, 2, 3], "minutes": 90},
-    "standings": {"tie_breaks": ["best_round", "fewer_losses"], "count_unconfirmed": True},
-    "published": {},
-    "unpublished": {},
-    "role_granted": {"username": "anna", "role": "desk"},
-    "role_changed": {"username": "anna", "role": "organiser", "old_role": "desk"},
-    "role_removed": {"username": "anna", "role": "organiser"},
-    "cash_settings": {"changes": [["start_fee_single", "0", "8.00"],
+    "tournament.fixed_table": {"entry_ref": ENTRY, "fixed": True},
+    "tournament.swapped": {"round": 1, "first": 2, "first_table": 5, "second": 6,
+                           "second_table": 1},
+    "tournament.released": {"round": 2},
+    "tournament.hidden": {"round": 2},
+    "scoring.round_closed": {"number": 1},
+    "scoring.round_reopened": {"number": 1},
+    "tournament.round_length": {"rounds": [1, 2, 3], "minutes": 90},
+    "scoring.standings": {"tie_breaks": ["best_round", "fewer_losses"], "count_unconfirmed": True},
+    "scoring.published": {},
+    "scoring.unpublished": {},
+    "tournament.role_granted": {"username": "anna", "role": "desk"},
+    "tournament.role_changed": {"username": "anna", "role": "organiser", "old_role": "desk"},
+    "tournament.role_removed": {"username": "anna", "role": "organiser"},
+    "money.cash_settings": {"changes": [["start_fee_single", "0", "8.00"],
                                   ["pair_fee_per_person", False, True],
                                   ["donation", "", "lost_games"]]},
-    "checked_in": {"entry_ref": ENTRY},
-    "check_in_undone": {"entry_ref": ENTRY},
-    "paid": {"entry_ref": ENTRY, "payment": 1, "purpose": "start_fee", "amount": "8.00",
+    "money.checked_in": {"entry_ref": ENTRY},
+    "money.check_in_undone": {"entry_ref": ENTRY},
+    "money.paid": {"entry_ref": ENTRY, "payment": 1, "purpose": "start_fee", "amount": "8.00",
              "method": "cash", "note": "Quittung"},
-    "payment_cancelled": {"entry_ref": ENTRY, "payment": 1, "purpose": "lost_games",
+    "money.payment_cancelled": {"entry_ref": ENTRY, "payment": 1, "purpose": "lost_games",
                           "amount": "2.50", "method": "other", "reason": "doppelt"},
-    "prize_settings": {"changes": [["pot_percent", None, "50"],
+    "money.prize_settings": {"changes": [["pot_percent", None, "50"],
                                    ["call_order", "top_first", "top_last"]]},
-    "prize_added": {"prize": {"pairs": False, "award": "place", "place": 2, "last_place": 3,
+    "money.prize_added": {"prize": {"pairs": False, "award": "place", "place": 2, "last_place": 3,
                               "to_end": False, "category": "", "amount": "20.00",
                               "share": None, "goods": "Korb"}},
-    "prize_removed": {"prize": {"pairs": True, "award": "category", "place": None,
+    "money.prize_removed": {"prize": {"pairs": True, "award": "category", "place": None,
                                 "last_place": None, "to_end": False, "category": "Frau",
                                 "amount": None, "share": "10.00", "goods": ""}},
-    "lot_drawn": {"pairs": False, "place": 4, "order": [ENTRY, {"number": 3, "name": "Eva"}]},
-    "handed_out": {"entry_ref": ENTRY, "line": "place", "place": 1, "money": "80.00",
+    "money.lot_drawn": {"pairs": False, "place": 4, "order": [ENTRY, {"number": 3, "name": "Eva"}]},
+    "money.handed_out": {"entry_ref": ENTRY, "line": "place", "place": 1, "money": "80.00",
                    "goods": ["Pokal"], "special": None},
-    "handout_undone": {"entry_ref": ENTRY, "line": "special-4", "place": 9, "money": "0.00",
+    "money.handout_undone": {"entry_ref": ENTRY, "line": "special-4", "place": 9, "money": "0.00",
                        "goods": ["Laterne"], "special": "last"},
-    "expense_added": {"expense": 1, "purpose": "Hallenmiete", "amount": "120.00",
+    "money.expense_added": {"expense": 1, "purpose": "Hallenmiete", "amount": "120.00",
                       "paid_by": "Verein", "from_cash_box": True},
-    "expense_cancelled": {"expense": 1, "purpose": "Hallenmiete", "amount": "120.00"},
-    "players_merged": {"kept": {"id": 1, "name": "Hans Maier", "club": "SV Ulm"},
+    "money.expense_cancelled": {"expense": 1, "purpose": "Hallenmiete", "amount": "120.00"},
+    "tournament.players_merged": {"kept": {"id": 1, "name": "Hans Maier", "club": "SV Ulm"},
                        "removed": {"id": 2, "name": "Hans Mayer", "club": ""},
                        "entries": [ENTRY]},
-    "rules_changed": {"preset": "aks-heroldstatt", "before": "ejl",
+    "scoring.rules_changed": {"preset": "aks-heroldstatt", "before": "ejl",
                       "switches": ["lost_half_bid", "durch"], "games": 12, "totals": 9},
-    "scoring_mode": {"before": "games", "after": "totals"},
+    "scoring.mode_changed": {"before": "games", "after": "totals"},
 }
 
 
 def test_every_action_has_a_sample_here():
-    assert set(SAMPLES) == set(ChangeLog.Action.values)
+    assert set(SAMPLES) == {
+        *TournamentAction.values, *ScoringAction.values, *MoneyAction.values
+    }
 
 
 @pytest.mark.parametrize("action", sorted(SAMPLES))
@@ -112,19 +120,19 @@ def test_every_action_reads_in_german_and_in_english(action):
 
 
 def test_a_description_carries_its_parameters():
-    text = audit.describe("registered", SAMPLES["registered"])
+    text = audit.describe("tournament.registered", SAMPLES["tournament.registered"])
     assert text == (
         "Nr. 12 Hans Maier angemeldet. Verein: CVJM; Ersatz (spielt mit, wird nicht gewertet); "
         "Notizen: spät"
     )
-    edited = audit.describe("edited", SAMPLES["edited"])
+    edited = audit.describe("tournament.edited", SAMPLES["tournament.edited"])
     assert "„Hans“ → „Hans Maier“" in edited and "„nein“ → „ja“" in edited
-    standings = audit.describe("standings", SAMPLES["standings"])
+    standings = audit.describe("scoring.standings", SAMPLES["scoring.standings"])
     assert "bester einzelner Durchgang" in standings and "ja" in standings
 
 
 def test_records_written_as_sentences_keep_their_sentence():
-    assert audit.describe("plan", {"text": "Sitzplan erstellt (alt)."}) == (
+    assert audit.describe("tournament.plan", {"text": "Sitzplan erstellt (alt)."}) == (
         "Sitzplan erstellt (alt)."
     )
 
@@ -133,38 +141,38 @@ def test_records_written_as_sentences_keep_their_sentence():
 def test_a_record_names_its_user_only_when_logged_in():
     event = make_event()
     user = make_user()
-    change = audit.log(event=event, action=ChangeLog.Action.PUBLISHED, user=user)
-    anonymous = audit.log(event=event.pk, action=ChangeLog.Action.UNPUBLISHED, user=None)
+    change = audit.log(event=event, action=ScoringAction.PUBLISHED, user=user)
+    anonymous = audit.log(event=event.pk, action=ScoringAction.UNPUBLISHED, user=None)
     assert (change.user, anonymous.user, anonymous.event_id) == (user, None, event.pk)
-    assert ChangeLog.objects.count() == 2
+    assert ChangeRecord.objects.count() == 2
 
 
 def test_an_action_without_a_describer_is_refused():
     with pytest.raises(ValueError, match="no describer"):
-        audit.record(1, "exploded")
+        audit.record(event=1, action="tournament.exploded")
 
 
 def test_money_is_written_the_readers_way():
-    assert audit.describe("paid", SAMPLES["paid"]) == (
+    assert audit.describe("money.paid", SAMPLES["money.paid"]) == (
         "Nr. 12 Hans Maier hat 8,00\u00a0€ bezahlt (Startgeld, bar). Notiz: Quittung"
     )
     with translation.override("en"):
-        assert audit.describe("payment_cancelled", SAMPLES["payment_cancelled"]) == (
+        assert audit.describe("money.payment_cancelled", SAMPLES["money.payment_cancelled"]) == (
             "no. 12 Hans Maier: payment of 2.50\u00a0€ (lost-game money, other (transfer, card)) "
             "cancelled. Reason: doppelt"
         )
 
 
 def test_prizes_are_described_with_their_places_and_values():
-    assert audit.describe("prize_added", SAMPLES["prize_added"]) == (
+    assert audit.describe("money.prize_added", SAMPLES["money.prize_added"]) == (
         "Preis hinzugefügt: Einzelspieler, Plätze 2–3: 20,00\u00a0€ + „Korb“."
     )
-    assert audit.describe("prize_removed", SAMPLES["prize_removed"]) == (
+    assert audit.describe("money.prize_removed", SAMPLES["money.prize_removed"]) == (
         "Preis entfernt: Paare, Beste der Kategorie „Frau“: 10\u00a0% des Topfs."
     )
-    assert audit.describe("lot_drawn", SAMPLES["lot_drawn"]) == (
+    assert audit.describe("money.lot_drawn", SAMPLES["money.lot_drawn"]) == (
         "Los gezogen für die Einzel, gleichauf auf Platz 4: Nr. 12 Hans Maier, Nr. 3 Eva."
     )
-    assert audit.describe("handed_out", SAMPLES["handed_out"]) == (
+    assert audit.describe("money.handed_out", SAMPLES["money.handed_out"]) == (
         "Nr. 12 Hans Maier hat den Preis für Platz 1 abgeholt: 80,00\u00a0€ + „Pokal“."
     )

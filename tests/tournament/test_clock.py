@@ -9,11 +9,13 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from core.models import ChangeRecord
 from scoring.services import save_sheet_rows, submit_sheet
 from tests.factories import make_event
 from tests.tournament.plans import make_field
+from tournament.audit import TournamentAction
 from tournament.clock import RoundClock, duration, round_clock
-from tournament.models import ChangeLog, Round
+from tournament.models import Round
 from tournament.services import (
     PlanError,
     generate_plan,
@@ -54,7 +56,7 @@ def test_a_length_holds_for_the_later_rounds_without_one(event):
     for minutes in (0, 601):
         with pytest.raises(PlanError):
             set_round_length(round=rounds[1], minutes=minutes)
-    change = ChangeLog.objects.filter(action=ChangeLog.Action.ROUND_LENGTH).first()
+    change = ChangeRecord.objects.filter(action=TournamentAction.ROUND_LENGTH).first()
     assert change.description == "Durchgang 2: keine geplante Dauer."
     # a new plan keeps the lengths
     generate_plan(event=event, seed=2)

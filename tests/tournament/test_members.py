@@ -4,7 +4,7 @@ form fields and change-log fields named from it, and the import's rows read as m
 import pytest
 from django.utils import translation
 
-from tournament import audit
+from core import audit
 from tournament.forms import EntryForm
 from tournament.imports import ImportRow
 from tournament.members import PARTNER, PLAYER, ROLES, Member, entry_members, members_of
@@ -84,14 +84,14 @@ def test_every_member_change_reads_in_both_languages():
                     ["unlisted", False, True], ["public_profile", False, True],
                     ["partner_unlisted", False, True], ["partner_public_profile", True, False]],
     }
-    assert audit.describe("edited", params) == (
+    assert audit.describe("tournament.edited", params) == (
         "Nr. 3 Anna geändert: Name „Ana“ → „Anna“; Partner „–“ → „Karl“; Kategorie „–“ → "
         "„Frau“; Kategorie des Partners „–“ → „Jugend“; Nicht in öffentlichen Listen „nein“ → "
         "„ja“; Öffentliche Spielerseite „nein“ → „ja“; Partner nicht in öffentlichen Listen "
         "„nein“ → „ja“; Öffentliche Spielerseite des Partners „ja“ → „nein“."
     )
     with translation.override("en"):
-        assert audit.describe("edited", params).startswith(
+        assert audit.describe("tournament.edited", params).startswith(
             "no. 3 Anna changed: Name “Ana” → “Anna”; Partner “–” → “Karl”; Category “–” → "
             "“Frau”; Partner's category “–” → “Jugend”; Not in public lists “no” → “yes”"
         )

@@ -8,10 +8,11 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_noop
 
+from core.audit import log, recorded_user
 from core.changes import save_and_log_changes
 from core.errors import UserError
-from tournament import audit
-from tournament.models import ChangeLog, Event, EventRole, FormSubmission
+from tournament.audit import TournamentAction
+from tournament.models import Event, EventRole, FormSubmission
 from tournament.results import results_changed
 from tournament.selectors import event_phase
 from tournament.services.registration import lock_event
@@ -60,9 +61,9 @@ def create_event(*, user: Any = None, form_token: str | None = None, **fields: A
         if Event.objects.filter(slug=event.slug).exists():
             raise _slug_taken(event.slug) from None
         raise
-    if audit.recorded_user(user) is not None:
+    if recorded_user(user) is not None:
         EventRole.objects.create(event=event, user=user, role=EventRole.Role.ORGANISER)
-    audit.log(event=event, action=ChangeLog.Action.EVENT_CREATED, user=user, name=event.name)
+    log(event=event, action=TournamentAction.EVENT_CREATED, user=user, name=event.name)
     if submission is not None:
         submission.event = event
         submission.save(update_fields=["event"])
@@ -103,7 +104,7 @@ def update_event(*, event: Event, user: Any = None, **fields: Any) -> list[list[
         shown=_shown,
         check=check,
         save=save,
-        log=lambda changes: audit.log(
-            event=event, action=ChangeLog.Action.EVENT_EDITED, user=user, changes=changes
+        log=lambda changes: log(
+            event=event, action=TournamentAction.EVENT_EDITED, user=user, changes=changes
         ),
     )

@@ -20,12 +20,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from core.audit import log
 from core.errors import Message, UserError
 from core.limits import MAX_ROUND_MINUTES
+from core.models import ChangeRecord
 from tournament import audit, seats, signals
+from tournament.audit import TournamentAction
 from tournament.members import members_of
 from tournament.models import (
-    ChangeLog,
     Entry,
     Event,
     Round,
@@ -58,32 +60,37 @@ class PlanChanged(PlanError):
 
 
 # The changes that alter the field, the plan or which rounds have started: a re-plan based on
-# a page shown before one of them is refused (``plan_version``).
-PLAN_ACTIONS = (
-    ChangeLog.Action.REGISTERED,
-    ChangeLog.Action.EDITED,
-    ChangeLog.Action.WITHDRAWN,
-    ChangeLog.Action.REINSTATED,
-    ChangeLog.Action.IMPORTED,
-    ChangeLog.Action.REPLACED,
-    ChangeLog.Action.STAND_IN,
-    ChangeLog.Action.PLAN,
-    ChangeLog.Action.PLAN_DISCARDED,
-    ChangeLog.Action.REPLANNED,
-    ChangeLog.Action.SWAPPED,
-    ChangeLog.Action.RELEASED,
-    ChangeLog.Action.HIDDEN,
-    ChangeLog.Action.ROUND_CLOSED,
-    ChangeLog.Action.ROUND_REOPENED,
-    ChangeLog.Action.FIXED_TABLE,
-)
+# a page shown before one of them is refused (``plan_version``). An app above adds its own
+# (``changes_the_plan``): closing and reopening a round are the scoring app's.
+PLAN_ACTIONS = {
+    TournamentAction.REGISTERED,
+    TournamentAction.EDITED,
+    TournamentAction.WITHDRAWN,
+    TournamentAction.REINSTATED,
+    TournamentAction.IMPORTED,
+    TournamentAction.REPLACED,
+    TournamentAction.STAND_IN,
+    TournamentAction.PLAN,
+    TournamentAction.PLAN_DISCARDED,
+    TournamentAction.REPLANNED,
+    TournamentAction.SWAPPED,
+    TournamentAction.RELEASED,
+    TournamentAction.HIDDEN,
+    TournamentAction.FIXED_TABLE,
+}
+
+
+def changes_the_plan(*actions: str) -> None:
+    """Count another app's ``actions`` among the changes that refuse a re-plan shown before
+    them (called when the app is ready)."""
+    PLAN_ACTIONS.update(actions)
 
 
 def plan_version(event: Event) -> int:
     """A number that moves on with every change of the field or the plan (the newest such
     change-log record); the re-plan form carries it, so a change made meanwhile refuses it."""
     newest = (
-        ChangeLog.objects.filter(event_id=event.pk, action__in=PLAN_ACTIONS)
+        ChangeRecord.objects.filter(event_id=event.pk, action__in=sorted(PLAN_ACTIONS))
         .order_by("-pk")
         .values_list("pk", flat=True)
         .first()
@@ -202,9 +209,9 @@ def generate_plan(*, event: Event, seed: int | None = None, user: Any = None) ->
     event.status = Event.Status.PREPARATION
     event.save(update_fields=["plan_seed", "status"])
     results_changed(event_id=event.pk)
-    audit.log(
+    log(
         event=event,
-        action=ChangeLog.Action.PLAN,
+        action=TournamentAction.PLAN,
         user=user,
         rounds=len(plan),
         singles=len(singles),
@@ -233,7 +240,7 @@ def discard_plan(*, event: Event, user: Any = None) -> None:
     event.status = Event.Status.PREPARATION
     event.save(update_fields=["status"])
     results_changed(event_id=event.pk)
-    audit.log(event=event, action=ChangeLog.Action.PLAN_DISCARDED, user=user)
+    log(event=event, action=TournamentAction.PLAN_DISCARDED, user=user)
 
 
 @dataclass(frozen=True)
@@ -367,9 +374,9 @@ def replan_rounds(
     reprint = _reseat_rounds(event, plan[started:], started + 1, by_number, timezone.now())
     rounds = list(range(started + 1, event.round_count + 1))
     results_changed(event_id=event.pk)
-    audit.log(
+    log(
         event=event,
-        action=ChangeLog.Action.REPLANNED,
+        action=TournamentAction.REPLANNED,
         user=user,
         rounds=rounds,
         singles=len(singles),
@@ -467,11 +474,11 @@ def set_fixed_table(*, entry: Entry, fixed: bool, user: Any = None) -> Entry:
     entry.fixed_table = fixed
     entry.save(update_fields=["fixed_table"])
     results_changed(event_id=entry.event_id)
-    audit.log(
+    log(
         event=entry.event_id,
-        action=ChangeLog.Action.FIXED_TABLE,
+        action=TournamentAction.FIXED_TABLE,
         user=user,
-        entry=entry,
+        subject=entry,
         entry_ref=audit.entry_ref(entry),
         fixed=fixed,
     )
@@ -579,11 +586,11 @@ def swap_entries(*, round: Round, first: Entry, second: Entry, user: Any = None)
         for mate, rounds in repeat_meetings(round=round, entry=entry)
     ]
     results_changed(event_id=round.event_id)
-    audit.log(
+    log(
         event=round.event_id,
-        action=ChangeLog.Action.SWAPPED,
+        action=TournamentAction.SWAPPED,
         user=user,
-        entry=first,
+        subject=first,
         round=round.number,
         first=first.start_number,
         first_table=second_table.number,
@@ -672,11 +679,11 @@ def replace_entry(
     absent.is_withdrawn = True
     absent.save(update_fields=["is_withdrawn"])
     results_changed(event_id=event.pk)
-    audit.log(
+    log(
         event=event,
-        action=ChangeLog.Action.STAND_IN if stand_in else ChangeLog.Action.REPLACED,
+        action=TournamentAction.STAND_IN if stand_in else TournamentAction.REPLACED,
         user=user,
-        entry=new,
+        subject=new,
         new=audit.entry_ref(new),
         absent=audit.entry_ref(absent),
         rounds=sorted({seat.table.round.number for seat in open_seats}),
@@ -705,9 +712,9 @@ def release_round(*, round: Round, released: bool, user: Any = None) -> None:
             status=Event.Status.RUNNING
         )
     results_changed(event_id=round.event_id)
-    audit.log(
+    log(
         event=round.event_id,
-        action=ChangeLog.Action.RELEASED if released else ChangeLog.Action.HIDDEN,
+        action=TournamentAction.RELEASED if released else TournamentAction.HIDDEN,
         user=user,
         round=round.number,
     )
@@ -733,9 +740,9 @@ def set_round_length(*, round: Round, minutes: int | None, user: Any = None) -> 
         planned_minutes=minutes
     )
     round.planned_minutes = minutes
-    audit.log(
+    log(
         event=round.event_id,
-        action=ChangeLog.Action.ROUND_LENGTH,
+        action=TournamentAction.ROUND_LENGTH,
         user=user,
         rounds=sorted(rounds),
         minutes=minutes,

@@ -30,9 +30,11 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_noop
 
 from core import limits
+from core.audit import log
 from core.errors import UserError
 from tournament import audit, registry
-from tournament.models import ChangeLog, Entry, Event, Player, Seat
+from tournament.audit import TournamentAction
+from tournament.models import Entry, Event, Player, Seat
 from tournament.results import results_changed
 
 
@@ -245,9 +247,9 @@ def merge_players(*, keep: Player, remove: Player, user: Any) -> Player:
     kept, removed = _ref(keep), _ref(remove)
     remove.delete()
     for event_id in sorted(affected):
-        audit.log(
+        log(
             event=event_id,
-            action=ChangeLog.Action.PLAYERS_MERGED,
+            action=TournamentAction.PLAYERS_MERGED,
             user=user,
             kept=kept,
             removed=removed,

@@ -1,8 +1,9 @@
 """Registration: register, edit, withdraw and import entries while the event has no plan.
 
-Every change is logged beside it (``tournament.audit``). Once the event has a seating plan the
-field is fixed: only names, club and notes may still change here; everything else goes through
-"Replace entry" or a stand-in on the plan pages (``tournament.services.plan``).
+Every change is logged beside it (``core.audit``, described in ``tournament.audit``). Once the
+event has a seating plan the field is fixed: only names, club and notes may still change here;
+everything else goes through "Replace entry" or a stand-in on the plan pages
+(``tournament.services.plan``).
 
 Registering and importing are carried out once per form (``tournament.services.submissions``),
 and warn before a player whose name is in the event already is registered again.
@@ -19,9 +20,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils.translation import gettext_noop
 
+from core.audit import log, log_all, record
 from core.errors import Message, UserError
 from core.text import entry_name_keys
 from tournament import audit, registry
+from tournament.audit import TournamentAction
 from tournament.imports import (
     ImportRow,
     assign_start_numbers,
@@ -41,7 +44,7 @@ from tournament.members import (
     entry_members,
     held,
 )
-from tournament.models import ChangeLog, Entry, Event, FormSubmission, Player
+from tournament.models import Entry, Event, FormSubmission, Player
 from tournament.results import results_changed
 from tournament.selectors import event_phase
 from tournament.services.lifecycle import ensure_not_finished
@@ -414,11 +417,11 @@ def register_entry(
         if start_number is not None and event.entries.filter(start_number=start_number).exists():
             raise _taken_error(start_number) from None
         raise
-    audit.log(
+    log(
         event=event,
-        action=ChangeLog.Action.REGISTERED,
+        action=TournamentAction.REGISTERED,
         user=user,
-        entry=entry,
+        subject=entry,
         entry_ref=audit.entry_ref(entry),
         club=entry.player.club,
         stand_in=entry.is_stand_in,
@@ -459,7 +462,7 @@ def update_entry(
     Once the event has a plan only names, club and notes may change; a start number, stand-in
     or single/pair change raises ``RegistrationClosed`` (with the form field). A taken start
     number raises ``RegistrationError``. Returns the changes made as ``[field, old, new]``
-    (``tournament.audit.changes_text`` words them), empty for none.
+    (``core.audit.changes_text`` words them), empty for none.
     """
     event = lock_event(entry.event)
     ensure_not_finished(event, RegistrationError)
@@ -517,11 +520,11 @@ def update_entry(
             old_partner.delete()
     _results_changed_by(changes, event=event, players=[*edit.olds.values(), *written])
     if changes:
-        audit.log(
+        log(
             event=event,
-            action=ChangeLog.Action.EDITED,
+            action=TournamentAction.EDITED,
             user=user,
-            entry=entry,
+            subject=entry,
             entry_ref=before,
             changes=changes,
         )
@@ -630,11 +633,11 @@ def _set_withdrawn(*, entry: Entry, withdrawn: bool, user: Any) -> Entry:
     entry.is_withdrawn = withdrawn
     entry.save(update_fields=["is_withdrawn"])
     results_changed(event_id=event.pk)
-    audit.log(
+    log(
         event=event,
-        action=ChangeLog.Action.WITHDRAWN if withdrawn else ChangeLog.Action.REINSTATED,
+        action=TournamentAction.WITHDRAWN if withdrawn else TournamentAction.REINSTATED,
         user=user,
-        entry=entry,
+        subject=entry,
         entry_ref=audit.entry_ref(entry),
     )
     return entry
@@ -750,12 +753,12 @@ def import_entries(
         if any(row.problems for row in rows):
             raise ImportRejected(rows=rows) from None
         raise
-    ChangeLog.objects.bulk_create(
-        audit.record(
-            event,
-            ChangeLog.Action.IMPORTED,
-            user,
-            entry,
+    log_all(
+        record(
+            event=event,
+            action=TournamentAction.IMPORTED,
+            user=user,
+            subject=entry,
             entry_ref=audit.entry_ref(entry),
             file=filename,
             row=row.row,

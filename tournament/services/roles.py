@@ -19,9 +19,10 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext_noop
 
+from core.audit import log
 from core.errors import UserError
-from tournament import audit
-from tournament.models import ChangeLog, Event, EventRole
+from tournament.audit import TournamentAction
+from tournament.models import Event, EventRole
 from tournament.services.registration import lock_event
 
 
@@ -130,8 +131,8 @@ def grant_role(
     current = EventRole.objects.filter(event=event, user=account).first()
     if current is None:
         current = EventRole.objects.create(event=event, user=account, role=role)
-        audit.log(
-            event=event, action=ChangeLog.Action.ROLE_GRANTED, user=user,
+        log(
+            event=event, action=TournamentAction.ROLE_GRANTED, user=user,
             username=name, role=role,
         )
         return current
@@ -144,8 +145,8 @@ def grant_role(
     old = current.role
     current.role = role
     current.save(update_fields=["role"])
-    audit.log(
-        event=event, action=ChangeLog.Action.ROLE_CHANGED, user=user,
+    log(
+        event=event, action=TournamentAction.ROLE_CHANGED, user=user,
         username=name, role=role, old_role=old,
     )
     return current
@@ -165,8 +166,8 @@ def remove_role(*, event: Event, role_id: int, user: Any = None) -> EventRole:
     if current.role == EventRole.Role.ORGANISER and not _other_organisers(event, current):
         raise _last_organiser(name)
     current.delete()
-    audit.log(
-        event=event, action=ChangeLog.Action.ROLE_REMOVED, user=user,
+    log(
+        event=event, action=TournamentAction.ROLE_REMOVED, user=user,
         username=name, role=current.role,
     )
     return current

@@ -10,9 +10,9 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
+from core import audit
 from core.backups import backup_state
 from core.web import add_form_error, put_focus
-from tournament import audit
 from tournament.access import account_view, desk_view, organiser_view
 from tournament.clock import round_clock
 from tournament.filters import EntryFilter
@@ -125,7 +125,7 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "tournament/event_form.html", {"form": form, "event": event})
 
 
-KIND_PARAM = "art"  # which records: "alle", or a source's kind ("turnier", "zettel", "kasse")
+KIND_PARAM = "art"  # which records: "alle", or a filter's kind ("turnier", "zettel", "kasse")
 ALL_KINDS = "alle"
 PAGE_PARAM = "seite"
 LOG_PER_PAGE = 100
@@ -141,12 +141,12 @@ def _page_number(value: str) -> int:
 
 @desk_view
 def change_log(request: HttpRequest, event: Event) -> HttpResponse:
-    """The event's change log: its records and every registered source's (the sheets', the
-    money's; ``tournament.audit.register_source``) merged by time, newest first, 100 a page;
-    ``?art=zettel`` shows only one source's, ``?seite=2`` the next older page."""
-    sources = audit.sources()
+    """The event's change log: the records of every app (its sheets', its money's, …), newest
+    first, 100 a page; ``?art=zettel`` shows only those under one filter (``core.audit.Filter``,
+    registered by the apps), ``?seite=2`` the next older page."""
+    filters = audit.filters()
     kind = request.GET.get(KIND_PARAM, ALL_KINDS)
-    if kind not in {source.kind for source in sources}:
+    if kind not in {shown.kind for shown in filters}:
         kind = ALL_KINDS
     page = audit.event_log(
         event,
@@ -163,11 +163,11 @@ def change_log(request: HttpRequest, event: Event) -> HttpResponse:
         }
         return f"{url}?{urlencode(query)}" if query else url
 
-    filters = [
+    links = [
         (link(value), label, value == kind)
         for value, label in [
             (ALL_KINDS, gettext("All")),
-            *((source.kind, gettext(source.label)) for source in sources),
+            *((shown.kind, gettext(shown.label)) for shown in filters),
         ]
     ]
     return render(
@@ -176,7 +176,7 @@ def change_log(request: HttpRequest, event: Event) -> HttpResponse:
         {
             "event": event,
             "page": page,
-            "filters": filters,
+            "filters": links,
             "previous_url": link(kind, page.number - 1) if page.has_previous else "",
             "next_url": link(kind, page.number + 1) if page.has_next else "",
         },

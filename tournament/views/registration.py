@@ -14,10 +14,12 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
+from core.audit import changes_text
 from core.limits import MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MIN_PLAYER_SEARCH
+from core.models import ChangeRecord
 from core.web import add_form_error, put_focus, show_error
 from tournament.access import desk_view, organiser_view
-from tournament.audit import ENTRY_FIELDS, changes_text
+from tournament.audit import ENTRY_FIELDS
 from tournament.forms import EntryForm, ImportConfirmForm, ImportForm
 from tournament.imports import (
     ImportFileError,
@@ -172,7 +174,7 @@ def entry_edit(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
             return redirect(event)
     if form.errors:
         put_focus(form, default=EntryForm.FIRST_FIELD)
-    history = entry.changes.select_related("user")[:50]
+    history = ChangeRecord.objects.about(entry).select_related("user")[:50]
     return render(
         request,
         "tournament/entry_form.html",

@@ -5,6 +5,8 @@ from decimal import Decimal as D
 
 import pytest
 
+from core.models import ChangeRecord
+from money.audit import MoneyAction
 from money.cash.services import (
     CashError,
     cancel_payment,
@@ -14,7 +16,6 @@ from money.cash.services import (
 )
 from money.models import MoneySettings, Payment
 from tests.factories import make_entry, make_event, make_user
-from tournament.models import ChangeLog
 
 pytestmark = pytest.mark.django_db
 
@@ -40,8 +41,9 @@ def test_settings_are_created_on_first_save_and_changes_logged():
         ["good_cause", "", "Kinderhospiz"],
         ["donation", "", "lost_games"],
     ]
-    log = ChangeLog.objects.get()
-    assert (log.action, log.user, log.params["changes"]) == ("cash_settings", user, changes)
+    log = ChangeRecord.objects.get()
+    assert (log.action, log.user, log.params["changes"]) == (MoneyAction.CASH_SETTINGS, user,
+                                                             changes)
     assert log.description == (
         "Geldeinstellungen geändert: Startgeld pro Einzel „0,00\u00a0€“ → „8,00\u00a0€“; "
         "Startgeld pro Paar „0,00\u00a0€“ → „7,50\u00a0€“; Startgeld des Paars pro Person "
@@ -54,7 +56,7 @@ def test_saving_the_same_settings_again_changes_and_logs_nothing():
     event = make_event()
     update_money_settings(event=event, start_fee_single=D("5"))
     assert update_money_settings(event=event, start_fee_single=D("5.00")) == []
-    assert ChangeLog.objects.count() == 1
+    assert ChangeRecord.objects.count() == 1
 
 
 @pytest.mark.parametrize(
@@ -70,7 +72,7 @@ def test_inconsistent_settings_are_refused_and_nothing_saved(fields, field):
     with pytest.raises(CashError) as error:
         update_money_settings(event=event, **fields)
     assert error.value.field == field
-    assert not MoneySettings.objects.exists() and not ChangeLog.objects.exists()
+    assert not MoneySettings.objects.exists() and not ChangeRecord.objects.exists()
 
 
 def test_unknown_setting_is_a_bug():
@@ -91,8 +93,10 @@ def test_check_in_and_undo_are_logged():
     assert not entry.is_checked_in
     with pytest.raises(CashError):
         check_in(entry=entry, present=False)
-    assert [c.action for c in ChangeLog.objects.order_by("id")] == ["checked_in", "check_in_undone"]
-    assert ChangeLog.objects.order_by("id").first().description == (
+    assert [c.action for c in ChangeRecord.objects.order_by("id")] == [
+        MoneyAction.CHECKED_IN, MoneyAction.CHECK_IN_UNDONE
+    ]
+    assert ChangeRecord.objects.order_by("id").first().description == (
         "Nr. 7 Hans Maier an der Kasse eingecheckt."
     )
 
@@ -118,8 +122,8 @@ def test_paying_at_the_door_checks_in_and_pays_in_one_step():
     assert (payment.amount, payment.taken_by, payment.note, payment.is_cancelled) == (
         D("8.00"), user, "Quittung", False
     )
-    logs = list(ChangeLog.objects.order_by("id"))
-    assert [c.action for c in logs] == ["checked_in", "paid"]
+    logs = list(ChangeRecord.objects.order_by("id"))
+    assert [c.action for c in logs] == [MoneyAction.CHECKED_IN, MoneyAction.PAID]
     assert logs[1].params == {
         "entry_ref": {"number": 3, "name": "Anna Rapp"}, "payment": payment.pk,
         "purpose": "start_fee", "amount": "8.00", "method": "cash", "note": "Quittung",
@@ -127,7 +131,7 @@ def test_paying_at_the_door_checks_in_and_pays_in_one_step():
     # paying again while checked in does not check in twice
     take_payment(entry=entry, purpose=Payment.Purpose.LOST_GAMES, amount=D("2.5"),
                  method=Payment.Method.OTHER, check_in=True)
-    assert ChangeLog.objects.filter(action="checked_in").count() == 1
+    assert ChangeRecord.objects.filter(action=MoneyAction.CHECKED_IN).count() == 1
 
 
 @pytest.mark.parametrize("amount", [D("0"), D("-5"), D("10000.01")])
@@ -136,7 +140,7 @@ def test_amounts_out_of_bounds_are_refused(amount):
     with pytest.raises(CashError) as error:
         take_payment(entry=entry, purpose="start_fee", amount=amount)
     assert error.value.field == "amount"
-    assert not Payment.objects.exists() and not ChangeLog.objects.exists()
+    assert not Payment.objects.exists() and not ChangeRecord.objects.exists()
 
 
 def test_cancelling_keeps_the_payment_on_record_and_logs_it():
@@ -149,7 +153,7 @@ def test_cancelling_keeps_the_payment_on_record_and_logs_it():
     assert list(Payment.objects.valid()) == []
     with pytest.raises(CashError):
         cancel_payment(payment=payment, user=user)
-    log = ChangeLog.objects.filter(action="payment_cancelled").get()
+    log = ChangeRecord.objects.filter(action=MoneyAction.PAYMENT_CANCELLED).get()
     assert log.params["amount"] == "80.00" and log.params["reason"] == "80 statt 8 getippt"
     assert log.description == (
         "Nr. 1 Hans Maier: Zahlung von 80,00\u00a0€ (Startgeld, bar) storniert. "

@@ -7,6 +7,8 @@ from decimal import Decimal as D
 
 import pytest
 
+from core.models import ChangeRecord
+from money.audit import MoneyAction
 from money.models import PrizeHandout, PrizeLot, PrizeSettings
 from money.prizes.selectors import prize_table
 from money.prizes.services import (
@@ -19,7 +21,6 @@ from money.prizes.services import (
 )
 from tests.factories import make_entry, make_event
 from tests.money.prize_field import prize_event
-from tournament.models import ChangeLog
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +60,7 @@ def test_a_drawn_lot_decides_the_goods_and_is_recorded():
         (order[0], 3, D("10"), ["Präsentkorb"]), (order[1], 3, D("10"), []),
         (order[2], 3, D("10"), ["Wein"]),
     ]
-    log = ChangeLog.objects.get(action="lot_drawn")
+    log = ChangeRecord.objects.get(action=MoneyAction.LOT_DRAWN)
     assert log.params["place"] == 4  # no. 7 still holds place 1 in the standings
     assert [ref["number"] for ref in log.params["order"]] == order
     with pytest.raises(PrizeError):
@@ -99,7 +100,9 @@ def test_collecting_a_prize_is_ticked_off_and_logged():
         set_collected(event=event, entry=event.entries.get(start_number=8), line="place")
     set_collected(event=event, entry=one, line="place", collected=False)
     assert prize_table(event).money_collected == D("0")
-    logs = list(ChangeLog.objects.filter(action__in=["handed_out", "handout_undone"]))
+    logs = list(ChangeRecord.objects.filter(
+        action__in=[MoneyAction.HANDED_OUT, MoneyAction.HANDOUT_UNDONE]
+    ))
     assert len(logs) == 2
     assert logs[-1].params["money"] == "40.00" and logs[-1].params["place"] == 1
 
@@ -118,7 +121,7 @@ def test_prizes_are_checked_before_they_are_saved():
         with pytest.raises(PrizeError) as error:
             add_prize(event=event, **{"amount": D("10"), **fields})
         assert error.value.field == field, fields
-    assert not event.prizes.exists() and not ChangeLog.objects.exists()
+    assert not event.prizes.exists() and not ChangeRecord.objects.exists()
 
 
 def test_a_share_needs_the_pot_and_pays_from_the_entry_fees():
@@ -149,8 +152,10 @@ def test_adding_and_removing_prizes_is_logged():
     special = add_prize(event=event, pairs=True, award="last", place=3, goods="Laterne")
     assert special.place is None  # a special prize has no place
     remove_prize(prize=prize)
-    logs = list(ChangeLog.objects.order_by("id"))
-    assert [c.action for c in logs] == ["prize_added", "prize_added", "prize_removed"]
+    logs = list(ChangeRecord.objects.order_by("id"))
+    assert [c.action for c in logs] == [
+        MoneyAction.PRIZE_ADDED, MoneyAction.PRIZE_ADDED, MoneyAction.PRIZE_REMOVED
+    ]
     assert logs[0].description == (
         "Preis hinzugefügt: Einzelspieler, Platz 6 und alle weiteren Plätze: „Flasche Wein“."
     )
@@ -168,7 +173,7 @@ def test_prize_settings_are_saved_and_logged():
         D("50"), True, False
     )
     assert update_prize_settings(event=event, pot_percent=D("50.00")) == []
-    assert ChangeLog.objects.get().params["changes"] == [
+    assert ChangeRecord.objects.get().params["changes"] == [
         ["pot_percent", None, "50"], ["call_order", "top_first", "top_last"],
     ]
 

@@ -7,10 +7,11 @@ from decimal import Decimal as D
 import pytest
 from django.urls import reverse
 
+from core.models import ChangeRecord
+from money.audit import MoneyAction
 from money.cash.services import take_payment, update_money_settings
 from money.models import MoneySettings, Payment
 from tests.factories import make_entry, make_event
-from tournament.models import ChangeLog
 
 pytestmark = pytest.mark.django_db
 
@@ -96,7 +97,8 @@ def test_a_wrong_amount_is_shown_on_the_account_and_nothing_taken(client, organi
     )
     assert response.status_code == 400
     assert "Hans Maier" in html_of(response)
-    assert not Payment.objects.exists() and not ChangeLog.objects.filter(action="paid").exists()
+    assert not Payment.objects.exists()
+    assert not ChangeRecord.objects.filter(action=MoneyAction.PAID).exists()
 
 
 def test_opening_an_account_by_start_number(client, organiser, event):
@@ -217,7 +219,7 @@ def test_the_door_button_sent_twice_takes_the_money_once(client, organiser, even
     first, second = client.post(url, data), client.post(url, data)
     assert first.status_code == second.status_code == 302
     assert Payment.objects.filter(entry__start_number=2).count() == 1
-    assert ChangeLog.objects.filter(action=ChangeLog.Action.PAID).count() == 1
+    assert ChangeRecord.objects.filter(action=MoneyAction.PAID).count() == 1
     html = html_of(client.get(second["Location"]))
     assert "diese Zahlung wurde bereits kassiert" in html
 
@@ -259,7 +261,7 @@ def test_a_cancellation_with_a_bad_reason_is_refused_and_says_why(
     assert not Payment.objects.get(pk=payment.pk).is_cancelled
     html = html_of(client.get(response["Location"]))
     assert "Grund" in html and said in html
-    assert not ChangeLog.objects.filter(action=ChangeLog.Action.PAYMENT_CANCELLED).exists()
+    assert not ChangeRecord.objects.filter(action=MoneyAction.PAYMENT_CANCELLED).exists()
 
 
 def test_far_more_than_is_open_is_taken_only_when_confirmed(client, organiser, event):

@@ -6,11 +6,12 @@ from decimal import Decimal as D
 import pytest
 from django.urls import reverse
 
+from core.models import ChangeRecord
+from money.audit import MoneyAction
 from money.models import PrizeHandout, PrizeLot
 from money.prizes.services import update_prize_settings
 from tests.factories import make_entry, make_event
 from tests.money.prize_field import prize_event
-from tournament.models import ChangeLog
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +36,7 @@ def test_prizes_are_defined_through_the_page(client, organiser):
     prize = event.prizes.get(place=1)
     client.post(reverse("prize-remove", args=[event.slug, prize.pk]))
     assert not event.prizes.filter(place=1).exists()
-    assert ChangeLog.objects.filter(action="prize_removed").count() == 1
+    assert ChangeRecord.objects.filter(action=MoneyAction.PRIZE_REMOVED).count() == 1
 
 
 def test_a_refused_prize_is_shown_at_its_field(client, organiser):

@@ -5,6 +5,9 @@ correction; and while finished, a sheet save, a registration and a plan change a
 import pytest
 from django.utils import translation
 
+from core.audit import describe
+from core.models import ChangeRecord
+from scoring.audit import ScoringAction
 from scoring.demo import record_game
 from scoring.models import ScoreSheet
 from scoring.services import (
@@ -17,9 +20,8 @@ from scoring.services import (
 from scoring.services.finish import FinishRefused, finish_blockers, finish_event, reopen_event
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
 from tests.scoring.games import WON
-from tournament.audit import describe
 from tournament.members import Member
-from tournament.models import ChangeLog, Event, Round
+from tournament.models import Event, Round
 from tournament.services import (
     EventFinished,
     RegistrationClosed,
@@ -75,7 +77,7 @@ def test_finish_is_refused_naming_the_rounds_and_tables_not_confirmed(field):
     assert "table 1" not in text.split("Round 2")[0]  # round 1 table 1 is confirmed
     event.refresh_from_db()
     assert event.status == Event.Status.RUNNING and event.finished_at is None
-    assert not ChangeLog.objects.filter(action=ChangeLog.Action.EVENT_FINISHED).exists()
+    assert not ChangeRecord.objects.filter(action=ScoringAction.EVENT_FINISHED).exists()
 
 
 def test_blockers_name_several_tables_of_a_round(field):
@@ -113,7 +115,7 @@ def test_finish_when_every_sheet_is_confirmed(field):
     assert event.finished_at is not None
     assert event.results_version > version
     assert list(event.rounds.values_list("closed", flat=True)) == [True, True]
-    change = ChangeLog.objects.get(event=event, action=ChangeLog.Action.EVENT_FINISHED)
+    change = ChangeRecord.objects.get(event=event, action=ScoringAction.EVENT_FINISHED)
     assert change.user == user and change.params == {"closed": [2]}
     with translation.override("en"):
         assert describe(change.action, change.params) == (
@@ -121,7 +123,7 @@ def test_finish_when_every_sheet_is_confirmed(field):
         )
     # a repeat (the button pressed twice) changes nothing and logs nothing
     finish_event(event=event, user=user)
-    assert ChangeLog.objects.filter(action=ChangeLog.Action.EVENT_FINISHED).count() == 1
+    assert ChangeRecord.objects.filter(action=ScoringAction.EVENT_FINISHED).count() == 1
 
 
 def test_reopen_puts_the_event_back_to_running(field):
@@ -133,7 +135,7 @@ def test_reopen_puts_the_event_back_to_running(field):
     event.refresh_from_db()
     assert event.status == Event.Status.RUNNING and event.finished_at is None
     assert event.results_version == version + 1
-    reopened = ChangeLog.objects.filter(event=event, action=ChangeLog.Action.EVENT_REOPENED)
+    reopened = ChangeRecord.objects.filter(event=event, action=ScoringAction.EVENT_REOPENED)
     assert reopened.count() == 1
     reopen_event(event=event)  # not finished: nothing to do
     assert reopened.count() == 1

@@ -9,6 +9,8 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
+from core.models import ChangeRecord
+from scoring.audit import ScoringAction
 from scoring.demo import record_game
 from scoring.house_rules import rules_of
 from scoring.models import PartyScore, ScoreSheet, SheetConfirmation
@@ -18,7 +20,7 @@ from scoring.services import sheets as sheet_services
 from scoring.services.house_rules import RulesError, change_rules, rescoring
 from scoring.services.sheets import SaveResult, save_sheet_rows
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
-from tournament.models import ChangeLog, Event
+from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +49,7 @@ def test_rules_change_freely_before_the_first_game():
     event.refresh_from_db()
     assert rules_of(event) == RULES[AKS_HEROLDSTATT]
     assert result.games == 0 and result.changed_totals == 0
-    assert ChangeLog.objects.filter(event=event, action="rules_changed").count() == 1
+    assert ChangeRecord.objects.filter(event=event, action=ScoringAction.RULES_CHANGED).count() == 1
 
 
 def test_a_change_rescores_every_stored_game_in_one_step():
@@ -75,7 +77,7 @@ def test_a_change_rescores_every_stored_game_in_one_step():
     assert _points(sheet) == {1: [(1, -600), (2, 200), (3, 250)], 2: [(1, 90), (2, 210), (3, 90)]}
     assert ScoreSheet.objects.get(pk=sheet.pk).version == version + 1  # open pages reload
     assert not SheetConfirmation.objects.filter(voided_at__isnull=True).exists()
-    log = ChangeLog.objects.get(event=event, action="rules_changed")
+    log = ChangeRecord.objects.get(event=event, action=ScoringAction.RULES_CHANGED)
     assert log.params["games"] == 1 and log.params["totals"] == 2
     assert "lost_half_bid" in log.params["switches"]
 

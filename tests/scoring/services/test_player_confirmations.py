@@ -4,9 +4,10 @@ house rule (``players_sign``) the organisers confirm only after every player has
 
 import pytest
 
-from scoring.audit import sheet_lines
+from core.audit import event_log
+from scoring.audit import SheetAction
 from scoring.confirmations import roll_of
-from scoring.models import ScoreSheet, SheetChange, SheetConfirmation
+from scoring.models import ScoreSheet, SheetConfirmation
 from scoring.rules import AKS_HEROLDSTATT, RULES
 from scoring.services import (
     PlayersNotConfirmed,
@@ -22,7 +23,15 @@ from scoring.services import (
     reopen_sheet,
     save_sheet_rows,
 )
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
+from tests.factories import (
+    make_entry,
+    make_event,
+    make_round,
+    make_sheet,
+    make_table,
+    make_user,
+    sheet_records,
+)
 from tournament.models import Seat
 
 pytestmark = pytest.mark.django_db
@@ -60,10 +69,11 @@ def test_a_seated_player_confirms_and_it_is_recorded(sheet):
     confirmation = confirm_as_player(sheet=sheet, position=1, version=sheet.version)
     assert (confirmation.start_number, confirmation.player.name) == (12, "Anna Rapp")
     assert confirmation.version == sheet.version and confirmation.voided_at is None
-    record = SheetChange.objects.get(sheet=sheet, action=SheetChange.Action.PLAYER_CONFIRMED)
+    record = sheet.changes.get(action=SheetAction.PLAYER_CONFIRMED)
     assert record.user is None
-    assert record.after["start_number"] == 12 and record.after["name"] == "Anna Rapp"
-    assert record.after["version"] == sheet.version
+    after = record.params["after"]
+    assert after["start_number"] == 12 and after["name"] == "Anna Rapp"
+    assert after["version"] == sheet.version
     roll = roll_of(sheet.pk)
     assert (roll.confirmed, roll.seats) == (1, 3)
     assert roll.count_text == "1 von 3 bestätigt"
@@ -78,9 +88,7 @@ def test_confirming_twice_is_harmless(sheet):
     again = confirm_as_player(sheet=sheet, position=2, version=sheet.version)
     assert again.pk == first.pk
     assert SheetConfirmation.objects.filter(sheet=sheet).count() == 1
-    assert SheetChange.objects.filter(
-        sheet=sheet, action=SheetChange.Action.PLAYER_CONFIRMED
-    ).count() == 1
+    assert sheet.changes.filter(action=SheetAction.PLAYER_CONFIRMED).count() == 1
 
 
 @pytest.mark.parametrize("position", [4, 0, 7])
@@ -122,7 +130,7 @@ def test_a_stale_version_is_refused(sheet):
     with pytest.raises(StaleConfirmation, match="inzwischen geändert"):
         confirm_as_player(sheet=sheet, position=1, version=sheet.version - 1)
     assert not SheetConfirmation.objects.exists()
-    assert not SheetChange.objects.filter(action=SheetChange.Action.PLAYER_CONFIRMED).exists()
+    assert not sheet_records().filter(action=SheetAction.PLAYER_CONFIRMED).exists()
 
 
 def test_a_change_of_the_games_voids_the_confirmations(sheet):
@@ -269,8 +277,8 @@ def test_the_desk_records_the_paper_signatures_of_every_player_not_confirmed_yet
     signed = record_paper_signatures(sheet=sheet, version=sheet.version, user=desk)
     assert [(c.position, c.start_number) for c in signed] == [(1, 12), (3, 21)]
     assert roll_of(sheet.pk).complete
-    records = SheetChange.objects.filter(sheet=sheet, action=SheetChange.Action.SIGNED_ON_PAPER)
-    assert [(r.user, r.after) for r in records.order_by("id")] == [
+    records = sheet.changes.filter(action=SheetAction.SIGNED_ON_PAPER)
+    assert [(r.user, r.params["after"]) for r in records.order_by("id")] == [
         (desk, {"position": 1, "start_number": 12, "name": "Anna Rapp",
                 "version": sheet.version}),
         (desk, {"position": 3, "start_number": 21, "name": "Hans Maier",
@@ -278,8 +286,8 @@ def test_the_desk_records_the_paper_signatures_of_every_player_not_confirmed_yet
     ]
     # the event's change log shows each player's record as the desk's
     event = sheet.table.round.event
-    lines = [line for line in sheet_lines(event, limit=50)[1]
-             if line.action == SheetChange.Action.SIGNED_ON_PAPER]
+    lines = [line for line in event_log(event, per_page=50).lines
+             if line.action == SheetAction.SIGNED_ON_PAPER]
     assert {(line.who, line.text) for line in lines} == {
         ("desk", f"Nr. {number} {name} (Sitzplatz {position}) hat den Spielzettel auf Papier "
                  f"unterschrieben; von der Turnierleitung als Bestätigung des Spielers "
@@ -305,7 +313,7 @@ def test_paper_signatures_are_refused_before_hand_in_when_stale_and_when_confirm
     with pytest.raises(SheetError):
         record_paper_signatures(sheet=sheet, version=None, user=desk)
     assert not SheetConfirmation.objects.exists()
-    assert not SheetChange.objects.filter(action=SheetChange.Action.SIGNED_ON_PAPER).exists()
+    assert not sheet_records().filter(action=SheetAction.SIGNED_ON_PAPER).exists()
     record_paper_signatures(sheet=sheet, version=sheet.version, user=desk)
     confirm_sheet(sheet=sheet, user=desk)
     sheet.refresh_from_db()
@@ -345,6 +353,6 @@ def test_the_rounds_paper_signatures_are_all_or_nothing_and_only_of_that_round(s
     assert tables == [1, 2]
     assert roll_of(sheet.pk).complete and roll_of(second.pk).complete
     assert not roll_of(foreign.pk).confirmed
-    assert SheetChange.objects.filter(action=SheetChange.Action.SIGNED_ON_PAPER).count() == 6
+    assert sheet_records().filter(action=SheetAction.SIGNED_ON_PAPER).count() == 6
     result = confirm_handed_in(round=round_, user=desk)
     assert result.confirmed == [1, 2]

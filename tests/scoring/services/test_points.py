@@ -10,8 +10,10 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import translation
 
-from scoring.audit import sheet_params
-from scoring.models import Game, PartyScore, ScoreSheet, SheetChange, SheetConfirmation
+from core.audit import describe
+from core.models import ChangeRecord
+from scoring.audit import SheetAction, sheet_params
+from scoring.models import Game, PartyScore, ScoreSheet, SheetConfirmation
 from scoring.rules import EJL, RULES
 from scoring.services import (
     SheetError,
@@ -32,7 +34,6 @@ from scoring.services import (
 )
 from scoring.services.house_rules import RulesError, change_rules, change_scoring_mode, rescoring
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
-from tournament.audit import describe
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -80,7 +81,7 @@ def _fresh(sheet):
 
 
 def _records(sheet, *actions):
-    records = SheetChange.objects.filter(sheet=sheet).order_by("id")
+    records = ChangeRecord.objects.about(sheet).order_by("id")
     return list(records.filter(action__in=actions) if actions else records)
 
 
@@ -99,8 +100,8 @@ def test_each_game_is_stored_as_points_as_written_and_moves_the_sheet_like_a_gam
     }
     assert sheet_games(sheet)[2]["dealer"] == 2
     # a save through the link is recorded with its device, as a save of games is
-    (record,) = _records(sheet, SheetChange.Action.LINK_SAVED)
-    assert record.after["saved"] == [1, 2] and record.after["agent"] == "Handy"
+    (record,) = _records(sheet, SheetAction.LINK_SAVED)
+    assert record.params["after"]["saved"] == [1, 2] and record.params["after"]["agent"] == "Handy"
 
 
 @pytest.mark.parametrize(
@@ -179,10 +180,10 @@ def test_a_row_with_nothing_typed_clears_its_game():
     assert result.deleted == [2] and result.kept == [3] and result.version == 2
     assert _stored(sheet) == {1: (2, [120, -300, 80])}
     # the cleared game is recorded with what it was, in words
-    (record,) = _records(sheet, SheetChange.Action.CHANGED)
-    assert record.game_number == 2 and record.after is None
+    (record,) = _records(sheet, SheetAction.CHANGED)
+    assert record.params["game"] == 2 and record.params["after"] is None
     with translation.override("en"):
-        assert describe(record.action, sheet_params(record)) == (
+        assert describe(record.action, sheet_params(record.params)) == (
             "Game 2 deleted; before: points 250/40/60"
         )
 
@@ -198,10 +199,10 @@ def test_a_change_after_the_hand_in_is_recorded_and_voids_the_players_confirmati
                     base_version=2, user=desk)
     assert changed.version == 3 and changed.status == SUBMITTED
     assert SheetConfirmation.objects.get(sheet=sheet).voided_at is not None
-    (record,) = _records(sheet, SheetChange.Action.SAVED)
-    assert record.game_number == 1 and record.user == desk
+    (record,) = _records(sheet, SheetAction.SAVED)
+    assert record.params["game"] == 1 and record.user == desk
     with translation.override("de"):
-        assert describe(record.action, sheet_params(record)) == (
+        assert describe(record.action, sheet_params(record.params)) == (
             "Spiel 1 gespeichert: Alleinspieler 2 · Punkte 120/−300/90; vorher: Alleinspieler 2 "
             "· Punkte 120/−300/80"
         )

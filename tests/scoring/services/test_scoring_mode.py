@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from core.models import ChangeRecord
+from scoring.audit import ScoringAction
 from scoring.demo import record_game
 from scoring.services.house_rules import RulesError, change_scoring_mode
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
-from tournament.models import ChangeLog, Event
+from tournament.models import Event
 from tournament.selectors import event_phase
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +30,7 @@ def _stored_mode(event) -> str:
 
 
 def _mode_changes(event):
-    return ChangeLog.objects.filter(event=event, action=ChangeLog.Action.SCORING_MODE_CHANGED)
+    return ChangeRecord.objects.filter(event=event, action=ScoringAction.SCORING_MODE_CHANGED)
 
 
 def test_a_new_event_keeps_every_game():

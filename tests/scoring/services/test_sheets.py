@@ -7,8 +7,10 @@ import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
+from core.models import ChangeRecord
+from scoring.audit import ScoringAction, SheetAction
 from scoring.demo import record_game
-from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
+from scoring.models import Game, PartyScore, ScoreSheet
 from scoring.services import (
     SaveResult,
     SheetError,
@@ -24,8 +26,16 @@ from scoring.services import (
 )
 from scoring.services import sheets as sheet_services
 from tests.checks import another_waits_for_my_locks
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
-from tournament.models import ChangeLog, Event
+from tests.factories import (
+    make_entry,
+    make_event,
+    make_round,
+    make_sheet,
+    make_table,
+    make_user,
+    sheet_records,
+)
+from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
 
@@ -271,8 +281,8 @@ def test_status_workflow_and_audit_trail(three):
     orga = make_user()
     save_sheet_rows(sheet=sheet, base_version=0, rows=FULL_SHEET)
     # before submission only each save through the link is recorded, not the games' values
-    assert set(SheetChange.objects.values_list("action", "game_number")) == {
-        (SheetChange.Action.LINK_SAVED, None)
+    assert set(sheet_records().values_list("action", "params__game")) == {
+        (SheetAction.LINK_SAVED, None)
     }
 
     submitted = submit_sheet(sheet=sheet)
@@ -284,20 +294,23 @@ def test_status_workflow_and_audit_trail(three):
     corrected = row(250, 0, (100, 40, 0), (150, 54, 46))
     save_sheet_rows(sheet=sheet, base_version=2, rows={12: corrected, 11: None})
     assert fresh(sheet).status == ScoreSheet.Status.SUBMITTED
-    deleted, saved = SheetChange.objects.filter(game_number__isnull=False).order_by(
-        "game_number"
+    deleted, saved = sheet_records().filter(params__game__isnull=False).order_by(
+        "params__game"
     )
-    assert (deleted.action, deleted.game_number, deleted.user) == ("deleted", 11, None)
-    assert deleted.before["points"] == [40, 80, 300] and deleted.after is None
-    assert (saved.action, saved.game_number) == ("saved", 12)
-    assert saved.before["points"] == [-500, 100, 50]
-    assert saved.after["points"] == [250, 90, 50]  # 100+150 = 250 reaches the bid
-    assert saved.after["declarer"] == 3 and saved.after["parties"] == [3, 1, 2]
+    deleted_params, saved_params = deleted.params, saved.params
+    assert (deleted.action, deleted_params["game"], deleted.user) == (SheetAction.DELETED, 11,
+                                                                     None)
+    assert deleted_params["before"]["points"] == [40, 80, 300] and deleted_params["after"] is None
+    assert (saved.action, saved_params["game"]) == (SheetAction.SAVED, 12)
+    assert saved_params["before"]["points"] == [-500, 100, 50]
+    assert saved_params["after"]["points"] == [250, 90, 50]  # 100+150 = 250 reaches the bid
+    assert saved_params["after"]["declarer"] == 3 and saved_params["after"]["parties"] == [3, 1,
+                                                                                         2]
 
     with pytest.raises(SheetError, match="11"):
         confirm_sheet(sheet=sheet, user=orga)
     save_sheet_rows(sheet=sheet, base_version=3, rows={11: FULL_SHEET[11]}, user=orga)
-    assert SheetChange.objects.filter(game_number=11, user=orga).count() == 1
+    assert sheet_records().filter(params__game=11, user=orga).count() == 1
     with pytest.raises(SheetError, match="geändert"):
         confirm_sheet(sheet=sheet, user=orga, base_version=3)
     confirmed = confirm_sheet(sheet=sheet, user=orga, base_version=4)
@@ -318,14 +331,15 @@ def test_status_workflow_and_audit_trail(three):
     with pytest.raises(SheetError):
         reopen_sheet(sheet=sheet, user=orga)
     actions = list(
-        SheetChange.objects.filter(game_number__isnull=True)
-        .exclude(action=SheetChange.Action.LINK_SAVED)
+        sheet_records().filter(params__game__isnull=True)
+        .exclude(action=SheetAction.LINK_SAVED)
+        .order_by("created_at", "id")
         .values_list("action", "user")
     )
     assert actions == [
-        ("submitted", None),
-        ("confirmed", orga.pk),
-        ("reopened", orga.pk),
+        (SheetAction.SUBMITTED, None),
+        (SheetAction.CONFIRMED, orga.pk),
+        (SheetAction.REOPENED, orga.pk),
     ]
 
 
@@ -450,10 +464,11 @@ def test_adding_games_to_a_sheet_in_progress_through_the_link(three):
     now = fresh(sheet)
     assert now.version == 2 and now.status == ScoreSheet.Status.IN_PROGRESS
     assert now.updated_at > before
-    trail = SheetChange.objects.filter(sheet=sheet).order_by("-id").first()
-    assert trail.action == SheetChange.Action.LINK_SAVED and trail.user is None
-    assert trail.after == {"saved": [2, 3], "deleted": [], "version": 2, "save": "s1", **device}
-    assert trail.created_at is not None and trail.game_number is None
+    trail = sheet.changes.order_by("-id").first()
+    assert trail.action == SheetAction.LINK_SAVED and trail.user is None
+    assert trail.params["after"] == {"saved": [2, 3], "deleted": [], "version": 2, "save": "s1",
+                                     **device}
+    assert trail.created_at is not None and "game" not in trail.params
 
 
 def test_the_first_games_through_the_link_move_the_results_stamp_once(three):
@@ -473,8 +488,8 @@ def test_the_first_games_through_the_link_move_the_results_stamp_once(three):
 
 
 def _trail(sheet: ScoreSheet) -> list[tuple[str, dict | None]]:
-    return [(change.action, change.after) for change in
-            SheetChange.objects.filter(sheet=sheet).order_by("created_at", "id")]
+    return [(change.action, change.params.get("after")) for change in
+            sheet.changes.order_by("created_at", "id")]
 
 
 @pytest.mark.parametrize("user", [None, "organiser"])
@@ -497,14 +512,14 @@ def test_the_save_that_completes_a_sheet_hands_it_in_with_it(three, user):
     assert Event.objects.get(pk=now.table.round.event_id).results_version == stamp + 1
     assert {n: v["points"] for n, v in sheet_games(sheet).items()} == FULL_SHEET_POINTS
     trail = _trail(sheet)
-    assert trail[-1] == (SheetChange.Action.SUBMITTED, None)
-    assert SheetChange.objects.filter(sheet=sheet).order_by("-id")[0].user == user
+    assert trail[-1] == (SheetAction.SUBMITTED, None)
+    assert sheet.changes.order_by("-id")[0].user == user
     saved = {"saved": [11, 12], "deleted": [], "version": 2, "save": "", "agent": "",
              "address": ""}
     # through the link the save's record comes first; an organiser's save of an open sheet
     # is recorded by its hand-in alone (as a save and submit_sheet after it)
-    assert trail[-2] == ((SheetChange.Action.LINK_SAVED, saved) if user is None else
-                         (SheetChange.Action.LINK_SAVED, {**saved, "saved": list(range(1, 11)),
+    assert trail[-2] == ((SheetAction.LINK_SAVED, saved) if user is None else
+                         (SheetAction.LINK_SAVED, {**saved, "saved": list(range(1, 11)),
                                                           "version": 1}))
     # handed in is handed in: a repeat changes nothing and is no refusal
     again = save_sheet_rows(sheet=fresh(sheet), base_version=3, rows={}, user=user,
@@ -521,7 +536,7 @@ def test_a_hand_in_with_games_missing_is_refused_and_the_save_stands(three):
     now = fresh(sheet)
     assert (now.version, now.status, now.submitted_at) == (1, ScoreSheet.Status.IN_PROGRESS,
                                                            None)
-    assert SheetChange.Action.SUBMITTED not in [action for action, _ in _trail(sheet)]
+    assert SheetAction.SUBMITTED not in [action for action, _ in _trail(sheet)]
 
 
 def test_a_hand_in_with_a_refused_row_saves_the_rest_and_hands_nothing_in(three):
@@ -541,7 +556,7 @@ def test_a_hand_in_that_saves_nothing_new_only_hands_in(three):
                              hand_in=True)
     assert not result.changed and result.handed_in
     assert (result.version, result.status) == (2, ScoreSheet.Status.SUBMITTED)
-    assert _trail(sheet)[-1] == (SheetChange.Action.SUBMITTED, None)
+    assert _trail(sheet)[-1] == (SheetAction.SUBMITTED, None)
 
 
 def test_a_link_save_adding_games_on_an_old_read_is_refused(three):
@@ -549,14 +564,14 @@ def test_a_link_save_adding_games_on_an_old_read_is_refused(three):
     save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1]})
     page = read_as_a_page(sheet)  # version 1
     save_sheet_rows(sheet=fresh(sheet), base_version=1, rows={2: row(bid=210)})  # the other
-    changes = SheetChange.objects.count()
+    changes = sheet_records().count()
     with pytest.raises(StaleSheet) as refused:
         save_sheet_rows(sheet=page, base_version=1, rows={2: row(bid=250), 3: row()})
     assert refused.value.version == 2 and refused.value.current[2]["bid"] == 210
     assert refused.value.current[3] is None
     assert sorted(Game.objects.filter(sheet=sheet).values_list("number", "bid")) == [
         (1, 200), (2, 210)]
-    assert SheetChange.objects.count() == changes and fresh(sheet).version == 2
+    assert sheet_records().count() == changes and fresh(sheet).version == 2
 
 
 def test_every_change_of_a_sheets_games_moves_its_version(three):
@@ -673,7 +688,7 @@ def test_a_link_save_waits_for_a_save_in_progress_and_is_then_refused():
     assert refused.version == 1 and refused.current[1]["bid"] == 210
     assert refused.current[2] is None
     assert list(Game.objects.filter(sheet=sheet).values_list("number", "bid")) == [(1, 210)]
-    assert not SheetChange.objects.filter(sheet=sheet, action=SheetChange.Action.LINK_SAVED)
+    assert not sheet.changes.filter(action=SheetAction.LINK_SAVED)
 
 
 def test_closing_and_reopening_a_round_is_logged(three):
@@ -682,10 +697,10 @@ def test_closing_and_reopening_a_round_is_logged(three):
     orga = make_user()
     close_round(round=round_, closed=True, user=orga)
     close_round(round=round_, closed=False, user=orga)
-    changes = ChangeLog.objects.filter(event=round_.event).order_by("id")
+    changes = ChangeRecord.objects.filter(event=round_.event).order_by("id")
     assert [(c.action, c.user, c.params) for c in changes] == [
-        ("round_closed", orga, {"number": 1}),
-        ("round_reopened", orga, {"number": 1}),
+        (ScoringAction.ROUND_CLOSED, orga, {"number": 1}),
+        (ScoringAction.ROUND_REOPENED, orga, {"number": 1}),
     ]
     assert changes[0].description == (
         "Durchgang 1 ist abgeschlossen; die Links zu seinen Spielzetteln funktionieren nicht "
@@ -747,8 +762,8 @@ def test_confirming_every_handed_in_sheet_leaves_those_with_a_warning(
     assert first.confirmed_by == user and first.confirmed_at is not None
     assert first.version == before[sheets[0].pk] + 1  # a page showing the old sheet is stale
     # logged as a confirmation one by one is
-    assert list(SheetChange.objects.filter(action=SheetChange.Action.CONFIRMED)
-                .values_list("sheet_id", "user")) == [(sheets[0].pk, user.pk)]
+    assert list(sheet_records().filter(action=SheetAction.CONFIRMED)
+                .values_list("subject_id", "user")) == [(sheets[0].pk, user.pk)]
     # the link stops for the confirmed sheet, as after a confirmation one by one
     with pytest.raises(SheetLocked):
         check_link_access(fresh(sheets[0]))
@@ -792,20 +807,21 @@ def test_a_stored_game_replaced_or_cleared_while_open_is_recorded_with_its_devic
     orga = make_user()
     save_sheet_rows(sheet=sheet, base_version=0, rows={1: FULL_SHEET[1], 2: FULL_SHEET[2]},
                     device_id="phone-a-0123456789")
-    assert not SheetChange.objects.filter(action=SheetChange.Action.CHANGED).exists()
+    assert not sheet_records().filter(action=SheetAction.CHANGED).exists()
     save_sheet_rows(sheet=fresh(sheet), base_version=1, device_id="phone-b-0123456789",
                     rows={1: FULL_SHEET[3], 2: FULL_SHEET[2], 3: FULL_SHEET[3]})
     save_sheet_rows(sheet=fresh(sheet), base_version=2, user=orga, device_id="desk-0123456789a",
                     rows={2: None})
-    changed = SheetChange.objects.filter(action=SheetChange.Action.CHANGED).order_by("id")
-    assert [(c.game_number, c.version, c.device, c.user) for c in changed] == [
+    changed = sheet_records().filter(action=SheetAction.CHANGED).order_by("id")
+    assert [(c.params["game"], c.params["version"], c.params["device"], c.user)
+            for c in changed] == [
         (1, 2, "phone-b-0123456789", None), (2, 3, "desk-0123456789a", orga)]
     first, second = changed
-    assert first.before["bid"] == 200 and first.after["kind"] == "conceded"
-    assert second.before["bid"] == 300 and second.after is None
+    assert first.params["before"]["bid"] == 200 and first.params["after"]["kind"] == "conceded"
+    assert second.params["before"]["bid"] == 300 and second.params["after"] is None
     # the link's record of the save keeps the device too; it is no concern of the desk's
-    link = SheetChange.objects.filter(action=SheetChange.Action.LINK_SAVED).order_by("id")
-    assert [(c.version, c.device) for c in link] == [
+    link = sheet_records().filter(action=SheetAction.LINK_SAVED).order_by("id")
+    assert [(c.params["version"], c.params["device"]) for c in link] == [
         (1, "phone-a-0123456789"), (2, "phone-b-0123456789")]
     concerns = sheet_services.sheet_concerns([fresh(sheet)], 12)[sheet.pk]
     assert [c.msgid for c in concerns] == ["games missing: %(games)s"]
@@ -816,7 +832,7 @@ def test_a_change_after_the_hand_in_keeps_its_version_and_device(three):
     save_sheet_rows(sheet=sheet, base_version=0, rows=FULL_SHEET, hand_in=True)
     save_sheet_rows(sheet=fresh(sheet), base_version=2, rows={5: FULL_SHEET[4]},
                     device_id="phone-a-0123456789")
-    record = SheetChange.objects.get(game_number=5)
-    assert (record.action, record.version, record.device) == (
-        SheetChange.Action.SAVED, 3, "phone-a-0123456789")
-    assert not SheetChange.objects.filter(action=SheetChange.Action.CHANGED).exists()
+    record = sheet_records().get(params__game=5)
+    assert (record.action, record.params["version"], record.params["device"]) == (
+        SheetAction.SAVED, 3, "phone-a-0123456789")
+    assert not sheet_records().filter(action=SheetAction.CHANGED).exists()

@@ -2,9 +2,10 @@
 
 import pytest
 
+from core.models import ChangeRecord
+from scoring.audit import ScoringAction
 from scoring.services import update_standings_settings
 from tests.factories import make_event, make_user
-from tournament.models import ChangeLog
 
 pytestmark = pytest.mark.django_db
 
@@ -19,8 +20,10 @@ def test_settings_are_saved_and_logged_apart_from_the_public_switch():
     assert (event.tie_breaks, event.count_unconfirmed, event.public_standings) == (
         "declarer_wins", True, True
     )
-    changes = list(ChangeLog.objects.order_by("id"))
-    assert [(c.action, c.user) for c in changes] == [("standings", user), ("published", user)]
+    changes = list(ChangeRecord.objects.order_by("id"))
+    assert [(c.action, c.user) for c in changes] == [
+        (ScoringAction.STANDINGS, user), (ScoringAction.PUBLISHED, user)
+    ]
     assert changes[0].params == {"tie_breaks": ["declarer_wins"], "count_unconfirmed": True}
     assert changes[1].description == "Die Rangliste ist jetzt öffentlich."
 
@@ -30,11 +33,12 @@ def test_only_what_changed_is_logged():
     update_standings_settings(
         event=event, tie_breaks=[], count_unconfirmed=False, public_standings=False
     )
-    assert list(ChangeLog.objects.values_list("action", flat=True)) == ["unpublished"]
+    assert list(ChangeRecord.objects.values_list("action", flat=True)) == [
+        ScoringAction.UNPUBLISHED]
     update_standings_settings(
         event=event, tie_breaks=[], count_unconfirmed=False, public_standings=False
     )
-    assert ChangeLog.objects.count() == 1
+    assert ChangeRecord.objects.count() == 1
 
 
 @pytest.mark.parametrize("codes", [["best_round", "best_round"], ["coin_toss"]])
@@ -46,4 +50,4 @@ def test_unknown_or_repeated_tie_breaks_are_a_bug_and_save_nothing(codes):
         )
     event.refresh_from_db()
     assert (event.tie_breaks, event.public_standings) == ("", False)
-    assert not ChangeLog.objects.exists()
+    assert not ChangeRecord.objects.exists()

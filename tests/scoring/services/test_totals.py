@@ -9,8 +9,9 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import translation
 
-from scoring.audit import sheet_params
-from scoring.models import RoundTotal, ScoreSheet, SheetChange
+from core.audit import describe
+from scoring.audit import SheetAction, sheet_params
+from scoring.models import RoundTotal, ScoreSheet
 from scoring.services import (
     SheetError,
     SheetLocked,
@@ -26,7 +27,6 @@ from scoring.services import (
 )
 from scoring.services.house_rules import RulesError, change_scoring_mode
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
-from tournament.audit import describe
 from tournament.models import Event
 from tournament.selectors import event_phase
 from tournament.signals import tables_in_play
@@ -60,8 +60,8 @@ def _stored(sheet):
     )
 
 
-def _records(sheet, action=SheetChange.Action.TOTALS_SAVED):
-    return list(SheetChange.objects.filter(sheet=sheet, action=action).order_by("id"))
+def _records(sheet, action=SheetAction.TOTALS_SAVED):
+    return list(sheet.changes.filter(action=action).order_by("id"))
 
 
 def _fresh(sheet):
@@ -77,9 +77,9 @@ def test_totals_are_stored_per_party_and_move_the_sheet_like_a_game_save():
     assert (_fresh(sheet).version, _fresh(sheet).status) == (1, IN_PROGRESS)
     assert sheet_totals(sheet) == STORED
     (record,) = _records(sheet)
-    assert record.before is None and record.user is None
-    assert (record.version, record.device) == (1, "dev-1")
-    assert record.after == {
+    assert record.params["before"] is None and record.user is None
+    assert (record.params["version"], record.params["device"]) == (1, "dev-1")
+    assert record.params["after"] == {
         **STORED, "parties": [1, 2, 3], "save": "", "agent": "Handy", "address": "10.0.0.7",
     }
 
@@ -90,11 +90,11 @@ def test_the_trail_says_the_totals_in_german():
     _save(sheet, totals=[(400, 0), (880, 0), (-180, 1)], base_version=1, user=make_user("desk"))
     first, second = _records(sheet)
     with translation.override("de"):
-        assert describe(first.action, sheet_params(first)) == (
+        assert describe(first.action, sheet_params(first.params)) == (
             "Summen des Durchgangs gespeichert: Nr. 1: 420, 0 verloren · Nr. 2: 860, 0 verloren"
             " · Nr. 3: −180, 1 verloren; vorher: keine Summen des Durchgangs; Gerät: –, Adresse –"
         )
-        assert describe(second.action, sheet_params(second)) == (
+        assert describe(second.action, sheet_params(second.params)) == (
             "Summen des Durchgangs gespeichert: Nr. 1: 400, 0 verloren · Nr. 2: 880, 0 verloren"
             " · Nr. 3: −180, 1 verloren; vorher: Nr. 1: 420, 0 verloren · Nr. 2: 860, 0 "
             "verloren · Nr. 3: −180, 1 verloren"
@@ -118,7 +118,7 @@ def test_any_problem_stores_nothing_and_each_is_named_at_its_field(figures, fiel
     assert set(result.problems_by_field) == fields
     assert not result.changed and result.version == 0 and result.totals is None
     assert _stored(sheet) == [] and _fresh(sheet).version == 0
-    assert not SheetChange.objects.filter(sheet=sheet).exists()
+    assert not sheet.changes.all().exists()
 
 
 def test_a_stale_save_that_would_change_the_totals_is_refused_with_what_is_stored():
@@ -154,7 +154,8 @@ def test_clearing_every_figure_removes_the_totals():
     assert result.changed and (result.version, result.status, result.totals) == (2, EMPTY, None)
     assert _stored(sheet) == [] and _fresh(sheet).status == EMPTY
     cleared = _records(sheet)[-1]
-    assert cleared.after is None and cleared.before == {**STORED, "parties": [1, 2, 3]}
+    assert cleared.params["after"] is None
+    assert cleared.params["before"] == {**STORED, "parties": [1, 2, 3]}
     assert _save(sheet, totals=None, base_version=2).changed is False
 
 
@@ -200,7 +201,7 @@ def test_handed_in_with_the_save_only_with_totals():
     result = _save(sheet, hand_in=True)
     assert result.handed_in and (result.version, result.status) == (2, SUBMITTED)
     assert _fresh(sheet).submitted_at is not None
-    assert len(_records(sheet, SheetChange.Action.SUBMITTED)) == 1
+    assert len(_records(sheet, SheetAction.SUBMITTED)) == 1
 
 
 def test_submit_confirm_and_reopen_a_totals_sheet():

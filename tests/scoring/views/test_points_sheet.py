@@ -11,7 +11,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.models import Game, PartyScore, ScoreSheet, SheetChange, SheetConfirmation
+from core.models import ChangeRecord
+from scoring.audit import SheetAction
+from scoring.models import Game, PartyScore, ScoreSheet, SheetConfirmation
 from scoring.rules import AKS_HEROLDSTATT, RULES
 from scoring.services import confirm_as_player, save_sheet_points
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
@@ -172,8 +174,8 @@ def test_a_form_sent_twice_is_stored_once(client, points_sheet):
     second = client.post(link(points_sheet), data)
     assert first.status_code == second.status_code == 302
     assert stored(points_sheet) == STORED
-    assert SheetChange.objects.filter(
-        sheet=points_sheet, action=SheetChange.Action.LINK_SAVED).count() == 1
+    assert ChangeRecord.objects.about(points_sheet).filter(
+        action=SheetAction.LINK_SAVED).count() == 1
 
 
 def test_a_closed_link_refuses_the_save(client, points_sheet):

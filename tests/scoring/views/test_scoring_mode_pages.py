@@ -7,11 +7,13 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from core.models import ChangeRecord
+from scoring.audit import ScoringAction
 from scoring.demo import record_game
 from scoring.services import save_sheet_points
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
 from tournament.house_rules import OFFERED_MODES, SCORING_MODES
-from tournament.models import ChangeLog, Event
+from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +55,8 @@ def test_the_page_offers_the_modes_with_a_sheet_until_the_first_game(organiser, 
                                                     "change_scoring_mode": "1"}))
         assert f"{mode} ist keine gültige Auswahl" in refused
     assert Event.objects.get(pk=event.pk).scoring_mode == Event.ScoringMode.GAMES
-    assert not ChangeLog.objects.filter(event=event, action="scoring_mode").exists()
+    assert not ChangeRecord.objects.filter(
+        event=event, action=ScoringAction.SCORING_MODE_CHANGED).exists()
     saved = client.post(_url(event), {"scoring_mode": "points", "change_scoring_mode": "1"})
     assert saved.status_code == 302
     assert "Erfassung gespeichert: Punkte je Spiel." in html_of(client.get(_url(event)))
@@ -75,7 +78,7 @@ def test_an_event_in_another_mode_changes_back_to_every_game_before_the_first_ga
     assert saved.status_code == 302
     event.refresh_from_db()
     assert event.scoring_mode == Event.ScoringMode.GAMES
-    change = ChangeLog.objects.get(event=event, action="scoring_mode")
+    change = ChangeRecord.objects.get(event=event, action=ScoringAction.SCORING_MODE_CHANGED)
     assert change.user == organiser
     shown = html_of(client.get(_url(event)))
     assert "Erfassung gespeichert: Jedes Spiel." in shown
@@ -94,7 +97,8 @@ def test_after_the_first_game_the_page_refuses_a_change(organiser, client):
     assert "Es sind schon Spiele gespeichert: die Erfassung lässt sich nicht mehr ändern." in page
     assert 'name="change_scoring_mode"' not in page
     assert Event.objects.get(pk=event.pk).scoring_mode == TOTALS
-    assert not ChangeLog.objects.filter(event=event, action="scoring_mode").exists()
+    assert not ChangeRecord.objects.filter(
+        event=event, action=ScoringAction.SCORING_MODE_CHANGED).exists()
 
 
 def test_an_unknown_mode_is_a_form_error(organiser, client):

@@ -6,9 +6,17 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.models import SheetChange
+from scoring.audit import SheetAction
 from scoring.services import confirm_as_player, save_sheet_rows
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
+from tests.factories import (
+    make_entry,
+    make_event,
+    make_round,
+    make_sheet,
+    make_table,
+    make_user,
+    sheet_records,
+)
 from tests.scoring.views.test_sheets import game, script_save
 
 pytestmark = pytest.mark.django_db
@@ -82,8 +90,9 @@ def test_a_phone_is_told_on_its_next_save_that_another_replaced_its_game(sheet):
     assert change["game"] == 3 and change["by"] == "einem anderen Gerät"
     assert change["before"].startswith("Alleinspieler 1 · Reizwert 200 · gespielt")
     assert change["after"].startswith("Alleinspieler 1 · Reizwert 250 · gespielt")
-    record = SheetChange.objects.get(action=SheetChange.Action.CHANGED)
-    assert (record.game_number, record.version, record.device) == (3, 2, PHONE_B)
+    record = sheet_records().get(action=SheetAction.CHANGED)
+    assert (record.params["game"], record.params["version"], record.params["device"]) == (
+        3, 2, PHONE_B)
     # the state for A's old version says the same; for B's (or the current) version nothing
     state = a.get(link_url(sheet, "sheet-link-state") + "?version=1").json()
     assert [c["game"] for c in state["changes"]] == [3]

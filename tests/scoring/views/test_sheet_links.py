@@ -6,8 +6,16 @@ from django.test import Client
 from django.urls import reverse
 
 from core.limits import MAX_DEVICE_TEXT
-from scoring.models import Game, SheetChange
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
+from scoring.audit import SheetAction
+from scoring.models import Game
+from tests.factories import (
+    make_entry,
+    make_event,
+    make_round,
+    make_sheet,
+    make_table,
+    sheet_records,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +74,7 @@ def test_a_new_link_stops_the_old_one_at_once_and_keeps_the_games(client, organi
     assert Client().get(link(old)).status_code == 404
     assert save(Client(), sheet, 1, [2]).status_code == 200  # the new link works
     assert sorted(Game.objects.filter(sheet=sheet).values_list("number", flat=True)) == [1, 2]
-    renewed = SheetChange.objects.get(sheet=sheet, action=SheetChange.Action.LINK_RENEWED)
+    renewed = sheet.changes.get(action=SheetAction.LINK_RENEWED)
     assert renewed.user == organiser
     assert sheet.token in response.content.decode() and old not in response.content.decode()
 
@@ -90,9 +98,9 @@ def test_a_save_through_the_link_is_recorded_with_its_device(sheet, as_json):
     response = save(Client(), sheet, 0, [1, 2], as_json=as_json, HTTP_USER_AGENT=PHONE,
                     REMOTE_ADDR="192.168.1.57")
     assert response.status_code == (200 if as_json else 302)
-    record = SheetChange.objects.get(sheet=sheet, action=SheetChange.Action.LINK_SAVED)
+    record = sheet.changes.get(action=SheetAction.LINK_SAVED)
     assert record.user is None
-    assert record.after == {"saved": [1, 2], "deleted": [], "version": 1, "agent": PHONE,
+    assert record.params["after"] == {"saved": [1, 2], "deleted": [], "version": 1, "agent": PHONE,
                             "address": "192.168.1.57", "save": "phone-1" if as_json else ""}
 
 
@@ -104,24 +112,24 @@ def test_clearing_a_game_is_recorded_and_nothing_is_recorded_when_nothing_change
     data.update({"g2-dealer": "2", "g2-kind": "played"})
     saved = phone.post(reverse("sheet-link-save", kwargs={"token": sheet.token}), data)
     assert saved.json()["ok"]
-    records = SheetChange.objects.filter(sheet=sheet, action=SheetChange.Action.LINK_SAVED)
-    assert [r.after["saved"] for r in records.order_by("id")] == [[1, 2], []]
-    assert [r.after["deleted"] for r in records.order_by("id")] == [[], [2]]
+    records = sheet.changes.filter(action=SheetAction.LINK_SAVED)
+    assert [r.params["after"]["saved"] for r in records.order_by("id")] == [[1, 2], []]
+    assert [r.params["after"]["deleted"] for r in records.order_by("id")] == [[], [2]]
     save(phone, sheet, 2, [1])  # game 1 as stored: no change, no record
     assert records.count() == 2
 
 
 def test_a_long_browser_name_is_shortened(sheet):
     save(Client(), sheet, 0, [1], HTTP_USER_AGENT="x" * 5000)
-    record = SheetChange.objects.get(sheet=sheet, action=SheetChange.Action.LINK_SAVED)
-    assert record.after["agent"] == "x" * MAX_DEVICE_TEXT
+    record = sheet.changes.get(action=SheetAction.LINK_SAVED)
+    assert record.params["after"]["agent"] == "x" * MAX_DEVICE_TEXT
 
 
 def test_the_organisers_saves_are_not_link_saves(client, organiser, sheet):
     data = {"sheet": str(sheet.pk), "version": "0", "action": "save", **row(1)}
     assert client.post(organiser_url(sheet, "sheet-edit"), data).status_code == 302
     assert Game.objects.filter(sheet=sheet).count() == 1
-    assert not SheetChange.objects.filter(action=SheetChange.Action.LINK_SAVED).exists()
+    assert not sheet_records().filter(action=SheetAction.LINK_SAVED).exists()
 
 
 def test_the_trail_names_the_games_and_the_device(client, organiser, sheet):

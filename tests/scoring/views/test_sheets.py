@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.models import Game, PartyScore, ScoreSheet, SheetChange
+from scoring.audit import SheetAction
+from scoring.models import Game, PartyScore, ScoreSheet
 from scoring.services import (
     confirm_handed_in,
     confirm_sheet,
@@ -17,7 +18,15 @@ from scoring.services import (
     save_sheet_totals,
     submit_sheet,
 )
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
+from tests.factories import (
+    make_entry,
+    make_event,
+    make_round,
+    make_sheet,
+    make_table,
+    make_user,
+    sheet_records,
+)
 from tournament.models import Event, Round
 from tournament.seats import dealer_position
 
@@ -248,8 +257,8 @@ def test_link_saves_rows_and_shows_points_and_running_totals(client, field):
     assert totals == ["-390", "140", "190"]  # 210-600, 90+50, 90+100
     assert ScoreSheet.objects.get(pk=sheet.pk).status == "in_progress"
     # not submitted yet: only the save itself (games and device), no game's values
-    assert list(SheetChange.objects.values_list("action", "game_number")) == [
-        (SheetChange.Action.LINK_SAVED, None)
+    assert list(sheet_records().values_list("action", "params__game")) == [
+        (SheetAction.LINK_SAVED, None)
     ]
 
 
@@ -711,7 +720,7 @@ def test_the_organisers_page_saves_through_its_own_address(client, organiser, fi
     data = script_save(client, sheet, 0, {1: game()}, url=url).json()
     assert data["ok"] and data["version"] == 1
     assert Game.objects.get().bid == 200
-    assert not SheetChange.objects.filter(action="link_saved").exists()
+    assert not sheet_records().filter(action="scoring.sheet.link_saved").exists()
 
 
 def test_a_plain_save_returns_to_the_first_game_still_empty(client, field):
@@ -749,8 +758,8 @@ def test_a_late_save_is_kept_for_the_desk_and_shown_back(client, organiser, fiel
     assert ScoreSheet.objects.get(pk=sheet.pk).version == before
     assert set(Game.objects.values_list("bid", flat=True)) == {200}
     scorekeeper.post(link(sheet), form_data(sheet, 1, rows))  # pressed again
-    late = SheetChange.objects.filter(sheet=sheet, action="late_refused")
-    assert late.count() == 1 and late.get().after["rows"]["11"]["bid"] == "300"
+    late = sheet.changes.filter(action="scoring.sheet.late_refused")
+    assert late.count() == 1 and late.get().params["after"]["rows"]["11"]["bid"] == "300"
     # the script's save gets the same in JSON
     response = script_save(scorekeeper, sheet, 1, {12: game(bid=160)})
     data = response.json()
@@ -868,14 +877,14 @@ def test_round_overview_confirms_every_handed_in_sheet_without_a_warning(client,
     statuses = [ScoreSheet.objects.get(pk=sheet.pk).status for sheet in sheets]
     assert statuses == ["confirmed", "confirmed", "submitted", "in_progress"]
     assert "Tisch 3</a>: nach der Abgabe geändert" in page  # still listed for a look
-    assert SheetChange.objects.filter(action="confirmed").count() == 2
+    assert sheet_records().filter(action="scoring.sheet.confirmed").count() == 2
     # a second click (the page sent again) confirms nothing more
     response = client.post(
         reverse("round-confirm-all", kwargs={"slug": "alle", "number": 1}),
         {"sheet": offered}, follow=True,
     )
     assert "Kein Spielzettel wurde bestätigt." in text(response)
-    assert SheetChange.objects.filter(action="confirmed").count() == 2
+    assert sheet_records().filter(action="scoring.sheet.confirmed").count() == 2
 
 
 def test_the_trail_shows_round_totals_before_and_after(client, organiser):

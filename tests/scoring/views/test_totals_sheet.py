@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.models import RoundTotal, ScoreSheet, SheetChange
+from scoring.audit import SheetAction
+from scoring.models import RoundTotal, ScoreSheet
 from scoring.services import save_sheet_totals
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
 from tournament.models import Event, EventRole
@@ -159,8 +160,7 @@ def test_a_form_sent_twice_is_stored_once(client, totals_sheet):
     second = client.post(link(totals_sheet), data)
     assert first.status_code == second.status_code == 302
     assert stored(totals_sheet) == STORED
-    assert SheetChange.objects.filter(
-        sheet=totals_sheet, action=SheetChange.Action.TOTALS_SAVED).count() == 1
+    assert totals_sheet.changes.filter(action=SheetAction.TOTALS_SAVED).count() == 1
 
 
 def test_a_closed_link_refuses_the_save(client, totals_sheet):

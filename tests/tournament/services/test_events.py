@@ -5,8 +5,10 @@ import datetime
 import pytest
 from django.utils import translation
 
+from core.models import ChangeRecord
 from tests.factories import make_entry, make_event, make_user
-from tournament.models import ChangeLog, Event
+from tournament.audit import TournamentAction
+from tournament.models import Event
 from tournament.services import EventError, create_event, generate_plan, update_event
 
 pytestmark = pytest.mark.django_db
@@ -24,9 +26,9 @@ FIELDS = {
 def test_create_event_logs_who_created_it():
     user = make_user()
     event = create_event(user=user, **FIELDS)
-    change = ChangeLog.objects.get(event=event)
+    change = ChangeRecord.objects.get(event=event)
     assert (change.action, change.user, change.params) == (
-        "event_created", user, {"name": "Benefizbinokel Plochingen"}
+        TournamentAction.EVENT_CREATED, user, {"name": "Benefizbinokel Plochingen"}
     )
 
 
@@ -47,7 +49,7 @@ def test_update_event_logs_each_change_with_old_and_new_value():
     assert changes == [["venue", "Gemeindehaus", "Festhalle"], ["round_count", 3, 4]]
     event.refresh_from_db()
     assert (event.venue, event.round_count) == ("Festhalle", 4)
-    change = ChangeLog.objects.get(action="event_edited")
+    change = ChangeRecord.objects.get(action=TournamentAction.EVENT_EDITED)
     assert change.description == (
         "Turnier geändert: Ort „Gemeindehaus“ → „Festhalle“; Durchgänge „3“ → „4“."
     )
@@ -57,7 +59,7 @@ def test_update_event_logs_each_change_with_old_and_new_value():
         )
     assert update_event(event=event, user=user, **{**FIELDS, "venue": "Festhalle",
                                                    "round_count": 4}) == []
-    assert ChangeLog.objects.filter(action="event_edited").count() == 1
+    assert ChangeRecord.objects.filter(action=TournamentAction.EVENT_EDITED).count() == 1
 
 
 def test_the_plan_fixes_rounds_games_and_short_name():

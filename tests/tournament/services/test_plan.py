@@ -5,10 +5,12 @@ from collections import Counter, defaultdict
 
 import pytest
 
+from core.models import ChangeRecord
 from scoring.models import ScoreSheet
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
 from tests.tournament.plans import make_field, play_one_game, snapshot
-from tournament.models import ChangeLog, Entry, Event, Round, Seat, Table
+from tournament.audit import TournamentAction
+from tournament.models import Entry, Event, Round, Seat, Table
 from tournament.seating import SeatingError, plan_seating
 from tournament.services import (
     PlanError,
@@ -90,7 +92,7 @@ def test_generate_seats_every_active_entry_once_per_round(singles, pairs, rounds
                 assert all(seat.player_id == seat.entry.player_id for seat in table_seats)
     event.refresh_from_db()
     assert event.plan_seed == 7
-    log = ChangeLog.objects.get(event=event, action=ChangeLog.Action.PLAN)
+    log = ChangeRecord.objects.get(event=event, action=TournamentAction.PLAN)
     assert "7" in log.description
 
 
@@ -132,8 +134,8 @@ def test_regenerate_replaces_the_plan_and_resets_release():
     new_tables = set(Table.objects.filter(round__event=event).values_list("pk", flat=True))
     assert len(new_tables) == 9 and not new_tables & old_tables
     assert ScoreSheet.objects.filter(table__round__event=event).count() == 9
-    assert ChangeLog.objects.filter(
-        event=event, action__in=[ChangeLog.Action.PLAN, ChangeLog.Action.PLAN_DISCARDED]
+    assert ChangeRecord.objects.filter(
+        event=event, action__in=[TournamentAction.PLAN, TournamentAction.PLAN_DISCARDED]
     ).count() == 2
 
 
@@ -158,7 +160,7 @@ def test_odd_number_of_pairs_is_a_seating_error_and_changes_nothing():
         generate_plan(event=event, seed=1)
     assert "Ersatzpaar" in str(error.value)
     assert not Round.objects.filter(event=event).exists()
-    assert not ChangeLog.objects.filter(event=event).exists()
+    assert not ChangeRecord.objects.filter(event=event).exists()
     event.refresh_from_db()
     assert event.plan_seed is None
 
@@ -203,7 +205,7 @@ def test_swap_two_singles_exchanges_their_seats(two_round_field):
     assert after[1] == [(1, "Spieler 1"), (6, "Spieler 6"), (3, "Spieler 3")]
     assert after[2] == [(4, "Spieler 4"), (5, "Spieler 5"), (2, "Spieler 2")]
     assert seating(event, 2)[1] == [(1, "Spieler 1"), (5, "Spieler 5"), (6, "Spieler 6")]
-    log = ChangeLog.objects.get(event=event, action=ChangeLog.Action.SWAPPED)
+    log = ChangeRecord.objects.get(event=event, action=TournamentAction.SWAPPED)
     assert "2" in log.description and "6" in log.description
 
 
@@ -277,7 +279,7 @@ def test_swap_is_refused_and_changes_nothing(two_round_field, first, second, mes
         swap_entries(round=round_1, first=entries[first], second=entries[second])
     assert message in str(error.value)
     assert snapshot(event) == before
-    assert not ChangeLog.objects.filter(action=ChangeLog.Action.SWAPPED).exists()
+    assert not ChangeRecord.objects.filter(action=TournamentAction.SWAPPED).exists()
 
 
 # --------------------------------------------------------------------------------------------
@@ -306,9 +308,9 @@ def test_replace_takes_over_the_seats_of_unscored_rounds_only(stand_in):
         assert not [s for s in rounds[number] if s.entry_id == absent.pk]
         own = [s for s in rounds[number] if s.entry_id == new.pk]
         assert len(own) == 1 and own[0].player_id == new.player_id
-    action = ChangeLog.Action.STAND_IN if stand_in else ChangeLog.Action.REPLACED
-    log = ChangeLog.objects.get(event=event, action=action)
-    assert log.entry == new and "4" in log.description
+    action = TournamentAction.STAND_IN if stand_in else TournamentAction.REPLACED
+    log = ChangeRecord.objects.get(event=event, action=action)
+    assert log.subject == new and "4" in log.description
 
 
 def test_replace_a_pair_keeps_player_and_partner_seats():
@@ -377,12 +379,13 @@ def test_release_round_toggles_and_logs():
     assert list(event.rounds.filter(released=True).values_list("number", flat=True)) == [2]
     release_round(round=round_2, released=False)
     assert not event.rounds.filter(released=True).exists()
-    changes = ChangeLog.objects.filter(
-        action__in=[ChangeLog.Action.RELEASED, ChangeLog.Action.HIDDEN]
+    changes = ChangeRecord.objects.filter(
+        action__in=[TournamentAction.RELEASED, TournamentAction.HIDDEN]
     ).order_by("id")
     descriptions = [change.description for change in changes]
     assert len(descriptions) == 2 and all("Durchgang 2" in d for d in descriptions)
-    assert [change.action for change in changes] == ["released", "hidden"]
+    assert [change.action for change in changes] == [
+        TournamentAction.RELEASED, TournamentAction.HIDDEN]
 
 
 def test_the_event_status_moves_with_the_plan_and_the_first_release():

@@ -4,10 +4,12 @@ merged (entries, seats, log, results stamp, who may)."""
 
 import pytest
 
+from core.models import ChangeRecord
 from tests.factories import make_entry, make_event, make_role, make_round, make_table, make_user
 from tests.tournament.lists import parse
+from tournament.audit import TournamentAction
 from tournament.members import Member
-from tournament.models import ChangeLog, Entry, Event, EventRole, Player, Seat
+from tournament.models import Entry, Event, EventRole, Player, Seat
 from tournament.services import (
     PlayerError,
     PossibleDuplicates,
@@ -166,7 +168,7 @@ def test_merge_moves_entries_and_seats_logs_and_moves_the_stamps(two_events):
     assert Seat.objects.filter(player=keep).count() == 1
     assert Player.objects.get(pk=keep.pk).unlisted  # either asked: unlisted
     assert (version(a), version(b)) == (versions[0] + 1, versions[1] + 1)
-    logs = ChangeLog.objects.filter(action=ChangeLog.Action.PLAYERS_MERGED)
+    logs = ChangeRecord.objects.filter(action=TournamentAction.PLAYERS_MERGED)
     assert {log.event_id for log in logs} == {a.pk, b.pk}
     log_b = logs.get(event=b)
     assert log_b.params["removed"]["name"] == "Hans Mayer"
@@ -190,7 +192,7 @@ def test_merge_refuses_two_players_of_one_event(two_events):
                       user=make_user("root", is_superuser=True))
     assert error.value.params["event"] == "Herbstbinokel"
     assert Player.objects.filter(pk=other.player.pk).exists()
-    assert not ChangeLog.objects.filter(action=ChangeLog.Action.PLAYERS_MERGED).exists()
+    assert not ChangeRecord.objects.filter(action=TournamentAction.PLAYERS_MERGED).exists()
 
 
 def test_merge_refuses_the_same_player():

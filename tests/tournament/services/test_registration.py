@@ -5,12 +5,13 @@ seating changes once a plan exists, the all-or-nothing list import and its left-
 import pytest
 
 from core.limits import MAX_START_NUMBER
+from core.models import ChangeRecord
 from tests.factories import make_entry, make_event, make_round
 from tests.tournament.lists import parse, problems_by_row
 from tests.tournament.plans import CLOSED
 from tournament import imports, services
 from tournament.members import Member
-from tournament.models import ChangeLog, Entry, Player
+from tournament.models import Entry, Player
 from tournament.services import (
     RegistrationError,
     SameNameRegistered,
@@ -61,7 +62,7 @@ def test_start_number_race_is_caught_in_the_service(organiser, monkeypatch):
     assert error.value.field == "start_number"
     assert str(error.value) == "Startnummer 5 ist in diesem Turnier bereits vergeben."
     assert event.entries.count() == 1 and Player.objects.count() == players
-    assert not ChangeLog.objects.exists()
+    assert not ChangeRecord.objects.exists()
 
 
 def test_start_number_race_on_edit_is_caught(organiser, monkeypatch):
@@ -74,7 +75,7 @@ def test_start_number_race_on_edit_is_caught(organiser, monkeypatch):
                               start_number=5)
     entry.refresh_from_db()
     assert entry.start_number == 6 and entry.player.name == "Hans"
-    assert not ChangeLog.objects.exists()
+    assert not ChangeRecord.objects.exists()
 
 
 @pytest.mark.parametrize(
@@ -118,7 +119,7 @@ def test_import_is_all_or_nothing_when_the_database_refuses_a_row(monkeypatch, o
     }
     assert list(event.entries.values_list("start_number", flat=True)) == [2]
     assert Player.objects.count() == players_before
-    assert not ChangeLog.objects.filter(event=event).exists()
+    assert not ChangeRecord.objects.filter(event=event).exists()
 
 
 # --- start numbers never pass the maximum -----------------------------------------------------
@@ -147,7 +148,7 @@ def test_no_free_start_number_refuses_the_registration(monkeypatch):
         register_entry(event=event, members=[Member("Hans")])
     assert error.value.field == "start_number"
     assert str(error.value) == "Keine Startnummer ist mehr frei: alle von 1 bis 3 sind vergeben."
-    assert event.entries.count() == 3 and not ChangeLog.objects.exists()
+    assert event.entries.count() == 3 and not ChangeRecord.objects.exists()
 
 
 def test_import_after_the_maximum_takes_the_lowest_free_numbers(organiser):
@@ -225,7 +226,7 @@ def test_a_players_category_is_optional_saved_and_logged():
     assert (single.player.category, pair.partner.category, plain.player.category) == (
         "Frau", "Frau", ""
     )
-    assert ChangeLog.objects.filter(entry=pair).get().description.endswith(
+    assert ChangeRecord.objects.about(pair).get().description.endswith(
         "Kategorie: Frau, Frau"
     )
     changes = update_entry(entry=pair, user=None,

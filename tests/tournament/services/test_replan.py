@@ -7,10 +7,12 @@ from collections import Counter
 
 import pytest
 
+from core.models import ChangeRecord
 from tests.factories import make_entry, make_event
 from tests.tournament.plans import make_field, play_one_game, snapshot
+from tournament.audit import TournamentAction
 from tournament.members import Member
-from tournament.models import ChangeLog, Entry, Event, Round, Table
+from tournament.models import Entry, Event, Round, Table
 from tournament.seating import SeatingError
 from tournament.selectors import event_phase
 from tournament.services import (
@@ -77,7 +79,7 @@ def test_latecomer_after_round_one_thirty_singles_no_repeat():
         assert Round.objects.get(event=event, number=number).replanned_at is not None
     assert Round.objects.get(event=event, number=1).replanned_at is None
     assert repeat_cost(event) == 0
-    change = ChangeLog.objects.filter(event=event, action=ChangeLog.Action.REPLANNED).get()
+    change = ChangeRecord.objects.filter(event=event, action=TournamentAction.REPLANNED).get()
     assert change.params["rounds"] == [2, 3]
     assert change.params["added"] == [{"number": late.start_number, "name": "Spät Kommer"}]
 
@@ -141,7 +143,7 @@ def test_nothing_changes_when_the_field_cannot_be_seated():
     assert snapshot(event) == before
     entries[0].refresh_from_db()
     assert not entries[0].is_withdrawn
-    assert not ChangeLog.objects.filter(action=ChangeLog.Action.REPLANNED).exists()
+    assert not ChangeRecord.objects.filter(action=TournamentAction.REPLANNED).exists()
 
 
 def test_every_round_started_is_refused():
@@ -201,8 +203,8 @@ def test_fixed_table_keeps_its_number_in_every_replanned_round():
         table = Table.objects.get(round__event=event, round__number=number, seats__entry=fixed)
         assert table.number == table_one
     assert repeat_cost(event) == 0
-    change = ChangeLog.objects.get(action=ChangeLog.Action.FIXED_TABLE)
-    assert change.params["fixed"] is True and change.entry == fixed
+    change = ChangeRecord.objects.get(action=TournamentAction.FIXED_TABLE)
+    assert change.params["fixed"] is True and change.subject == fixed
 
 
 def test_generate_plan_seats_fixed_entries_at_one_table():
@@ -316,6 +318,6 @@ def test_a_latecomer_keeps_the_links_of_the_tables_that_stay():
                 if key in same_link:  # seats or number moved: a stale page is refused
                     assert version == before[key][3] + 1
     assert sum(len(tables) for tables in reprint.values()) == 18 - len(as_printed)
-    change = ChangeLog.objects.get(event=event, action=ChangeLog.Action.REPLANNED)
+    change = ChangeRecord.objects.get(event=event, action=TournamentAction.REPLANNED)
     assert change.params["reprint"] == {str(number): tables for number, tables in reprint.items()}
     assert "nochmals drucken" in change.description

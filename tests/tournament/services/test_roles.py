@@ -9,7 +9,8 @@ from django.db import IntegrityError, transaction
 from django.utils import translation
 
 from tests.factories import make_event, make_role, make_user
-from tournament.models import ChangeLog, EventRole
+from tournament.audit import TournamentAction
+from tournament.models import EventRole
 from tournament.services import RoleError, create_event, grant_role, remove_role
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +48,7 @@ def test_grant_a_desk_helper_by_user_name_is_logged(event):
     assert roles(event) == {("anna", ORGANISER), ("bernd", DESK)}
     change = event.changes.get()
     assert (change.action, change.user, change.params) == (
-        ChangeLog.Action.ROLE_GRANTED, anna, {"username": "bernd", "role": "desk"}
+        TournamentAction.ROLE_GRANTED, anna, {"username": "bernd", "role": "desk"}
     )
     with translation.override("en"):
         assert change.description == "Role “desk helper” given to bernd."
@@ -92,7 +93,7 @@ def test_granting_another_role_changes_it_and_is_logged(event):
     assert roles(event) == {("anna", ORGANISER), ("bernd", ORGANISER)}
     change = event.changes.get()
     assert (change.action, change.params) == (
-        ChangeLog.Action.ROLE_CHANGED,
+        TournamentAction.ROLE_CHANGED,
         {"username": "bernd", "role": "organiser", "old_role": "desk"},
     )
     grant_role(event=event, username="anna", role=DESK)  # bernd organises now
@@ -113,7 +114,7 @@ def test_remove_a_role_is_logged(event):
     assert roles(event) == {("anna", ORGANISER)}
     change = event.changes.get()
     assert (change.action, change.params) == (
-        ChangeLog.Action.ROLE_REMOVED, {"username": "bernd", "role": "desk"}
+        TournamentAction.ROLE_REMOVED, {"username": "bernd", "role": "desk"}
     )
 
 

@@ -7,11 +7,12 @@ import threading
 import pytest
 from django.db import IntegrityError, connection, transaction
 
+from core.models import ChangeRecord
 from tests.checks import another_waits_for_my_locks
 from tests.factories import make_entry, make_event
 from tests.tournament.lists import parse
 from tournament.members import Member
-from tournament.models import ChangeLog, Entry, Event, FormSubmission
+from tournament.models import Entry, Event, FormSubmission
 from tournament.services import (
     AlreadySubmitted,
     create_event,
@@ -44,7 +45,7 @@ def test_register_twice_with_one_token_registers_once():
     )
     assert error.value.submission.entry == entry
     assert list(event.entries.all()) == [entry]
-    assert ChangeLog.objects.filter(event=event).count() == 1
+    assert ChangeRecord.objects.filter(event=event).count() == 1
     # the repeat wins over the warning for the same name, and over a changed form
     with pytest.raises(AlreadySubmitted):
         register_entry(event=event, members=[Member("Otto")], allow_same_name=True,

@@ -11,11 +11,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring.models import SheetChange
+from core import audit
+from core.models import ChangeRecord
+from money.audit import MoneyAction
+from scoring.audit import SheetAction
 from scoring.services import save_sheet_rows, submit_sheet
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
-from tournament import audit
-from tournament.models import ChangeLog
+from tournament.audit import TournamentAction
 
 pytestmark = pytest.mark.django_db
 
@@ -59,16 +61,17 @@ def interleave(sheet, count: int, *, user=None) -> list[str]:
     event = sheet.table.round.event
     kinds = ["z" if number % 3 == 0 else "e" for number in range(count)]
     changes = {
-        n: ChangeLog(event=event, action=ChangeLog.Action.PLAN, params={"text": f"mark-e-{n}"},
-                     user=user)
+        n: ChangeRecord(event=event, action=TournamentAction.PLAN,
+                        params={"text": f"mark-e-{n}"}, user=user)
         for n, kind in enumerate(kinds) if kind == "e"
     }
     sheet_changes = {
-        n: SheetChange(sheet=sheet, action=SheetChange.Action.LINK_SAVED, user=user,
-                       after={"saved": [1], "deleted": [], "agent": f"mark-z-{n}", "address": ""})
+        n: ChangeRecord(event=event, subject=sheet, action=SheetAction.LINK_SAVED, user=user,
+                        params={"after": {"saved": [1], "deleted": [], "agent": f"mark-z-{n}",
+                                          "address": ""}})
         for n, kind in enumerate(kinds) if kind == "z"
     }
-    for model, records in ((ChangeLog, changes), (SheetChange, sheet_changes)):
+    for model, records in ((ChangeRecord, changes), (ChangeRecord, sheet_changes)):
         model.objects.bulk_create(records.values())  # stamped now: then a minute apart
         for number, record in records.items():
             record.created_at = START + datetime.timedelta(minutes=number)
@@ -83,7 +86,7 @@ def test_the_change_log_shows_a_sheet_save_with_its_table_and_round(client, orga
     event = sheet.table.round.event
     save_sheet_rows(sheet=sheet, base_version=0, rows={4: GAME},
                     device={"agent": "Pixel 8", "address": "192.168.1.57"})
-    audit.log(event=event, action=ChangeLog.Action.RELEASED, user=organiser, round=1)
+    audit.log(event=event, action=TournamentAction.RELEASED, user=organiser, round=1)
     lines = rows(client.get(log_url(event)))
     assert lines[0][1:] == [
         "Durchgang freigegeben", "Durchgang 1 für die Platzsuche freigegeben.", "orga"
@@ -118,8 +121,8 @@ def mixed(sheet, organiser):
     """An event with a record of each kind: an entry, a payment, a sheet's save."""
     event = sheet.table.round.event
     hans = {"number": 4, "name": "Hans"}
-    audit.log(event=event, action=ChangeLog.Action.REGISTERED, user=organiser, entry_ref=hans)
-    audit.log(event=event, action=ChangeLog.Action.PAID, user=organiser, entry_ref=hans,
+    audit.log(event=event, action=TournamentAction.REGISTERED, user=organiser, entry_ref=hans)
+    audit.log(event=event, action=MoneyAction.PAID, user=organiser, entry_ref=hans,
               payment=1, purpose="start_fee", amount="8.00", method="cash")
     save_sheet_rows(sheet=sheet, base_version=0, rows={4: GAME})
     return event

@@ -8,8 +8,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from core.models import ChangeRecord
 from tests.factories import make_event
-from tournament.models import ChangeLog, Event, FormSubmission
+from tournament.models import Event, FormSubmission
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +37,7 @@ def test_register_form_sent_twice_registers_once(client, organiser):
         "abgeschickt" in second.content.decode()
     )
     assert event.entries.count() == 1
-    assert ChangeLog.objects.filter(event=event).count() == 1
+    assert ChangeRecord.objects.filter(event=event).count() == 1
     assert FormSubmission.objects.get(token=token).entry == event.entries.get()
 
 

@@ -6,13 +6,16 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from core import audit
+from core.models import ChangeRecord
 from tests.factories import make_entry, make_event, make_round, make_user
 from tests.tournament.plans import make_field
-from tournament import audit, services
+from tournament import services
+from tournament.audit import TournamentAction
 from tournament.forms import EventForm, scoring_mode_field
 from tournament.house_rules import OFFERED_MODES, SCORING_MODES
 from tournament.members import Member
-from tournament.models import ChangeLog, Event
+from tournament.models import Event
 from tournament.services import generate_plan
 
 pytestmark = pytest.mark.django_db
@@ -81,8 +84,8 @@ def test_create_event_makes_slug_from_name(client, organiser):
         datetime.date(2026, 11, 21), 3, 12
     )
     assert response["Location"] == event.get_absolute_url()
-    change = ChangeLog.objects.get()  # the creation is recorded, with who did it
-    assert (change.action, change.user.username) == ("event_created", "orga")
+    change = ChangeRecord.objects.get()  # the creation is recorded, with who did it
+    assert (change.action, change.user.username) == (TournamentAction.EVENT_CREATED, "orga")
     assert change.description == "Turnier „Benefizbinokel Plochingen 2026“ angelegt."
 
 
@@ -286,11 +289,11 @@ def test_change_log_page_lists_every_change_newest_first(client, organiser):
     entry = services.register_entry(event=event, user=organiser, members=[Member("Hans")])
     services.withdraw_entry(entry=entry, user=organiser)
     audit.log(
-        event=event, action=ChangeLog.Action.PLAN, rounds=3, singles=1, pairs=0, seed=7
+        event=event, action=TournamentAction.PLAN, rounds=3, singles=1, pairs=0, seed=7
     )
     other = make_event()
     # a record written before records had parameters keeps its sentence
-    ChangeLog.objects.create(event=other, action=ChangeLog.Action.PLAN, params={"text": "Fremd"})
+    ChangeRecord.objects.create(event=other, action=TournamentAction.PLAN, params={"text": "Fremd"})
     response = client.get(reverse("change-log", args=[event.slug]))
     html = html_of(response)
     assert "Änderungsprotokoll" in html and "Fremd" not in html

@@ -4,10 +4,12 @@ swap, replace, release a round; errors reach the page in the user's language."""
 import pytest
 from django.urls import reverse
 
+from core.models import ChangeRecord
 from scoring.models import ScoreSheet
 from tests.factories import make_entry, make_event
 from tests.tournament.plans import make_field, play_one_game, snapshot
-from tournament.models import ChangeLog, Round, Seat, Table
+from tournament.audit import TournamentAction
+from tournament.models import Round, Seat, Table
 from tournament.services import PlanLocked, discard_plan, generate_plan
 
 pytestmark = pytest.mark.django_db
@@ -55,8 +57,8 @@ def test_regenerating_needs_confirmation(client, organiser):
     event.refresh_from_db()
     assert event.plan_seed == 1
     client.post(reverse("plan-generate", args=[event.slug]), {"confirm": "on"})
-    assert ChangeLog.objects.filter(
-        event=event, action__in=[ChangeLog.Action.PLAN, ChangeLog.Action.PLAN_DISCARDED]
+    assert ChangeRecord.objects.filter(
+        event=event, action__in=[TournamentAction.PLAN, TournamentAction.PLAN_DISCARDED]
     ).count() == 2
 
 
@@ -139,8 +141,8 @@ def test_discard_plan_reopens_registration_until_the_first_score(client, organis
     response = client.post(url, {"confirm": "on"}, follow=True)
     assert "verworfen" in response.content.decode()
     assert not event.rounds.exists() and not ScoreSheet.objects.exists()
-    assert ChangeLog.objects.filter(
-        event=event, action__in=[ChangeLog.Action.PLAN, ChangeLog.Action.PLAN_DISCARDED]
+    assert ChangeRecord.objects.filter(
+        event=event, action__in=[TournamentAction.PLAN, TournamentAction.PLAN_DISCARDED]
     ).count() == 2
     # a late arrival can register again, and the new plan seats everyone
     make_entry(event, 7, "Spät Kommer")

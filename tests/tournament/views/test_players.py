@@ -8,10 +8,12 @@ import pytest
 from django.urls import reverse
 
 from core.limits import MAX_PLAYER_SUGGESTIONS
+from core.models import ChangeRecord
 from scoring.demo import record_game
 from tests.factories import make_entry, make_event, make_role, make_user
 from tests.scoring.games import CONCEDED, LOST, WON, sheet_for
-from tournament.models import ChangeLog, Entry, Event, EventRole, Player
+from tournament.audit import TournamentAction
+from tournament.models import Entry, Event, EventRole, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -190,7 +192,7 @@ def test_merge_from_the_duplicates_page(client, organiser):
     assert response.status_code == 302
     assert response["Location"] == reverse("player-detail", args=[keep.pk])
     assert Entry.objects.get(pk=remove_entry.pk).player_id == keep.pk
-    assert ChangeLog.objects.filter(action=ChangeLog.Action.PLAYERS_MERGED).count() == 2
+    assert ChangeRecord.objects.filter(action=TournamentAction.PLAYERS_MERGED).count() == 2
 
 
 def test_merge_refused_is_a_message_and_changes_nothing(client, organiser):

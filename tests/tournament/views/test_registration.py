@@ -12,11 +12,13 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from core.models import ChangeRecord
 from tests.factories import make_entry, make_event, make_round
 from tests.tournament.hostile import crafted_xlsx
 from tests.tournament.lists import xlsx_bytes
 from tests.tournament.plans import CLOSED
-from tournament.models import ChangeLog, Entry, Player
+from tournament.audit import TournamentAction
+from tournament.models import Entry, Player
 from tournament.services import registration
 
 pytestmark = pytest.mark.django_db
@@ -79,8 +81,8 @@ def test_register_single_gets_next_free_number_and_is_logged(client, organiser):
     assert (entry.name, entry.player.club, entry.notes, entry.is_pair) == (
         "Hans Maier", "CVJM", "Rollstuhl", False
     )
-    log = ChangeLog.objects.get(event=event)
-    assert (log.entry, log.action, log.user) == (entry, ChangeLog.Action.REGISTERED, organiser)
+    log = ChangeRecord.objects.get(event=event)
+    assert (log.subject, log.action, log.user) == (entry, TournamentAction.REGISTERED, organiser)
     assert log.description == "Nr. 5 Hans Maier angemeldet. Verein: CVJM; Notizen: Rollstuhl"
     html = html_of(client.get(event.get_absolute_url()))
     assert "Startnummer 5: Hans Maier angemeldet." in html
@@ -96,7 +98,7 @@ def test_register_pair_as_stand_in_with_own_number(client, organiser):
     entry = event.entries.get()
     assert entry.start_number == 20 and entry.is_pair and entry.is_stand_in
     assert entry.partner.name == "Karl Rapp"
-    assert ChangeLog.objects.get().description == (
+    assert ChangeRecord.objects.get().description == (
         "Nr. 20 Anna Rapp / Karl Rapp angemeldet. Ersatz (spielt mit, wird nicht gewertet)"
     )
 
@@ -115,7 +117,7 @@ def test_start_number_clash_is_a_german_form_error(client, organiser):
     response = client.post(reverse("entry-create", args=[event.slug]), entry_data(start_number=5))
     assert response.status_code == 200
     assert "Startnummer 5 ist in diesem Turnier bereits vergeben." in html_of(response)
-    assert event.entries.count() == 1 and not ChangeLog.objects.exists()
+    assert event.entries.count() == 1 and not ChangeRecord.objects.exists()
 
 
 @pytest.mark.parametrize(
@@ -185,8 +187,8 @@ def test_edit_entry_changes_are_saved_and_logged(client, organiser):
     entry.refresh_from_db()
     assert (entry.start_number, entry.name, entry.player.club, entry.partner.club,
             entry.is_stand_in) == (7, "Hans Mayer / Karl Mayer", "TSV", "TSV", True)
-    log = ChangeLog.objects.get(action=ChangeLog.Action.EDITED)
-    assert log.user == organiser and log.entry == entry
+    log = ChangeRecord.objects.get(action=TournamentAction.EDITED)
+    assert log.user == organiser and log.subject == entry
     assert log.description == (
         "Nr. 1 Hans Maier geändert: Startnummer „1“ → „7“; Name „Hans Maier“ → „Hans Mayer“; "
         "Partner „–“ → „Karl Mayer“; Verein „–“ → „TSV“; Ersatz „nein“ → „ja“."
@@ -209,7 +211,7 @@ def test_edit_without_change_records_nothing(client, organiser):
     response = client.post(reverse("entry-edit", args=[event.slug, entry.pk]),
                            entry_data(name="Hans", start_number=3), follow=True)
     assert "Nichts geändert." in html_of(response)
-    assert not ChangeLog.objects.exists()
+    assert not ChangeRecord.objects.exists()
 
 
 def test_edit_start_number_clash_is_a_form_error(client, organiser):
@@ -241,9 +243,9 @@ def test_withdraw_keeps_the_row_and_is_logged_then_reinstate(client, organiser):
     assert "Startnummer 4: Hans abgemeldet." in html_of(response)
     entry.refresh_from_db()
     assert entry.is_withdrawn and Entry.objects.filter(pk=entry.pk).exists()
-    log = ChangeLog.objects.get()
-    assert (log.action, log.user, log.entry, log.description) == (
-        ChangeLog.Action.WITHDRAWN, organiser, entry, "Nr. 4 Hans abgemeldet."
+    log = ChangeRecord.objects.get()
+    assert (log.action, log.user, log.subject, log.description) == (
+        TournamentAction.WITHDRAWN, organiser, entry, "Nr. 4 Hans abgemeldet."
     )
     # a second withdrawal is refused with a message
     response = client.post(reverse("entry-withdraw", args=[event.slug, entry.pk]), follow=True)
@@ -254,7 +256,7 @@ def test_withdraw_keeps_the_row_and_is_logged_then_reinstate(client, organiser):
     client.post(reverse("entry-reinstate", args=[event.slug, entry.pk]))
     entry.refresh_from_db()
     assert not entry.is_withdrawn
-    assert ChangeLog.objects.first().description == "Nr. 4 Hans wieder angemeldet."
+    assert ChangeRecord.objects.first().description == "Nr. 4 Hans wieder angemeldet."
 
 
 # --- after the plan --------------------------------------------------------------------------
@@ -267,7 +269,7 @@ def test_no_registration_once_a_plan_exists(client, organiser):
     assert CLOSED in html and 'name="name"' not in html
     response = client.post(reverse("entry-create", args=[event.slug]), entry_data(), follow=True)
     assert CLOSED in html_of(response)
-    assert not event.entries.exists() and not ChangeLog.objects.exists()
+    assert not event.entries.exists() and not ChangeRecord.objects.exists()
     assert "Teilnehmer ersetzen" in html_of(client.get(event.get_absolute_url()))
 
 
@@ -278,7 +280,7 @@ def test_no_withdrawal_once_a_plan_exists(client, organiser):
     response = client.post(reverse("entry-withdraw", args=[event.slug, entry.pk]), follow=True)
     assert CLOSED in html_of(response)
     entry.refresh_from_db()
-    assert not entry.is_withdrawn and not ChangeLog.objects.exists()
+    assert not entry.is_withdrawn and not ChangeRecord.objects.exists()
 
 
 def test_names_club_and_notes_can_change_after_the_plan(client, organiser):
@@ -296,7 +298,7 @@ def test_names_club_and_notes_can_change_after_the_plan(client, organiser):
     assert (entry.start_number, entry.name, entry.player.club, entry.notes) == (
         1, "Hans Mayer / Karl Mayer", "TSV", "spät"
     )
-    assert ChangeLog.objects.get().action == ChangeLog.Action.EDITED
+    assert ChangeRecord.objects.get().action == TournamentAction.EDITED
     # making the pair a single is refused with the plan message on the form
     response = client.post(url, entry_data(name="Hans Mayer", start_number=1))
     assert response.status_code == 200 and CLOSED in html_of(response)
@@ -314,7 +316,7 @@ def test_change_log_reads_in_the_readers_language(client, organiser):
         reverse("entry-create", args=[event.slug]), entry_data(), HTTP_ACCEPT_LANGUAGE="en"
     )
     assert response.status_code == 302
-    change = ChangeLog.objects.get()
+    change = ChangeRecord.objects.get()
     with translation.override("de"):
         assert change.description == "Nr. 1 Hans Maier angemeldet."
     with translation.override("en"):
@@ -389,9 +391,9 @@ def test_upload_shows_preview_then_confirm_imports_everything(client, organiser)
     assert imported[11].name == "Hans Maier" and imported[11].player.club == "CVJM"
     assert imported[3].is_pair and imported[3].notes == "vegetarisch"
     assert imported[12].is_stand_in and imported[12].partner.name == "Egon Walz"
-    logs = ChangeLog.objects.filter(event=event, action=ChangeLog.Action.IMPORTED)
+    logs = ChangeRecord.objects.filter(event=event, action=TournamentAction.IMPORTED)
     assert logs.count() == 3 and {log.user for log in logs} == {organiser}
-    assert logs.get(entry=imported[11]).description == (
+    assert logs.about(imported[11]).get().description == (
         "Nr. 11 Hans Maier aus „liste.xlsx“ importiert, Zeile 2."
     )
     # the parsed list is gone from the session; confirming again imports nothing twice
@@ -434,7 +436,7 @@ def test_preview_names_every_problem_and_offers_no_import(client, organiser):
     response = client.post(url, {"key": url.rstrip("/").rsplit("/", 1)[-1]})
     assert response.status_code == 400
     assert "Die Liste hat Probleme; es wurde nichts importiert." in response.content.decode()
-    assert event.entries.count() == 1 and not ChangeLog.objects.filter(event=event).exists()
+    assert event.entries.count() == 1 and not ChangeRecord.objects.filter(event=event).exists()
 
 
 @pytest.mark.parametrize(
@@ -467,7 +469,7 @@ def test_confirm_checks_again_against_the_database(client, organiser):
     html = response.content.decode()
     assert "Startnummer 2 ist in diesem Turnier bereits vergeben." in html
     assert list(event.entries.values_list("start_number", flat=True)) == [2]
-    assert not ChangeLog.objects.filter(event=event).exists()
+    assert not ChangeRecord.objects.filter(event=event).exists()
 
 
 def test_import_refused_once_a_plan_exists(client, organiser):

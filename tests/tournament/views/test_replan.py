@@ -3,9 +3,11 @@
 import pytest
 from django.urls import reverse
 
+from core.models import ChangeRecord
 from tests.factories import make_event, make_role, make_user
 from tests.tournament.plans import make_field, play_one_game, snapshot
-from tournament.models import ChangeLog, Entry, EventRole, Round
+from tournament.audit import TournamentAction
+from tournament.models import Entry, EventRole, Round
 from tournament.services import generate_plan, plan_version, release_round
 
 pytestmark = pytest.mark.django_db
@@ -45,7 +47,7 @@ def test_replan_with_a_latecomer_and_a_leaver(client, organiser):
     left = Entry.objects.filter(event=event, start_number__in=[3, 4], is_withdrawn=True)
     assert left.count() == 2
     assert Entry.objects.filter(event=event, player__name="Lena Spät").exists()
-    assert ChangeLog.objects.filter(action=ChangeLog.Action.REPLANNED).count() == 1
+    assert ChangeRecord.objects.filter(action=TournamentAction.REPLANNED).count() == 1
     assert Round.objects.get(event=event, number=2).replanned_at is not None
     # the new rounds' printouts are marked as new
     printout = client.get(reverse("print-plan", args=[event.slug]) + "?durchgang=2")
@@ -90,7 +92,7 @@ def test_unknown_start_number_who_left_is_a_form_error(client, organiser):
         {"version": plan_version(event), "left": "77", "confirm": "on"},
     )
     assert response.status_code == 400
-    assert not ChangeLog.objects.filter(action=ChangeLog.Action.REPLANNED).exists()
+    assert not ChangeRecord.objects.filter(action=TournamentAction.REPLANNED).exists()
 
 
 def test_fixed_table_form(client, organiser):
@@ -102,7 +104,7 @@ def test_fixed_table_form(client, organiser):
     assert Entry.objects.get(event=event, start_number=5).fixed_table
     client.post(reverse("plan-fixed", args=[event.slug]), {"number": 5})
     assert not Entry.objects.get(event=event, start_number=5).fixed_table
-    assert ChangeLog.objects.filter(action=ChangeLog.Action.FIXED_TABLE).count() == 2
+    assert ChangeRecord.objects.filter(action=TournamentAction.FIXED_TABLE).count() == 2
 
 
 def test_desk_helper_cannot_replan(client, db):

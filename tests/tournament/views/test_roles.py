@@ -9,8 +9,10 @@ import pytest
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from core.models import ChangeRecord
 from tests.factories import make_entry, make_event, make_role, make_user
-from tournament.models import ChangeLog, Event, EventRole
+from tournament.audit import TournamentAction
+from tournament.models import Event, EventRole
 from tournament.services import generate_plan
 
 pytestmark = pytest.mark.django_db
@@ -66,7 +68,7 @@ def test_an_organiser_adds_a_desk_helper_by_user_name(client, event, anna):
     assert text("%(username)s now has the role “%(role)s”.", username="bernd",
                 role=text("desk helper")) in html
     assert "bernd" in html and text("Remove") in html
-    change = event.changes.get(action=ChangeLog.Action.ROLE_GRANTED)
+    change = event.changes.get(action=TournamentAction.ROLE_GRANTED)
     assert change.user == anna
     log = html_of(client.get(reverse("change-log", args=[event.slug])))
     assert change.description in log
@@ -102,7 +104,7 @@ def test_removing_a_desk_helper_closes_the_pages_to_it(client, event, anna):
     helper = make_role(event, make_user("bernd"), DESK)
     client.post(reverse("event-role-remove", args=[event.slug, helper.pk]))
     assert roles(event) == {("anna", ORGANISER)}
-    assert event.changes.filter(action=ChangeLog.Action.ROLE_REMOVED).count() == 1
+    assert event.changes.filter(action=TournamentAction.ROLE_REMOVED).count() == 1
     client.force_login(helper.user)
     assert client.get(event.get_absolute_url()).status_code == 403
 
@@ -305,7 +307,7 @@ def test_an_organiser_creates_a_helpers_account_with_a_one_time_link(client, eve
     assert roles(event) == {("anna", ORGANISER), ("kasse1", DESK)}
     account = get_user_model().objects.get(username="kasse1")
     assert not account.has_usable_password()
-    assert ChangeLog.objects.filter(action=ChangeLog.Action.ROLE_GRANTED).count() == 1
+    assert ChangeRecord.objects.filter(action=TournamentAction.ROLE_GRANTED).count() == 1
     # the helper, on another device, follows the link (Django redirects to a tokenless URL)
     helper = Client()
     form = helper.get(path, follow=True)
