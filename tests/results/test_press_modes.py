@@ -16,7 +16,7 @@ from results.press import report_text
 from results.press_facts import press_facts
 from scoring.models import Game
 from scoring.standings import compute_standings
-from tests.factories import make_entry, make_event
+from tests.factories import make_entry, make_event, make_role
 from tests.results.mode_events import totals_sheet, written_game
 from tests.scoring.games import sheet_for
 from tournament.models import Event
@@ -91,6 +91,7 @@ def test_the_durch_of_a_points_event_is_not_read_from_the_kind_of_game(points_ev
 
 
 def test_the_results_list_of_round_totals_counts_the_totals(client, organiser, totals_event):
+    make_role(totals_event, organiser)
     html = client.get(reverse("results-list", args=[totals_event.slug])).content.decode()
     first = html[html.index("Spieler 1"):]
     assert '<td class="num total">900</td>' in first[:first.index("</tr>")]
