@@ -41,7 +41,7 @@ def test_the_page_offers_round_totals_but_not_points_per_game(organiser, client)
     """Every game and round totals are the modes offered (``OFFERED_MODES``): the page offers
     the change to round totals and saves it; points per game, which have no sheet of their own
     yet, are refused and nothing changes."""
-    event, _sheet = _event_with_sheet()
+    event, _sheet = _event_with_sheet(organiser=organiser)
     page = html_of(client.get(_url(event)))
     assert "Erfasst wird: <strong>Jedes Spiel</strong>." in page
     assert 'name="change_scoring_mode"' in page
@@ -59,7 +59,7 @@ def test_the_page_offers_round_totals_but_not_points_per_game(organiser, client)
 
 def test_an_event_in_another_mode_changes_back_to_every_game_before_the_first_game(
         organiser, client):
-    event, _sheet = _event_with_sheet(scoring_mode=TOTALS)
+    event, _sheet = _event_with_sheet(organiser=organiser, scoring_mode=TOTALS)
     page = html_of(client.get(_url(event)))
     assert "Erfasst wird: <strong>Summen je Durchgang</strong>." in page
     assert "Die Erfassung lässt sich ändern, bis das erste Spiel gespeichert ist." in page
@@ -77,7 +77,7 @@ def test_an_event_in_another_mode_changes_back_to_every_game_before_the_first_ga
 
 
 def test_after_the_first_game_the_page_refuses_a_change(organiser, client):
-    event, sheet = _event_with_sheet(scoring_mode=TOTALS)
+    event, sheet = _event_with_sheet(organiser=organiser, scoring_mode=TOTALS)
     page = html_of(client.get(_url(event)))  # opened before the game was stored
     assert 'name="change_scoring_mode"' in page
     record_game(sheet=sheet, number=1, bid=200, declarer=1, melds=[20, 80, 40],
@@ -92,7 +92,7 @@ def test_after_the_first_game_the_page_refuses_a_change(organiser, client):
 
 
 def test_an_unknown_mode_is_a_form_error(organiser, client):
-    event = make_event()
+    event = make_event(organiser=organiser)
     page = html_of(client.post(_url(event), {"scoring_mode": "alles",
                                              "change_scoring_mode": "1"}))
     assert "alles ist keine gültige Auswahl" in page
@@ -100,14 +100,14 @@ def test_an_unknown_mode_is_a_form_error(organiser, client):
 
 
 def test_the_page_in_english(organiser, client):
-    event = make_event(scoring_mode=Event.ScoringMode.POINTS)
+    event = make_event(organiser=organiser, scoring_mode=Event.ScoringMode.POINTS)
     page = html_of(client.get(_url(event), headers={"accept-language": "en"}))
     assert "This tournament keeps score as: <strong>Points per game</strong>." in page
 
 
 @pytest.mark.parametrize("mode", list(MODE_LINES))
 def test_the_rules_sheet_and_the_rules_page_name_the_mode(client, mode, organiser):
-    event = make_event(scoring_mode=mode)
+    event = make_event(organiser=organiser, scoring_mode=mode)
     sheet = html_of(client.get(reverse("print-merkblatt", kwargs={"slug": event.slug})))
     client.logout()  # the rules page is public
     public = html_of(client.get(reverse("event-rules", kwargs={"slug": event.slug})))
