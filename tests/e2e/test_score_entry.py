@@ -22,7 +22,7 @@ from playwright.sync_api import Page, Route, expect
 from scoring.models import Game, ScoreSheet, SheetChange
 from scoring.services import close_round, save_sheet_rows
 from tests.e2e.scoresheet import ROW, dialogs, fill, hall_sheet, link, stored, wait_until
-from tests.factories import make_user
+from tests.factories import make_role, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -148,8 +148,10 @@ def test_games_typed_when_the_round_is_closed_reach_the_desk(live_server, phone,
     assert posts == []
     assert records.count() == 1
     # the organisers see them on the sheet's page
+    organiser = make_user()
+    make_role(sheet.table.round.event, organiser)
     desk = Client()
-    desk.force_login(make_user())
+    desk.force_login(organiser)
     table = sheet.table
     page = desk.get(reverse("sheet-edit", kwargs={
         "slug": "hall", "number": table.round.number, "table": table.number})).content.decode()
