@@ -112,12 +112,12 @@ def _no_backups(settings, monkeypatch):
 
 @pytest.fixture
 def organiser(client, db):
-    """The organiser "orga" (password "geheim-123"), with the test's ``client`` logged in as them.
+    """The account "orga" (password "geheim-123"), with the test's ``client`` logged in as them.
 
-    "orga" is a plain account (no superuser) that organises every event of the test: the
-    factories give it the organiser role on every event made with ``make_event``, before or
-    after the account (``tests.factories.TEST_ORGANISER``), and an event it creates on the
-    page is its own anyway. Tests of the roles use accounts with other names.
+    A plain account without any role: it opens an event's organiser pages only where the test
+    makes it the event's organiser (``make_event(organiser=organiser)``, or ``make_role(event,
+    organiser)`` for an event made elsewhere); an event it creates on the page is its own.
+    Tests of the desk's pages use a helper account with the desk role, not this one.
 
     A test that needs a real login with the password (the login page) logs in itself."""
     user = make_user("orga", "geheim-123")

@@ -12,27 +12,25 @@ from tournament.models import Entry, Event, EventRole, Player, Round, Seat, Tabl
 
 _counter = itertools.count(1)
 
-# The tests' organiser (the ``organiser`` fixture in tests/conftest.py): the account with this
-# user name organises every event a test makes, whether the event or the account comes first.
-# Tests of the roles themselves use accounts with other names and give them roles explicitly.
+# The user name of the tests' organiser (the ``organiser`` fixture in tests/conftest.py). The
+# name grants nothing: a test gives an account the role it is about, on the events it is about
+# (``make_event(organiser=…)``, ``make_event(desk=…)``, ``make_role``).
 TEST_ORGANISER = "orga"
 
 
 def make_user(username: str = TEST_ORGANISER, password: str = "geheim-123", **fields):
-    user = get_user_model().objects.create_user(username=username, password=password, **fields)
-    if username == TEST_ORGANISER:
-        EventRole.objects.bulk_create(
-            EventRole(event=event, user=user, role=EventRole.Role.ORGANISER)
-            for event in Event.objects.all()
-        )
-    return user
+    """An account without any role (no superuser unless ``fields`` say so)."""
+    return get_user_model().objects.create_user(username=username, password=password, **fields)
 
 
 def make_role(event: Event, user, role: str = EventRole.Role.ORGANISER) -> EventRole:
+    """Give ``user`` the ``role`` on ``event`` (organiser unless said otherwise)."""
     return EventRole.objects.create(event=event, user=user, role=role)
 
 
-def make_event(**fields) -> Event:
+def make_event(*, organiser=None, desk=None, **fields) -> Event:
+    """An event (``fields`` override the defaults) on which only the accounts named here have a
+    role: ``organiser`` organises it, ``desk`` helps at its desk."""
     number = next(_counter)
     defaults = {
         "name": f"Benefizbinokel {number}",
@@ -41,9 +39,10 @@ def make_event(**fields) -> Event:
         "venue": "Gemeindehaus",
     }
     event = Event.objects.create(**{**defaults, **fields})
-    organiser = get_user_model().objects.filter(username=TEST_ORGANISER).first()
     if organiser is not None:
         make_role(event, organiser)
+    if desk is not None:
+        make_role(event, desk, EventRole.Role.DESK)
     return event
 
 

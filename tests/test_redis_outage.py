@@ -68,9 +68,9 @@ def build_site() -> None:
     from tests.tournament.test_urls import routes, sample_url
     from tournament.services import generate_plan, release_round
 
-    make_user("orga", PASSWORD)
+    organiser = make_user("orga", PASSWORD)
     make_user(LOCKED, PASSWORD)
-    event = make_event(slug="ausfall", public_standings=True)
+    event = make_event(organiser=organiser, slug="ausfall", public_standings=True)
     for number in range(1, 7):
         make_entry(event, number)
     generate_plan(event=event, seed=1)

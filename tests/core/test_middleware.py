@@ -6,7 +6,7 @@ address is a 404, never a 500."""
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tests.factories import make_entry, make_event
+from tests.factories import make_entry, make_event, make_role
 from tournament.services import generate_plan
 
 pytestmark = pytest.mark.django_db
@@ -59,6 +59,7 @@ def no_store(response) -> bool:
 def test_answers_nobody_should_keep_are_not_stored(client, organiser, event):
     from series.services import add_event, create_series
 
+    make_role(event, organiser)
     series = create_series(user=organiser, name="Cup", slug="cup")
     add_event(series=series, event=event, user=organiser)
     table = event.rounds.get(number=1).tables.get(number=1)
@@ -110,5 +111,6 @@ def test_other_pages_are_left_alone(client, event):
      "/rangliste/{slug}/?durchgang=1%00"],
 )
 def test_a_nul_in_an_address_is_a_404(client, organiser, event, url):
+    make_role(event, organiser)
     response = client.get(url.format(slug=event.slug))
     assert response.status_code == 404

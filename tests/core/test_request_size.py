@@ -106,7 +106,7 @@ def csv_of(rows: int) -> bytes:
 
 
 def test_an_import_under_its_limit_is_read(uploads, client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     data = csv_of(1500)
     assert MAX_REQUEST_BYTES < len(data) <= MAX_IMPORT_BYTES
     file = io.BytesIO(data)

@@ -27,7 +27,8 @@ def event(db):
     event = Event.objects.get(slug="demo")
     event.public_standings = True
     event.save()
-    organiser = make_user()  # organises every event there is (tests/factories.py)
+    organiser = make_user()
+    make_role(event, organiser)
     make_role(event, make_user("helferin"), EventRole.Role.DESK)
     series = create_series(user=organiser, name="Filder-Cup", slug="filder-cup", season="2026")
     add_event(series=series, event=event, user=organiser)

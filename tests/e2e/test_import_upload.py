@@ -12,8 +12,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_list_too_large_is_refused_before_it_is_sent(live_server, page):
-    make_user("orga", password="geheim-123")
-    event = make_event()
+    organiser = make_user("orga", password="geheim-123")
+    event = make_event(organiser=organiser)
     page.goto(f"{live_server.url}/anmelden/?next=/turnier/{event.slug}/import/")
     page.locator("[name=username]").fill("orga")
     page.locator("[name=password]").fill("geheim-123")

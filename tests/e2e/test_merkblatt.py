@@ -13,7 +13,7 @@ from PIL import Image
 
 from scoring.rules import AKS_HEROLDSTATT, BSV_ENNAHOFEN, EJL, RULES
 from tests.e2e.conftest import logged_in_page
-from tests.factories import make_entry, make_event, make_user
+from tests.factories import make_entry, make_event
 from tournament.models import Table
 from tournament.services import generate_plan
 
@@ -23,19 +23,19 @@ PUBLIC_URL = "http://192.168.1.20:8000"
 
 
 @pytest.fixture
-def organiser_page(browser, live_server, settings):
+def organiser_page(browser, live_server, settings, organiser):
     settings.PUBLIC_URL = PUBLIC_URL
-    page = logged_in_page(browser, live_server, make_user("orga"), device_scale_factor=2)
+    page = logged_in_page(browser, live_server, organiser, device_scale_factor=2)
     yield page
     page.context.close()
 
 
 @pytest.mark.parametrize("name", [EJL, AKS_HEROLDSTATT, BSV_ENNAHOFEN])
 def test_the_rules_sheet_prints_one_page_per_table_with_the_rules_pages_code(
-    organiser_page, live_server, screenshot, name
+    organiser_page, organiser, live_server, screenshot, name
 ):
     rules = RULES[name]
-    event = make_event(slug=f"regeln-{name}", rules=rules.as_dict(),
+    event = make_event(organiser=organiser, slug=f"regeln-{name}", rules=rules.as_dict(),
                        games_per_round=rules.games_per_round)
     for number in range(1, 10):
         make_entry(event, number)

@@ -13,7 +13,7 @@ from django.urls import reverse
 from scoring.demo import fill_random_games
 from series.services import add_event, create_series
 from signup.models import Registration, SignupSettings
-from tests.factories import make_event, make_user
+from tests.factories import make_event, make_role, make_user
 from tournament.models import Entry, Player
 from tournament.services import generate_plan, release_round
 
@@ -69,6 +69,8 @@ def pages(db):
     first = evening("Benefizbinokel Unterensingen", datetime.date(2026, 10, 10), people, 4)
     second = evening("Herbstbinokel Oberboihingen", datetime.date(2026, 11, 21), people, 5)
     owner = make_user()  # the tests' organiser: organises both evenings
+    make_role(first, owner)
+    make_role(second, owner)
     series = create_series(user=owner, name="Filder-Binokel-Cup", slug="filder-cup",
                            season="2026/27", counting="best", best_of=2)
     for event in (first, second):

@@ -12,7 +12,15 @@ from scoring.rules import AKS_HEROLDSTATT, RULES
 from scoring.services import save_sheet_rows
 from tests.e2e.conftest import logged_in_page
 from tests.e2e.scoresheet import fill, link, wait_until
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
+from tests.factories import (
+    make_entry,
+    make_event,
+    make_role,
+    make_round,
+    make_sheet,
+    make_table,
+    make_user,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,8 +42,11 @@ def sheet():
     return sheet
 
 
-def organiser_page(browser, live_server) -> Page:
-    return logged_in_page(browser, live_server, make_user())
+def organiser_page(browser, live_server, event) -> Page:
+    """A page logged in as the organiser of ``event``."""
+    organiser = make_user()
+    make_role(event, organiser)
+    return logged_in_page(browser, live_server, organiser)
 
 
 def tap(phone: Page, number: int, name: str) -> None:
@@ -65,7 +76,7 @@ def test_three_players_confirm_on_the_phone_then_the_organisers(
     expect(section.locator(".signer.confirmed")).to_have_count(2)
 
     # the organisers cannot confirm yet: the third player is missing
-    desk = organiser_page(browser, live_server)
+    desk = organiser_page(browser, live_server, sheet.table.round.event)
     table = sheet.table
     sheet_url = live_server.url + reverse("sheet-edit", kwargs={
         "slug": table.round.event.slug, "number": table.round.number, "table": table.number})
@@ -105,7 +116,7 @@ def test_a_paper_sheet_typed_at_the_desk_is_signed_on_paper_and_confirmed(
                        games_per_round=GAMES)
     entries = [make_entry(event, number, name) for number, name in PEOPLE]
     sheet = make_sheet(make_table(make_round(event), entries))
-    desk = organiser_page(browser, live_server)
+    desk = organiser_page(browser, live_server, event)
     desk.goto(live_server.url + reverse("sheet-edit", kwargs={
         "slug": event.slug, "number": 1, "table": 1}))
     for number in range(1, GAMES + 1):

@@ -15,11 +15,11 @@ pytestmark = pytest.mark.django_db
 
 def test_a_regular_is_one_tap(live_server, page, screenshot):
     url = live_server.url
-    make_user("orga", password="geheim-123")
-    earlier = make_event(name="Herbstbinokel 2025", date="2025-10-18")
+    organiser = make_user("orga", password="geheim-123")
+    earlier = make_event(organiser=organiser, name="Herbstbinokel 2025", date="2025-10-18")
     regular = register_entry(event=earlier, members=[Member("Hans Müller")], club="SV Ulm").player
     register_entry(event=earlier, members=[Member("Grete Huber")])
-    event = make_event(name="Benefizbinokel 2026")
+    event = make_event(organiser=organiser, name="Benefizbinokel 2026")
 
     page.goto(f"{url}/anmelden/?next=/turnier/{event.slug}/teilnehmer/neu/")
     page.locator("[name=username]").fill("orga")

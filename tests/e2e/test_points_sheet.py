@@ -17,7 +17,15 @@ from tests.e2e.conftest import logged_in_page
 from tests.e2e.scoresheet import link, wait_until
 from tests.e2e.test_accessibility import violations
 from tests.e2e.test_player_confirmations import tap
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
+from tests.factories import (
+    make_entry,
+    make_event,
+    make_role,
+    make_round,
+    make_sheet,
+    make_table,
+    make_user,
+)
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -54,9 +62,9 @@ def shown(value: int) -> str:
     return f"−{-value}" if value < 0 else str(value)
 
 
-def points_event(slug: str, games: int) -> tuple[Event, ScoreSheet]:
+def points_event(slug: str, games: int, organiser=None) -> tuple[Event, ScoreSheet]:
     event = make_event(slug=slug, scoring_mode=Event.ScoringMode.POINTS, games_per_round=games,
-                       rules=RULES[AKS_HEROLDSTATT].as_dict())
+                       rules=RULES[AKS_HEROLDSTATT].as_dict(), organiser=organiser)
     entries = [make_entry(event, number, name) for number, name in PEOPLE]
     return event, make_sheet(make_table(make_round(event), entries))
 
@@ -74,8 +82,9 @@ def stored(sheet: ScoreSheet) -> list[tuple[int | None, list[int]]]:
 
 
 def test_the_desk_types_a_points_sheet_with_the_keyboard_alone(browser, live_server, screenshot):
-    event, sheet = points_event("punkte-halle", len(PAPER))
-    page = logged_in_page(browser, live_server, make_user())
+    organiser = make_user()
+    event, sheet = points_event("punkte-halle", len(PAPER), organiser)
+    page = logged_in_page(browser, live_server, organiser)
     page.goto(live_server.url + reverse("sheet-edit", kwargs={
         "slug": event.slug, "number": 1, "table": sheet.table.number}))
     expect(page.locator("[name=g1-declarer]")).to_be_focused()
@@ -124,8 +133,9 @@ def test_the_desk_types_a_points_sheet_with_the_keyboard_alone(browser, live_ser
 
 
 def test_a_refused_figure_is_named_and_the_cursor_waits_there(browser, live_server):
-    event, sheet = points_event("punkte-fehler", 2)
-    page = logged_in_page(browser, live_server, make_user())
+    organiser = make_user()
+    event, sheet = points_event("punkte-fehler", 2, organiser)
+    page = logged_in_page(browser, live_server, organiser)
     page.goto(live_server.url + reverse("sheet-edit", kwargs={
         "slug": event.slug, "number": 1, "table": sheet.table.number}))
     for text in ("1", "230", "45", "60", "", "180", "60", "40"):  # 45 is no multiple of 10
@@ -182,7 +192,9 @@ def test_the_scorekeeper_types_on_the_phone_and_the_players_confirm(
     assert sorted(SheetConfirmation.objects.filter(sheet=sheet, voided_at__isnull=True)
                   .values_list("start_number", flat=True)) == [12, 15, 21]
 
-    desk = logged_in_page(browser, live_server, make_user())
+    organiser = make_user()
+    make_role(event, organiser)
+    desk = logged_in_page(browser, live_server, organiser)
     desk.goto(live_server.url + reverse("round-sheets", kwargs={"slug": event.slug, "number": 1}))
     expect(desk.locator("table.round-overview")).to_contain_text("3 von 3 bestätigt")
     desk.get_by_role("button", name="Den abgegebenen Spielzettel ohne Hinweis bestätigen").click()

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from scoring.models import ScoreSheet
 from tests.e2e.conftest import ARTIFACTS, logged_in_page
-from tests.factories import make_entry, make_event, make_user
+from tests.factories import make_entry, make_event, make_role, make_user
 from tournament.models import Event
 from tournament.services import generate_plan
 
@@ -54,9 +54,12 @@ def sheet_links(event: Event) -> dict[tuple[int, int], str]:
 
 @pytest.fixture
 def organiser_page(browser, live_server, settings, event):
-    """A browser logged in as an organiser, with PUBLIC_URL set and a sharp screenshot."""
+    """A browser logged in as the ``event``'s organiser, with PUBLIC_URL set and a sharp
+    screenshot."""
     settings.PUBLIC_URL = PUBLIC_URL
-    page = logged_in_page(browser, live_server, make_user("orga"), device_scale_factor=3)
+    organiser = make_user("orga")
+    make_role(event, organiser)
+    page = logged_in_page(browser, live_server, organiser, device_scale_factor=3)
     yield page
     page.context.close()
 

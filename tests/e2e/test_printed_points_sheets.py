@@ -23,18 +23,24 @@ PUBLIC_URL = "http://192.168.1.20:8000"
 
 
 @pytest.fixture
-def organiser_page(browser, live_server, settings):
+def organiser(db):
+    return make_user("orga")
+
+
+@pytest.fixture
+def organiser_page(browser, live_server, settings, organiser):
+    """A browser logged in as ``organiser``; the test makes the event it organises."""
     settings.PUBLIC_URL = PUBLIC_URL
-    page = logged_in_page(browser, live_server, make_user("orga"))
+    page = logged_in_page(browser, live_server, organiser)
     yield page
     page.context.close()
 
 
-def seated_event(games: int) -> Event:
+def seated_event(games: int, organiser) -> Event:
     """Seven singles (long names, as clubs have them) and two pairs: one round of three tables,
     3 singles, 4 singles and 2 pairs."""
     event = make_event(
-        slug=f"punkte-{games}", scoring_mode=Event.ScoringMode.POINTS,
+        organiser=organiser, slug=f"punkte-{games}", scoring_mode=Event.ScoringMode.POINTS,
         rules=RULES[AKS_HEROLDSTATT].as_dict(), games_per_round=games, round_count=1,
     )
     for number in range(1, 8):
@@ -63,9 +69,9 @@ def game_numbers(text: str, games: int) -> list[int]:
 
 @pytest.mark.parametrize("games", [12, 15, 16])
 def test_every_tables_points_sheet_prints_on_one_page_with_summe_and_signatures(
-    organiser_page, live_server, games
+    organiser_page, organiser, live_server, games
 ):
-    event = seated_event(games)
+    event = seated_event(games, organiser)
     tables = list(Table.objects.filter(round__event=event).order_by("number"))
     seats = {table.number: Seat.objects.filter(table=table).count() for table in tables}
     assert sorted(seats.values()) == [3, 4, 4]  # 3 singles, 2 pairs, 4 singles

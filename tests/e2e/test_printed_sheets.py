@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from scoring.rules import AKS_HEROLDSTATT, EJL, RULES
 from tests.e2e.conftest import ARTIFACTS, logged_in_page
-from tests.factories import make_entry, make_event, make_user
+from tests.factories import make_entry, make_event
 from tournament.models import Seat, Table
 from tournament.services import generate_plan
 
@@ -22,19 +22,19 @@ PUBLIC_URL = "http://192.168.1.20:8000"
 
 
 @pytest.fixture
-def organiser_page(browser, live_server, settings):
+def organiser_page(browser, live_server, settings, organiser):
     settings.PUBLIC_URL = PUBLIC_URL
-    page = logged_in_page(browser, live_server, make_user("orga"))
+    page = logged_in_page(browser, live_server, organiser)
     yield page
     page.context.close()
 
 
-def seated_event(rules: str, games: int):
+def seated_event(rules: str, games: int, organiser=None):
     """Seven singles (long names, as clubs have them) and two pairs: one round of three tables,
-    3 singles, 4 singles and 2 pairs."""
+    3 singles, 4 singles and 2 pairs; ``organiser`` organises it."""
     event = make_event(
-        slug=f"papier-{rules}-{games}", rules=RULES[rules].as_dict(), games_per_round=games,
-        round_count=1,
+        organiser=organiser, slug=f"papier-{rules}-{games}", rules=RULES[rules].as_dict(),
+        games_per_round=games, round_count=1,
     )
     for number in range(1, 8):
         make_entry(event, number, f"Maria-Magdalena Schwarzenberger-Hohenlohe {number}")
@@ -62,9 +62,9 @@ def game_numbers(text: str, games: int) -> list[int]:
 @pytest.mark.parametrize("rules", [AKS_HEROLDSTATT, EJL])
 @pytest.mark.parametrize("games", [12, 15, 16])
 def test_every_tables_sheet_prints_on_one_page_with_summe_and_a_signature_per_player(
-    organiser_page, live_server, rules, games
+    organiser_page, organiser, live_server, rules, games
 ):
-    event = seated_event(rules, games)
+    event = seated_event(rules, games, organiser=organiser)
     tables = list(Table.objects.filter(round__event=event).order_by("number"))
     seats = {table.number: Seat.objects.filter(table=table).count() for table in tables}
     assert sorted(seats.values()) == [3, 4, 4]  # 3 singles, 2 pairs, 4 singles

@@ -19,7 +19,7 @@ from pypdf import PdfReader
 from scoring.models import ScoreSheet
 from scoring.views.printouts import SLIPS_PER_PAGE
 from tests.e2e.conftest import ARTIFACTS, logged_in_page
-from tests.factories import make_entry, make_event, make_user
+from tests.factories import make_entry, make_event, make_role, make_user
 from tournament.models import Event, Seat, Table
 from tournament.services import generate_plan
 
@@ -47,9 +47,12 @@ def event() -> Event:
 
 
 @pytest.fixture
-def organiser_page(browser, live_server, settings):
+def organiser_page(browser, live_server, settings, event):
+    """A browser logged in as the ``event``'s organiser."""
     settings.PUBLIC_URL = PUBLIC_URL
-    page = logged_in_page(browser, live_server, make_user("orga"), device_scale_factor=3)
+    organiser = make_user("orga")
+    make_role(event, organiser)
+    page = logged_in_page(browser, live_server, organiser, device_scale_factor=3)
     yield page
     page.context.close()
 

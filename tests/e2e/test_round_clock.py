@@ -13,7 +13,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import logged_in_page
-from tests.factories import make_event, make_user
+from tests.factories import make_event, make_role, make_user
 from tests.tournament.plans import make_field
 from tournament.models import Round
 from tournament.services import generate_plan, release_round, set_round_length
@@ -44,8 +44,11 @@ def let_time_pass(page, event, seconds: int) -> None:
 
 
 @pytest.fixture
-def desk(browser, live_server):
-    page = logged_in_page(browser, live_server, make_user("orga"))
+def desk(browser, live_server, event):
+    """The event page's browser at the desk, logged in as the ``event``'s organiser."""
+    organiser = make_user("orga")
+    make_role(event, organiser)
+    page = logged_in_page(browser, live_server, organiser)
     yield page
     page.context.close()
 

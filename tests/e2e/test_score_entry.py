@@ -23,7 +23,7 @@ from scoring.audit import SheetAction
 from scoring.models import Game, ScoreSheet
 from scoring.services import close_round, save_sheet_rows
 from tests.e2e.scoresheet import ROW, dialogs, fill, hall_sheet, link, stored, wait_until
-from tests.factories import make_user
+from tests.factories import make_role, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -149,8 +149,10 @@ def test_games_typed_when_the_round_is_closed_reach_the_desk(live_server, phone,
     assert posts == []
     assert records.count() == 1
     # the organisers see them on the sheet's page
+    organiser = make_user()
+    make_role(sheet.table.round.event, organiser)
     desk = Client()
-    desk.force_login(make_user())
+    desk.force_login(organiser)
     table = sheet.table
     page = desk.get(reverse("sheet-edit", kwargs={
         "slug": "hall", "number": table.round.number, "table": table.number})).content.decode()

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from scoring.services import confirm_as_player, save_sheet_rows
 from tests.e2e.conftest import logged_in_page
 from tests.e2e.scoresheet import ROW, fill, hall_sheet, link, stored
-from tests.factories import make_user
+from tests.factories import make_role, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -116,7 +116,9 @@ def test_the_desks_page_follows_the_table_phone(live_server, browser, sheet, set
     shows it within the interval, naming the table's phone."""
     settings.SHEET_CHECK_SECONDS = 1
     save_sheet_rows(sheet=sheet, base_version=0, rows={1: ROW, 2: ROW})
-    page = logged_in_page(browser, live_server, make_user())
+    organiser = make_user()
+    make_role(sheet.table.round.event, organiser)
+    page = logged_in_page(browser, live_server, organiser)
     table = sheet.table
     page.goto(live_server.url + reverse("sheet-edit", kwargs={
         "slug": "hall", "number": table.round.number, "table": table.number}))

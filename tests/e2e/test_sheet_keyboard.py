@@ -16,7 +16,7 @@ from scoring.models import Game
 from scoring.services import save_sheet_rows
 from tests.e2e.conftest import logged_in_page
 from tests.e2e.scoresheet import hall_sheet, link, wait_until
-from tests.factories import make_user
+from tests.factories import make_role, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,8 +31,11 @@ def sheet():
 
 
 def desk_page(browser, live_server, sheet) -> Page:
-    """The organisers' page of ``sheet`` at the desk (a wide screen, a keyboard)."""
-    page = logged_in_page(browser, live_server, make_user())
+    """The organisers' page of ``sheet`` at the desk (a wide screen, a keyboard), opened by the
+    event's organiser."""
+    organiser = make_user()
+    make_role(sheet.table.round.event, organiser)
+    page = logged_in_page(browser, live_server, organiser)
     table = sheet.table
     page.goto(live_server.url + reverse("sheet-edit", kwargs={
         "slug": table.round.event.slug, "number": table.round.number, "table": table.number}))

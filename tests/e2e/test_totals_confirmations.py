@@ -11,7 +11,15 @@ from scoring.models import ScoreSheet, SheetConfirmation
 from scoring.rules import AKS_HEROLDSTATT, RULES
 from tests.e2e.conftest import logged_in_page
 from tests.e2e.scoresheet import link, wait_until
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
+from tests.factories import (
+    make_entry,
+    make_event,
+    make_role,
+    make_round,
+    make_sheet,
+    make_table,
+    make_user,
+)
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -63,7 +71,9 @@ def test_three_players_confirm_a_totals_sheet_on_the_phone(
     assert sorted(SheetConfirmation.objects.filter(sheet=sheet, voided_at__isnull=True)
                   .values_list("start_number", flat=True)) == [12, 15, 21]
 
-    desk = logged_in_page(browser, live_server, make_user())
+    organiser = make_user()
+    make_role(event, organiser)
+    desk = logged_in_page(browser, live_server, organiser)
     desk.goto(live_server.url + reverse("round-sheets", kwargs={"slug": event.slug, "number": 1}))
     expect(desk.locator("table.round-overview")).to_contain_text("3 von 3 bestätigt")
     expect(desk.locator("table.round-overview")).to_contain_text("eingetragen")

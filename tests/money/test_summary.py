@@ -14,6 +14,7 @@ from money.prizes.services import set_collected
 from money.summary import Figure, treasurer_summary
 from results.exports import event_workbook
 from scoring.demo import record_game
+from tests.factories import make_role
 from tests.money.prize_field import prize_event
 from tests.results.workbooks import open_workbook, values
 from tests.scoring.games import sheet_for
@@ -146,6 +147,7 @@ def test_the_donation_can_be_what_remains_or_nothing():
 
 def test_the_summary_page_shows_the_figures(client, organiser):
     event = money_event()
+    make_role(event, organiser)
     html = client.get(reverse("cash-summary", args=[event.slug])).content.decode()
     for amount in ("220,00", "170,00", "55,00", "3,50", "173,00", "152,50", "20,50", "155,00",
                    "100,00", "18,00", "97,50"):
@@ -204,6 +206,7 @@ def test_expenses_come_off_what_remains_and_those_from_the_box_off_its_cash(clie
     from money.cash.services import add_expense, cancel_expense
 
     event = money_event()
+    make_role(event, organiser)
     add_expense(event=event, purpose="Hallenmiete", amount=D("10"), paid_by="Verein")
     add_expense(event=event, purpose="Brezeln", amount=D("4.50"), from_cash_box=True)
     cancel_expense(expense=add_expense(event=event, purpose="doppelt", amount=D("10")))
@@ -223,6 +226,7 @@ def test_the_expenses_page_records_cancels_and_takes_a_double_submit_once(client
     from money.models import Expense
 
     event = money_event()
+    make_role(event, organiser)
     url = reverse("expenses", args=[event.slug])
     page = client.get(url).content.decode()
     token = page.split('name="form_token" value="')[1].split('"')[0]

@@ -15,7 +15,7 @@ from django.urls import reverse
 from results.press import report_text
 from results.press_facts import press_facts
 from scoring.standings import compute_standings
-from tests.factories import make_entry, make_event
+from tests.factories import make_entry, make_event, make_role
 from tests.results.mode_events import totals_sheet, written_game
 from tests.scoring.games import sheet_for
 from tournament.models import Event
@@ -82,6 +82,7 @@ def test_points_per_game_tell_the_biggest_loss_but_no_highest_game_or_durch(poin
 
 
 def test_the_results_list_of_round_totals_counts_the_totals(client, organiser, totals_event):
+    make_role(totals_event, organiser)
     html = client.get(reverse("results-list", args=[totals_event.slug])).content.decode()
     first = html[html.index("Spieler 1"):]
     assert '<td class="num total">900</td>' in first[:first.index("</tr>")]

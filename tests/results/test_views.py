@@ -85,6 +85,7 @@ def row_cells(html: str, start_number: int) -> list[str]:
 
 
 def test_results_list_rows_and_unlisted_names(client, organiser, event):
+    make_role(event, organiser)
     response = client.get(url("results-list", event))
     assert response.status_code == 200
     html = response.content.decode()
@@ -105,6 +106,7 @@ def test_results_list_rows_and_unlisted_names(client, organiser, event):
 
 
 def test_results_list_says_provisional_with_the_last_change(client, organiser, event):
+    make_role(event, organiser)
     ScoreSheet.objects.filter(table__round__event=event, table__round__number=2).update(
         status=ScoreSheet.Status.SUBMITTED
     )
@@ -112,7 +114,7 @@ def test_results_list_says_provisional_with_the_last_change(client, organiser, e
     html = client.get(url("results-list", event)).content.decode()
     assert "Vorläufig" in html or "Provisional" in html  # German once the catalogue has it
     assert "23:15" in html  # 22:15 UTC is 23:15 in the site's time zone (Europe/Berlin)
-    final = make_event()
+    final = make_event(organiser=organiser)
     html = client.get(url("results-list", final)).content.decode()
     assert "Vorläufig" not in html and "Provisional" not in html
 
@@ -126,6 +128,7 @@ def test_results_list_for_desk_helpers_press_report_for_organisers(client, event
 
 
 def test_press_report_text_never_names_the_unlisted_player(client, organiser, event):
+    make_role(event, organiser)
     response = client.get(url("press-report", event))
     assert response.status_code == 200
     html = response.content.decode()
@@ -140,6 +143,7 @@ def test_press_report_text_never_names_the_unlisted_player(client, organiser, ev
 
 
 def test_press_report_prints_the_edited_text(client, organiser, event):
+    make_role(event, organiser)
     edited = "Überschrift\r\n\r\nErster Absatz\r\nzweite Zeile\r\n\r\n<b>fett</b>"
     response = client.post(url("press-report", event), {"text": edited})
     assert response.status_code == 200
@@ -152,6 +156,7 @@ def test_press_report_prints_the_edited_text(client, organiser, event):
 
 
 def test_event_page_finish_and_reopen(client, organiser, event):
+    make_role(event, organiser)
     ScoreSheet.objects.filter(table__round__event=event, table__round__number=2, table__number=2
                               ).update(status=ScoreSheet.Status.SUBMITTED)
     with translation.override("en"):
@@ -178,6 +183,7 @@ def test_event_page_finish_and_reopen(client, organiser, event):
 
 
 def test_finished_event_refuses_new_tie_breaks_on_the_standings_page(client, organiser, event):
+    make_role(event, organiser)
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
     response = client.post(
         reverse("standings-settings", kwargs={"slug": event.slug}),
@@ -194,6 +200,7 @@ def test_finished_event_refuses_new_tie_breaks_on_the_standings_page(client, org
 def test_finished_event_refuses_an_organisers_sheet_save_on_the_sheet_page(
     client, organiser, event
 ):
+    make_role(event, organiser)
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
     sheet = ScoreSheet.objects.get(table__round__event=event, table__round__number=1,
                                    table__number=1)

@@ -16,7 +16,15 @@ from scoring.models import ScoreSheet
 from scoring.ranking import SINGLES
 from scoring.services import confirm_sheet, save_sheet_points
 from scoring.standings import compute_standings, declarer_losses, entry_rounds
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
+from tests.factories import (
+    make_entry,
+    make_event,
+    make_role,
+    make_round,
+    make_sheet,
+    make_table,
+    make_user,
+)
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -102,6 +110,7 @@ def test_sheets_not_confirmed_count_only_when_the_event_says_so(points_event):
 
 
 def test_an_entry_s_games_name_the_declarer_where_written(points_event, organiser, client):
+    make_role(points_event, organiser)
     entry = points_event.entries.get(start_number=1)
     (round_,) = entry_rounds(points_event, entry)
     assert [(g.number, g.declarer_name, g.bid, g.points) for g in round_.games] == [

@@ -30,8 +30,9 @@ def entries(event, *members) -> list[Entry]:
     return made
 
 
-def four_evenings():
-    """Four evenings of A, B, C, D, one confirmed game each; D misses the fourth.
+def four_evenings(organiser=None):
+    """Four evenings of A, B, C, D, one confirmed game each; D misses the fourth; ``organiser``
+    organises each of them.
 
     1: A B C D at a four-table: A 160, B 40, C 30, D 20.
     2: B C D A: B 160, C 40, D 30, A 20.
@@ -42,7 +43,8 @@ def four_evenings():
     events = []
     seatings = ["ABCD", "BCDA", "CDAB", "ABC"]
     for day, order in enumerate(seatings, start=1):
-        event = make_event(name=f"Abend {day}", date=datetime.date(2026, day, 10))
+        event = make_event(organiser=organiser, name=f"Abend {day}",
+                           date=datetime.date(2026, day, 10))
         seated = entries(event, *(people[name] for name in order))
         sheet = sheet_for(event, 1, seated, 1)
         record_game(sheet=sheet, number=1, **(WON_FOUR if len(order) == 4 else WON))

@@ -26,7 +26,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def three_modes(organiser):
-    """A, B and C on three evenings, each kept in another mode, in a series of "orga":
+    """A, B and C on three evenings, each kept in another mode, organised by the ``organiser``
+    in their series:
 
     1. every game: A B C, WON by A: A 210, B 90, C 90;
     2. round totals: B C A: B 500, C 300 (1 lost), A −100 (2 lost);
@@ -34,16 +35,16 @@ def three_modes(organiser):
     Summed: B 680, C 650, A 250.
     """
     people = players("A", "B", "C")
-    games = make_event(name="Jedes Spiel", date=datetime.date(2026, 1, 10))
+    games = make_event(organiser=organiser, name="Jedes Spiel", date=datetime.date(2026, 1, 10))
     seated = entries(games, people["A"], people["B"], people["C"])
     record_game(sheet=sheet_for(games, 1, seated, 1), number=1, **WON)
 
-    totals = make_event(name="Summen", date=datetime.date(2026, 2, 10),
+    totals = make_event(organiser=organiser, name="Summen", date=datetime.date(2026, 2, 10),
                         scoring_mode=Event.ScoringMode.TOTALS)
     b, c, a = entries(totals, people["B"], people["C"], people["A"])
     totals_sheet(totals, 1, 1, [(b, 500, 0), (c, 300, 1), (a, -100, 2)])
 
-    points = make_event(name="Punkte", date=datetime.date(2026, 3, 10),
+    points = make_event(organiser=organiser, name="Punkte", date=datetime.date(2026, 3, 10),
                         scoring_mode=Event.ScoringMode.POINTS)
     seated = entries(points, people["C"], people["A"], people["B"])
     written_game(sheet_for(points, 1, seated, 1), 1, seated, [260, 140, 90], declarer=0)

@@ -114,8 +114,8 @@ def test_only_an_organiser_of_the_event_can_add_it():
 def test_add_and_remove_keep_date_order_and_are_logged():
     user = make_user()
     series = create_series(user=user, **FIELDS)
-    late = make_event(name="Spät", date=datetime.date(2026, 12, 1))
-    early = make_event(name="Früh", date=datetime.date(2026, 1, 1))
+    late = make_event(organiser=user, name="Spät", date=datetime.date(2026, 12, 1))
+    early = make_event(organiser=user, name="Früh", date=datetime.date(2026, 1, 1))
     add_event(series=series, event=late, user=user)
     add_event(series=series, event=early, user=user)
     assert [m.event for m in series.memberships.order_by("order")] == [early, late]

@@ -25,8 +25,9 @@ def html_of(response) -> str:
 
 @pytest.fixture
 def cup(organiser):
-    """Four evenings (tests/series/series_data.py) in a best-3-of-4 series of "orga"."""
-    events, people = four_evenings()
+    """Four evenings (tests/series/series_data.py) that the ``organiser`` organises, in their
+    best-3-of-4 series."""
+    events, people = four_evenings(organiser=organiser)
     series = create_series(user=organiser, name="Binokel-Cup", slug="cup", season="2026",
                            counting="best", best_of=3)
     for event in events:
@@ -35,7 +36,7 @@ def cup(organiser):
 
 
 def test_create_a_series_and_add_an_event_on_the_page(client, organiser):
-    event = make_event(name="Herbstbinokel")
+    event = make_event(organiser=organiser, name="Herbstbinokel")
     response = client.post(reverse("series-create"), {
         "name": "Filder-Cup", "slug": "", "season": "2026/27", "counting": "best",
         "best_of": "3", "scoring": "place_points", "place_points": "25, 20; 16 13",
@@ -72,7 +73,6 @@ def test_place_points_that_rise_are_refused_at_their_field(client, organiser):
 def test_an_event_one_does_not_organise_cannot_be_added(client, organiser):
     series = create_series(user=organiser, name="Cup", slug="cup")
     foreign = make_event()
-    foreign.roles.all().delete()  # "orga" organises every test event; not this one
     response = client.post(reverse("series-events", args=[series.slug]), {"event": foreign.pk})
     assert response.status_code == 302
     assert not series.events.exists()

@@ -387,8 +387,9 @@ def test_a_name_registered_from_another_address_is_registered_for_the_organisers
 
 
 def test_emails_are_for_the_events_organisers_and_helpers_only(
-    client, public, event, django_capture_on_commit_callbacks, mailbox
+    client, organiser, public, event, django_capture_on_commit_callbacks, mailbox
 ):
+    make_role(event, organiser)
     register(public, event, django_capture_on_commit_callbacks)
     url = reverse("signup-list", args=[event.slug])
     assert "hans@example.org" in client.get(url).content.decode()  # the organiser
@@ -491,8 +492,9 @@ def test_registrations_go_with_the_event(
 
 
 def test_accepted_by_the_organisers_only_becomes_an_entry_when_accepted(
-    client, public, event, mailbox, django_capture_on_commit_callbacks
+    client, organiser, public, event, mailbox, django_capture_on_commit_callbacks
 ):
+    make_role(event, organiser)
     captured = django_capture_on_commit_callbacks
     SignupSettings.objects.filter(event=event).update(accept=SignupSettings.Accept.ORGANISER)
     register(public, event, captured)
@@ -513,8 +515,9 @@ def test_accepted_by_the_organisers_only_becomes_an_entry_when_accepted(
 
 
 def test_the_organisers_move_and_close(
-    client, public, event, mailbox, django_capture_on_commit_callbacks
+    client, organiser, public, event, mailbox, django_capture_on_commit_callbacks
 ):
+    make_role(event, organiser)
     captured = django_capture_on_commit_callbacks
     for number in (1, 2, 3):
         register(public, event, captured, name=f"Spieler {number}", email=f"s{number}@example.org")
@@ -542,7 +545,7 @@ def test_the_organisers_move_and_close(
 
 
 def test_the_settings_page_opens_the_registration(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     response = client.post(
         reverse("signup-settings", args=[event.slug]),
         {
@@ -565,13 +568,14 @@ def test_the_settings_page_opens_the_registration(client, organiser):
 
 
 def test_the_door_checks_in_and_takes_the_entry_fee_by_the_code_of_the_email(
-    client, public, event, mailbox, django_capture_on_commit_callbacks
+    client, organiser, public, event, mailbox, django_capture_on_commit_callbacks
 ):
     """The QR code of the e-mail, decoded, opens the Kasse with the code; its button checks in
     and takes the Startgeld in one step."""
     import zxingcpp
     from PIL import Image
 
+    make_role(event, organiser)
     update_money_settings(event=event, start_fee_single=Decimal("8"), start_fee_pair=Decimal("16"))
     register(public, event, django_capture_on_commit_callbacks)
     registration = Registration.objects.get()

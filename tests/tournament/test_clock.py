@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from core.models import ChangeRecord
 from scoring.services import save_sheet_rows, submit_sheet
-from tests.factories import make_event
+from tests.factories import make_event, make_role
 from tests.tournament.plans import make_field
 from tournament.audit import TournamentAction
 from tournament.clock import RoundClock, duration, round_clock
@@ -106,6 +106,7 @@ def hand_in(table):
 
 
 def test_the_event_page_shows_the_time_left(client, organiser, event):
+    make_role(event, organiser)
     started_round(event, minutes_ago=30)
     html = client.get(reverse("event-detail", args=[event.slug])).content.decode()
     clock = re.search(r'<span class="round-clock"[^>]*>([^<]*)</span>', html)
@@ -119,6 +120,7 @@ def test_the_event_page_shows_the_time_left(client, organiser, event):
 
 
 def test_after_the_time_the_event_page_names_the_tables_still_playing(client, organiser, event):
+    make_role(event, organiser)
     round_one = started_round(event, minutes_ago=95)
     hand_in(round_one.tables.get(number=2))
     html = client.get(reverse("event-detail", args=[event.slug])).content.decode()
@@ -137,12 +139,14 @@ def test_the_projector_shows_the_clock_and_then_the_tables_still_playing(client,
 
 
 def test_without_a_planned_length_there_is_no_clock(client, organiser, event):
+    make_role(event, organiser)
     release_round(round=event.rounds.get(number=1), released=True)
     html = client.get(reverse("event-detail", args=[event.slug])).content.decode()
     assert "round-clock" not in html and "clock.js" not in html
 
 
 def test_the_plan_page_sets_a_rounds_length(client, organiser, event):
+    make_role(event, organiser)
     url = reverse("plan-round-length", args=[event.slug, 1])
     response = client.post(url, {"minutes": "80"}, follow=True)
     html = response.content.decode()

@@ -69,7 +69,7 @@ def test_the_kasse_refuses_an_amount_that_is_no_plain_number(client, organiser, 
     from money.models import Payment
     from tests.factories import make_entry, make_event
 
-    event = make_event()
+    event = make_event(organiser=organiser)
     update_money_settings(event=event, start_fee_single=Decimal("8"), start_fee_pair=Decimal("8"))
     make_entry(event, 1, "Hans")
     response = client.post(
@@ -88,7 +88,7 @@ def test_a_start_number_in_other_digits_is_refused(client, organiser, typed):
     from tests.factories import make_event
     from tournament.models import Entry
 
-    event = make_event()
+    event = make_event(organiser=organiser)
     response = client.post(
         reverse("entry-create", args=[event.slug]), {"name": "Hans", "start_number": typed}
     )

@@ -287,6 +287,21 @@ def test_a_role_on_another_event_opens_nothing_here(client, event):
             assert refused(client.get(sample_url(name, event))), name
 
 
+@pytest.mark.parametrize("first", ["event", "organiser"])
+def test_the_tests_organiser_has_no_role_until_a_test_grants_one(request, client, first):
+    """The ``organiser`` fixture (tests/conftest.py) is an account without roles, whether the
+    event or the account is made first: every page of the event refuses it (403) until the test
+    grants the role (``make_event(organiser=…)`` or ``make_role``)."""
+    request.getfixturevalue(first)
+    event, organiser = request.getfixturevalue("event"), request.getfixturevalue("organiser")
+    assert not organiser.event_roles.exists()
+    for name in sorted(organiser_routes()):
+        if name not in ACCOUNT_ROUTES:
+            assert refused(client.get(sample_url(name, event))), name
+    make_role(event, organiser)
+    assert client.get(sample_url("event-detail", event)).status_code == 200
+
+
 def test_private_projector_needs_a_role_on_the_event(client, event):
     event.public_standings = False
     event.save()

@@ -18,8 +18,9 @@ LAN = "192.168.1.20"
 
 
 @pytest.fixture
-def event():
-    event = make_event(slug="wendlingen", round_count=1)
+def event(organiser):
+    """An event with its plan, organised by the ``organiser`` whose pages the tests open."""
+    event = make_event(organiser=organiser, slug="wendlingen", round_count=1)
     for number in range(1, 7):
         make_entry(event, number)
     generate_plan(event=event, seed=1)

@@ -23,10 +23,10 @@ def html_of(response) -> str:
 
 
 @pytest.fixture
-def event():
-    """Startgeld 8 € per single, 7,50 € per person of a pair: 1 and 2 singles, 3 a pair,
-    4 a stand-in, 5 withdrawn."""
-    event = make_event()
+def event(organiser):
+    """An event of the ``organiser``; Startgeld 8 € per single, 7,50 € per person of a pair:
+    1 and 2 singles, 3 a pair, 4 a stand-in, 5 withdrawn."""
+    event = make_event(organiser=organiser)
     update_money_settings(
         event=event, start_fee_single=D("8"), start_fee_pair=D("7.50"), pair_fee_per_person=True
     )
@@ -148,7 +148,7 @@ def test_a_withdrawn_entry_is_refused_at_the_door(client, organiser, event):
 
 
 def test_money_settings_are_saved_through_the_page(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     url = reverse("money-settings", args=[event.slug])
     assert client.get(url).status_code == 200
     response = client.post(url, {
@@ -166,7 +166,7 @@ def test_money_settings_are_saved_through_the_page(client, organiser):
 
 
 def test_inconsistent_money_settings_are_shown_at_their_field(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     response = client.post(reverse("money-settings", args=[event.slug]), {
         "start_fee_single": "6", "start_fee_pair": "10", "lost_game_fee": "0",
         "donation": "remainder",

@@ -10,7 +10,7 @@ from core.models import ChangeRecord
 from money.audit import MoneyAction
 from money.models import PrizeHandout, PrizeLot
 from money.prizes.services import update_prize_settings
-from tests.factories import make_entry, make_event
+from tests.factories import make_entry, make_event, make_role
 from tests.money.prize_field import prize_event
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +23,7 @@ def html_of(response) -> str:
 
 
 def test_prizes_are_defined_through_the_page(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     url = reverse("prize-add", args=[event.slug])
     response = client.post(url, {"pairs": "0", "award": "place", "place": "1", "amount": "200"})
     assert response["Location"] == reverse("prizes", args=[event.slug])
@@ -40,7 +40,7 @@ def test_prizes_are_defined_through_the_page(client, organiser):
 
 
 def test_a_refused_prize_is_shown_at_its_field(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     response = client.post(reverse("prize-add", args=[event.slug]),
                            {"pairs": "0", "award": "place", "place": "1"})
     assert response.status_code == 400
@@ -49,7 +49,7 @@ def test_a_refused_prize_is_shown_at_its_field(client, organiser):
 
 
 def test_prize_settings_through_the_page(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     client.post(reverse("prize-settings", args=[event.slug]),
                 {"pot_percent": "50,5", "call_order": "top_last"})
     settings = event.prize_settings
@@ -65,6 +65,7 @@ def rows(html: str, start_number: int) -> str:
 
 def test_the_prize_table_in_call_order_with_the_lot_to_draw(client, organiser):
     event = prize_event()
+    make_role(event, organiser)
     html = html_of(client.get(reverse("prize-table", args=[event.slug])))
     assert "Los ziehen" in html and "2 Spieler 2, 3 Spieler 3, 5 Spieler 5" in html
     assert f"40,00{NBSP}€" in rows(html, 1) and "(geteilt: Plätze 1–2" in rows(html, 1)
@@ -85,6 +86,7 @@ def test_the_prize_table_in_call_order_with_the_lot_to_draw(client, organiser):
 
 def test_ticking_off_a_collected_prize(client, organiser):
     event = prize_event()
+    make_role(event, organiser)
     response = client.post(reverse("prize-collected", args=[event.slug]),
                            {"nr": "4", "line": "place", "collected": "1"})
     assert response["Location"] == reverse("prize-table", args=[event.slug]) + "#nr-4"
@@ -97,6 +99,7 @@ def test_ticking_off_a_collected_prize(client, organiser):
 
 def test_the_printout_has_a_box_to_tick_per_line(client, organiser):
     event = prize_event()
+    make_role(event, organiser)
     html = html_of(client.get(reverse("prize-table-print", args=[event.slug])))
     assert html.count('<span class="box">') == 5 + 2 + 1  # singles, specials, pairs
     assert reverse("prize-collected", args=[event.slug]) not in html  # ticked by hand
@@ -106,7 +109,7 @@ def test_the_printout_has_a_box_to_tick_per_line(client, organiser):
 def test_the_prizes_page_lists_what_to_buy_for_the_expected_field(client, organiser):
     from money.prizes.services import add_prize
 
-    event = make_event()
+    event = make_event(organiser=organiser)
     for number in range(1, 6):
         make_entry(event, number)
     add_prize(event=event, pairs=False, award="place", place=1, goods="Pokal")

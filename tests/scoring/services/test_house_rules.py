@@ -134,7 +134,7 @@ def test_unusable_switches_are_refused():
 
 
 def test_the_page_shows_the_rescoring_before_it_saves(organiser, client):
-    event, sheet = _event_with_sheet()
+    event, sheet = _event_with_sheet(organiser=organiser)
     record_game(
         sheet=sheet, number=1, bid=300, declarer=0, melds=[120, 0, 60], tricks=[170, 45, 35]
     )
@@ -164,7 +164,7 @@ def test_the_page_shows_the_rescoring_before_it_saves(organiser, client):
 
 
 def test_the_page_saves_changed_switches_before_any_game(organiser, client):
-    event, _sheet = _event_with_sheet()
+    event, _sheet = _event_with_sheet(organiser=organiser)
     url = reverse("house-rules", kwargs={"slug": event.slug})
     initial = client.get(url).context["form"].initial
     data = {key: str(value) for key, value in initial.items() if value not in (None, False, "")}

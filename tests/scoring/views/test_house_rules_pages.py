@@ -151,7 +151,7 @@ def test_money_defaults_follow_the_rules():
 
 def test_the_rules_page_shows_every_switch_as_it_is_declared(organiser, client):
     """Label, help and bounds come from the switch's one declaration (``SWITCHES``)."""
-    event = make_event()
+    event = make_event(organiser=organiser)
     response = client.get(reverse("house-rules", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 200
     page = response.content.decode()
@@ -171,7 +171,7 @@ def test_the_rules_page_shows_every_switch_as_it_is_declared(organiser, client):
 
 
 def test_a_number_outside_its_bounds_is_refused_with_the_bounds(organiser, client):
-    event = make_event()
+    event = make_event(organiser=organiser)
     url = reverse("house-rules", args=[event.slug])
     data = {key: str(value) for key, value in client.get(url).context["form"].initial.items()
             if value not in (None, False, "")}

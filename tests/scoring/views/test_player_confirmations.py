@@ -19,8 +19,9 @@ GAMES = 3
 ROW = {"bid": 150, "declarer": 0, "melds": [0, 0, 0], "tricks": [250, 0, 0]}
 
 
-def aks_sheet(*, hand_in=True, rules=RULES[AKS_HEROLDSTATT]):
-    event = make_event(slug="heroldstatt", rules=rules.as_dict(), games_per_round=GAMES)
+def aks_sheet(*, hand_in=True, rules=RULES[AKS_HEROLDSTATT], organiser=None):
+    event = make_event(organiser=organiser, slug="heroldstatt", rules=rules.as_dict(),
+                       games_per_round=GAMES)
     entries = [make_entry(event, n, name) for n, name in
                ((12, "Anna Rapp"), (15, "Otto Walz"), (21, "Hans Maier"))]
     sheet = make_sheet(make_table(make_round(event), entries))
@@ -122,7 +123,7 @@ def test_before_hand_in_the_page_only_says_what_comes(db):
 
 
 def test_the_organisers_see_two_of_three_and_wait_for_the_third(client, organiser):
-    sheet = aks_sheet()
+    sheet = aks_sheet(organiser=organiser)
     for position in (1, 3):
         confirm_as_player(sheet=sheet, position=position, version=sheet.version)
     round_ = sheet.table.round
@@ -171,7 +172,7 @@ def test_a_change_after_the_confirmations_asks_to_confirm_again(db):
 
 
 def test_without_the_house_rule_the_confirmations_are_offered_as_optional(client, organiser):
-    sheet = aks_sheet(rules=RULES["ejl"])
+    sheet = aks_sheet(organiser=organiser, rules=RULES["ejl"])
     page = text(Client().get(link(sheet)))
     assert "0 von 3 bestätigt" in page and "Freiwillig" in page
     client.post(organiser_url(sheet, "sheet-status"),
@@ -203,7 +204,7 @@ def round_url(sheet, name: str) -> str:
 
 
 def test_the_desk_records_the_paper_signatures_on_the_sheets_page(client, organiser):
-    sheet = aks_sheet()
+    sheet = aks_sheet(organiser=organiser)
     confirm_as_player(sheet=sheet, position=2, version=sheet.version)
     page = client.get(organiser_url(sheet, "sheet-edit")).content.decode()
     assert 'value="signed_on_paper"' in page
@@ -220,7 +221,7 @@ def test_the_desk_records_the_paper_signatures_on_the_sheets_page(client, organi
 
 
 def test_a_stale_page_records_no_paper_signature(client, organiser):
-    sheet = aks_sheet()
+    sheet = aks_sheet(organiser=organiser)
     answer = desk_action(client, sheet, "signed_on_paper", sheet.version - 1)
     assert "Der Spielzettel wurde inzwischen geändert; es wurde nichts bestätigt." in text(answer)
     assert not SheetConfirmation.objects.exists()
@@ -229,7 +230,7 @@ def test_a_stale_page_records_no_paper_signature(client, organiser):
 def test_closing_the_round_names_the_unconfirmed_sheet_and_offers_the_paper_step(
     client, organiser
 ):
-    sheet = aks_sheet()
+    sheet = aks_sheet(organiser=organiser)
     close = round_url(sheet, "round-close")
     asked = client.post(close, {"closed": "1"})
     assert asked.status_code == 200
@@ -253,7 +254,7 @@ def test_closing_the_round_names_the_unconfirmed_sheet_and_offers_the_paper_step
 
 
 def test_a_closed_rounds_sheet_is_signed_on_paper_and_confirmed_at_the_desk(client, organiser):
-    sheet = aks_sheet()
+    sheet = aks_sheet(organiser=organiser)
     client.post(round_url(sheet, "round-close"), {"closed": "1", "confirm": "1"})
     Client().post(confirm_url(sheet), {"version": sheet.version, "position": 1})
     assert not SheetConfirmation.objects.exists()  # the link is closed
@@ -264,7 +265,7 @@ def test_a_closed_rounds_sheet_is_signed_on_paper_and_confirmed_at_the_desk(clie
 
 
 def test_the_round_overview_offers_the_paper_step_for_the_unsigned_sheets(client, organiser):
-    sheet = aks_sheet()
+    sheet = aks_sheet(organiser=organiser)
     overview = client.get(round_url(sheet, "round-sheets")).content.decode()
     assert reverse("round-paper-signed", kwargs={
         "slug": sheet.table.round.event.slug, "number": 1}) in overview

@@ -16,7 +16,15 @@ from scoring.audit import SheetAction
 from scoring.models import Game, PartyScore, ScoreSheet, SheetConfirmation
 from scoring.rules import AKS_HEROLDSTATT, RULES
 from scoring.services import confirm_as_player, save_sheet_points
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
+from tests.factories import (
+    make_entry,
+    make_event,
+    make_role,
+    make_round,
+    make_sheet,
+    make_table,
+    make_user,
+)
 from tests.scoring.views.test_totals_sheet import desk_url, hidden, link, page_text
 from tournament.models import Event
 
@@ -83,7 +91,8 @@ def test_the_link_shows_one_row_per_game_with_a_field_per_party(client, points_s
 @pytest.mark.parametrize("via", ["link", "link-page", "desk", "desk-page"])
 def test_a_save_stores_the_games_and_redirects(client, points_sheet, via):
     if via.startswith("desk"):
-        make_user("orga", "geheim-123")
+        orga = make_user("orga", "geheim-123")
+        make_role(points_sheet.table.round.event, orga)
         client.login(username="orga", password="geheim-123")
         page_url = desk_url(points_sheet)
         post_url = page_url if via == "desk-page" else desk_url(points_sheet, "sheet-edit-save")
@@ -226,6 +235,7 @@ def test_a_change_after_players_confirmed_says_which_game_changed(client, points
 
 
 def test_the_desk_records_the_signatures_on_paper(client, organiser, points_sheet):
+    make_role(points_sheet.table.round.event, organiser)
     rows = {number: {"points": [0, 0, 200], "declarer": 2} for number in range(1, GAMES + 1)}
     save_sheet_points(sheet=points_sheet, base_version=0, rows=rows, hand_in=True)
     page = page_text(client.get(desk_url(points_sheet)))
@@ -259,6 +269,7 @@ def test_the_version_check_and_the_state_answer_for_a_points_sheet(client, point
 
 
 def test_the_trail_page_says_a_points_game_in_words(client, organiser, points_sheet):
+    make_role(points_sheet.table.round.event, organiser)
     save_sheet_points(sheet=points_sheet, base_version=0,
                       rows={1: {"points": [120, -300, 80], "declarer": 1}})
     save_sheet_points(sheet=points_sheet, base_version=1, user=organiser,

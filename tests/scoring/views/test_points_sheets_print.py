@@ -16,7 +16,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_points_event_prints_a_points_column_per_party(client, organiser):
-    event = make_event(scoring_mode=Event.ScoringMode.POINTS, round_count=1, games_per_round=15)
+    event = make_event(organiser=organiser, scoring_mode=Event.ScoringMode.POINTS, round_count=1,
+                       games_per_round=15)
     for number in range(1, 8):
         make_entry(event, number, f"Spielerin {number}")
     for number in (8, 9):

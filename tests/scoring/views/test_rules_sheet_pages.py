@@ -62,7 +62,7 @@ SHEETS = [
 def test_the_rules_sheet_has_one_page_per_table_by_the_events_rules(
     client, organiser, name, present, absent
 ):
-    event = seated_event(name)
+    event = seated_event(name, organiser=organiser)
     html = html_of(client.get(reverse("print-merkblatt", args=[event.slug])))
     numbers = sorted(set(
         Table.objects.filter(round__event=event).values_list("number", flat=True)
@@ -81,14 +81,14 @@ def test_the_rules_sheet_has_one_page_per_table_by_the_events_rules(
 
 
 def test_the_rules_sheet_prints_the_tables_asked_for(client, organiser):
-    event = seated_event()
+    event = seated_event(organiser=organiser)
     html = html_of(client.get(reverse("print-merkblatt", args=[event.slug]) + "?tische=2"))
     pages = merkblatt_pages(html)
     assert len(pages) == 1 and "Tisch 2" in pages[0]
 
 
 def test_the_rules_sheet_without_a_plan_is_one_page_to_copy(client, organiser):
-    event = make_event(rules=RULES[AKS_HEROLDSTATT].as_dict())
+    event = make_event(organiser=organiser, rules=RULES[AKS_HEROLDSTATT].as_dict())
     html = html_of(client.get(reverse("print-merkblatt", args=[event.slug])))
     pages = merkblatt_pages(html)
     assert len(pages) == 1 and "Merkblatt</h1>" in pages[0] and "Tisch 1" not in pages[0]
@@ -167,11 +167,11 @@ KINDS = [
 @pytest.mark.parametrize(("name", "kinds"), KINDS)
 def test_the_printed_score_sheet_names_the_rules_and_their_kinds(client, organiser, name, kinds):
     if name == "ejl-without-open":
-        event = seated_event(EJL)
+        event = seated_event(EJL, organiser=organiser)
         event.rules = {**event.rules, "durch_open": False}
         event.save()
     else:
-        event = seated_event(name)
+        event = seated_event(name, organiser=organiser)
     html = html_of(client.get(reverse("print-sheets", args=[event.slug]) + "?durchgang=1"))
     cells = kinds_cells(html)
     assert cells and set(cells) == {kinds}
@@ -186,7 +186,7 @@ def test_the_printed_score_sheet_names_the_rules_and_their_kinds(client, organis
 
 
 def test_the_event_page_links_the_rules_sheet_and_the_public_rules(client, organiser):
-    event = seated_event(BSV_ENNAHOFEN)
+    event = seated_event(BSV_ENNAHOFEN, organiser=organiser)
     html = html_of(client.get(event.get_absolute_url()))
     assert "BSV Ennahofen" in html
     assert reverse("print-merkblatt", args=[event.slug]) in html
@@ -195,9 +195,11 @@ def test_the_event_page_links_the_rules_sheet_and_the_public_rules(client, organ
 
 def test_a_series_names_each_evenings_rules(client, organiser):
     evenings = [
-        make_event(name="Cupabend Heroldstatt", rules=RULES[AKS_HEROLDSTATT].as_dict()),
-        make_event(name="Cupabend Ennahofen", rules=RULES[BSV_ENNAHOFEN].as_dict()),
-        make_event(name="Cupabend Wendlingen"),
+        make_event(organiser=organiser, name="Cupabend Heroldstatt",
+                   rules=RULES[AKS_HEROLDSTATT].as_dict()),
+        make_event(organiser=organiser, name="Cupabend Ennahofen",
+                   rules=RULES[BSV_ENNAHOFEN].as_dict()),
+        make_event(organiser=organiser, name="Cupabend Wendlingen"),
     ]
     series = create_series(user=organiser, name="Alb-Cup", slug="alb-cup", counting="all")
     for event in evenings:

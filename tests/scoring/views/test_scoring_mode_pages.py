@@ -44,7 +44,7 @@ def html_of(response) -> str:
 def test_the_page_offers_the_modes_with_a_sheet_until_the_first_game(organiser, client):
     """The modes offered (``OFFERED_MODES``) can be chosen while no game is stored; a mode not
     offered is refused and nothing changes."""
-    event, sheet = _event_with_sheet()
+    event, sheet = _event_with_sheet(organiser=organiser)
     page = html_of(client.get(_url(event)))
     assert "Erfasst wird: <strong>Jedes Spiel</strong>." in page
     assert 'name="change_scoring_mode"' in page
@@ -68,7 +68,7 @@ def test_the_page_offers_the_modes_with_a_sheet_until_the_first_game(organiser, 
 
 def test_an_event_in_another_mode_changes_back_to_every_game_before_the_first_game(
         organiser, client):
-    event, _sheet = _event_with_sheet(scoring_mode=TOTALS)
+    event, _sheet = _event_with_sheet(organiser=organiser, scoring_mode=TOTALS)
     page = html_of(client.get(_url(event)))
     assert "Erfasst wird: <strong>Summen je Durchgang</strong>." in page
     assert "Die Erfassung lässt sich ändern, bis das erste Spiel gespeichert ist." in page
@@ -86,7 +86,7 @@ def test_an_event_in_another_mode_changes_back_to_every_game_before_the_first_ga
 
 
 def test_after_the_first_game_the_page_refuses_a_change(organiser, client):
-    event, sheet = _event_with_sheet(scoring_mode=TOTALS)
+    event, sheet = _event_with_sheet(organiser=organiser, scoring_mode=TOTALS)
     page = html_of(client.get(_url(event)))  # opened before the game was stored
     assert 'name="change_scoring_mode"' in page
     record_game(sheet=sheet, number=1, bid=200, declarer=1, melds=[20, 80, 40],
@@ -102,7 +102,7 @@ def test_after_the_first_game_the_page_refuses_a_change(organiser, client):
 
 
 def test_an_unknown_mode_is_a_form_error(organiser, client):
-    event = make_event()
+    event = make_event(organiser=organiser)
     page = html_of(client.post(_url(event), {"scoring_mode": "alles",
                                              "change_scoring_mode": "1"}))
     assert "alles ist keine gültige Auswahl" in page
@@ -110,14 +110,14 @@ def test_an_unknown_mode_is_a_form_error(organiser, client):
 
 
 def test_the_page_in_english(organiser, client):
-    event = make_event(scoring_mode=Event.ScoringMode.POINTS)
+    event = make_event(organiser=organiser, scoring_mode=Event.ScoringMode.POINTS)
     page = html_of(client.get(_url(event), headers={"accept-language": "en"}))
     assert "This tournament keeps score as: <strong>Points per game</strong>." in page
 
 
 @pytest.mark.parametrize("mode", list(MODE_LINES))
 def test_the_rules_sheet_and_the_rules_page_name_the_mode(client, mode, organiser):
-    event = make_event(scoring_mode=mode)
+    event = make_event(organiser=organiser, scoring_mode=mode)
     sheet = html_of(client.get(reverse("print-merkblatt", kwargs={"slug": event.slug})))
     client.logout()  # the rules page is public
     public = html_of(client.get(reverse("event-rules", kwargs={"slug": event.slug})))

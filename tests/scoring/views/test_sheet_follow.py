@@ -11,6 +11,7 @@ from scoring.services import confirm_as_player, save_sheet_rows
 from tests.factories import (
     make_entry,
     make_event,
+    make_role,
     make_round,
     make_sheet,
     make_table,
@@ -66,8 +67,10 @@ def test_the_version_check_is_one_query_and_not_kept(sheet, django_assert_num_qu
 
 
 def test_the_organisers_version_check(sheet, django_assert_num_queries):
+    organiser = make_user()
+    make_role(sheet.table.round.event, organiser)
     desk = Client()
-    desk.force_login(make_user())
+    desk.force_login(organiser)
     desk.get(desk_url(sheet, "sheet-edit-check"))  # the session's first use
     with django_assert_num_queries(5):  # session, user, event, role, the sheet
         response = desk.get(desk_url(sheet, "sheet-edit-check"))
@@ -100,8 +103,10 @@ def test_a_phone_is_told_on_its_next_save_that_another_replaced_its_game(sheet):
     assert b.get(link_url(sheet, "sheet-link-state") + "?version=1").json()["changes"] == []
     assert a.get(link_url(sheet, "sheet-link-state")).json()["changes"] == []
     # the organisers' page names the table's phone
+    organiser = make_user()
+    make_role(sheet.table.round.event, organiser)
     desk = Client()
-    desk.force_login(make_user())
+    desk.force_login(organiser)
     notices = desk.get(desk_url(sheet, "sheet-edit-state") + "?version=0").json()["changes"]
     assert [c["by"] for c in notices] == ["dem Handy des Tisches"]
 

@@ -11,6 +11,7 @@ from scoring.models import Game
 from tests.factories import (
     make_entry,
     make_event,
+    make_role,
     make_round,
     make_sheet,
     make_table,
@@ -62,6 +63,7 @@ def save(client: Client, sheet, version: int, numbers: list[int], *, as_json: bo
 
 
 def test_a_new_link_stops_the_old_one_at_once_and_keeps_the_games(client, organiser, sheet):
+    make_role(sheet.table.round.event, organiser)
     old = sheet.token
     assert save(Client(), sheet, 0, [1]).json()["ok"]
     response = client.post(organiser_url(sheet, "sheet-new-link"), follow=True)
@@ -87,6 +89,7 @@ def test_a_new_link_needs_a_post_and_an_organiser(client, sheet):
 
 
 def test_a_new_link_is_not_issued_by_a_get(client, organiser, sheet):
+    make_role(sheet.table.round.event, organiser)
     old = sheet.token
     assert client.get(organiser_url(sheet, "sheet-new-link")).status_code == 405
     sheet.refresh_from_db()
@@ -126,6 +129,7 @@ def test_a_long_browser_name_is_shortened(sheet):
 
 
 def test_the_organisers_saves_are_not_link_saves(client, organiser, sheet):
+    make_role(sheet.table.round.event, organiser)
     data = {"sheet": str(sheet.pk), "version": "0", "action": "save", **row(1)}
     assert client.post(organiser_url(sheet, "sheet-edit"), data).status_code == 302
     assert Game.objects.filter(sheet=sheet).count() == 1
@@ -133,6 +137,7 @@ def test_the_organisers_saves_are_not_link_saves(client, organiser, sheet):
 
 
 def test_the_trail_names_the_games_and_the_device(client, organiser, sheet):
+    make_role(sheet.table.round.event, organiser)
     save(Client(), sheet, 0, [1, 2, 3], HTTP_USER_AGENT=PHONE, REMOTE_ADDR="192.168.1.57")
     page = client.get(organiser_url(sheet, "sheet-changes")).content.decode()
     assert "über den Link gespeichert" in page

@@ -21,6 +21,7 @@ from scoring.services import (
 from tests.factories import (
     make_entry,
     make_event,
+    make_role,
     make_round,
     make_sheet,
     make_table,
@@ -133,6 +134,7 @@ def test_organiser_post_needs_login(client, field):
 
 def test_sheet_page_for_a_phone(client, organiser, field):
     sheet, _ = field
+    make_role(sheet.table.round.event, organiser)
     response = client.get(edit_url(sheet))
     assert response.status_code == 200
     page = text(response)
@@ -201,6 +203,7 @@ def test_wrong_tokens_all_look_the_same(client, field):
 
 def test_link_stops_after_confirmation_and_works_after_reopening(client, organiser, field):
     sheet, _ = field
+    make_role(sheet.table.round.event, organiser)
     scorekeeper = Client()
     rows = {n: game() for n in range(1, 13)}
     response = scorekeeper.post(link(sheet), form_data(sheet, 0, rows, action="submit"))
@@ -224,6 +227,7 @@ def test_link_stops_after_confirmation_and_works_after_reopening(client, organis
 
 def test_closing_the_round_stops_every_link(client, organiser, field):
     sheet, other = field
+    make_role(sheet.table.round.event, organiser)
     url = reverse("round-close", kwargs={"slug": "kirchheim", "number": 1})
     response = client.post(url, {"closed": "1", "confirm": "1"}, follow=True)
     assert "Durchgang 1 ist abgeschlossen" in text(response)
@@ -327,7 +331,7 @@ def test_bad_input_gets_a_german_message_and_changes_nothing(
 ):
     sheet, _ = field
     if via == "organiser":
-        make_user("orga", "geheim-123")
+        make_role(sheet.table.round.event, make_user("orga", "geheim-123"))
         client.login(username="orga", password="geheim-123")
     url = link(sheet) if via == "link" else edit_url(sheet)
     response = client.post(url, form_data(sheet, 0, {1: {**game(), **change}}))
@@ -418,6 +422,7 @@ def test_submit_needs_every_game(client, field):
 
 def test_changes_after_submission_are_listed_for_the_organisers(client, organiser, field):
     sheet, _ = field
+    make_role(sheet.table.round.event, organiser)
     save_sheet_rows(sheet=sheet, base_version=0, rows={
         n: {"bid": 200, "declarer": 0, "melds": [0, 0, 0], "tricks": [200, 50, 0]}
         for n in range(1, 13)
@@ -435,6 +440,7 @@ def test_changes_after_submission_are_listed_for_the_organisers(client, organise
 
 def test_organiser_confirms_only_what_they_saw(client, organiser, field):
     sheet, _ = field
+    make_role(sheet.table.round.event, organiser)
     save_sheet_rows(sheet=sheet, base_version=0, rows={
         n: {"bid": 200, "declarer": 0, "melds": [0, 0, 0], "tricks": [200, 50, 0]}
         for n in range(1, 13)
@@ -456,7 +462,7 @@ def test_organiser_confirms_only_what_they_saw(client, organiser, field):
 
 
 def test_pairs_table_has_two_parties_with_one_figure_each(client, organiser):
-    event = make_event(slug="paare")
+    event = make_event(organiser=organiser, slug="paare")
     a = make_entry(event, 11, "Anna Rapp", partner="Karl Rapp")
     b = make_entry(event, 12, "Berta Klotz", partner="Otto Klotz")
     sheet = make_sheet(make_table(make_round(event), [a, b]))
@@ -492,7 +498,7 @@ def test_four_singles_table_has_four_parties(client):
 
 
 def test_round_overview_counts_states_and_names_missing_tables(client, organiser):
-    event = make_event(slug="runde")
+    event = make_event(organiser=organiser, slug="runde")
     round_ = make_round(event)
     sheets = []
     for number in range(1, 6):
@@ -520,13 +526,14 @@ def test_round_overview_counts_states_and_names_missing_tables(client, organiser
 
 
 def test_round_overview_of_unknown_round_is_404(client, organiser):
-    make_event(slug="leer")
+    make_event(organiser=organiser, slug="leer")
     assert client.get(reverse("round-sheets", kwargs={"slug": "leer", "number": 4})).status_code \
         == 404
 
 
 def test_qr_page_has_a_code_and_link_per_table(client, organiser, field):
     sheet, other = field
+    make_role(sheet.table.round.event, organiser)
     response = client.get(reverse("round-qr", kwargs={"slug": "kirchheim", "number": 1}))
     page = text(response)
     assert page.count("<svg") == 2
@@ -715,6 +722,7 @@ def test_a_background_save_hands_the_sheet_in_and_says_so(client, field):
 
 def test_the_organisers_page_saves_through_its_own_address(client, organiser, field):
     sheet, _ = field
+    make_role(sheet.table.round.event, organiser)
     url = edit_url(sheet, "sheet-edit-save")
     assert Client().post(url, {}).status_code == 302  # to the login page
     data = script_save(client, sheet, 0, {1: game()}, url=url).json()
@@ -736,6 +744,7 @@ def test_a_plain_save_returns_to_the_first_game_still_empty(client, field):
 @pytest.mark.parametrize("closing", ["round", "confirmed"])
 def test_a_late_save_is_kept_for_the_desk_and_shown_back(client, organiser, field, closing):
     sheet, _ = field
+    make_role(sheet.table.round.event, organiser)
     scorekeeper = Client()
     scorekeeper.post(link(sheet), form_data(sheet, 0, {n: game() for n in range(1, 13)}))
     if closing == "round":
@@ -776,6 +785,7 @@ def test_a_late_save_is_kept_for_the_desk_and_shown_back(client, organiser, fiel
 
 def test_closing_a_round_with_sheets_missing_asks_first_and_names_them(client, organiser, field):
     sheet, other = field
+    make_role(sheet.table.round.event, organiser)
     client.post(link(sheet), form_data(sheet, 0, {n: game() for n in range(1, 13)},
                                        action="submit"))
     url = reverse("round-close", kwargs={"slug": "kirchheim", "number": 1})
@@ -843,7 +853,7 @@ def test_the_service_worker_covers_the_sheet_links_only(client):
 def test_round_overview_confirms_every_handed_in_sheet_without_a_warning(client, organiser):
     """Issue 28, finding 2: one click instead of a page and a click per table; the sheets with
     something to look at are listed with why, and stay handed in."""
-    event = make_event(slug="alle")
+    event = make_event(organiser=organiser, slug="alle")
     round_ = make_round(event)
     full = {n: {"bid": 200, "declarer": 0, "melds": [0, 0, 0], "tricks": [200, 50, 0]}
             for n in range(1, 13)}
@@ -888,7 +898,7 @@ def test_round_overview_confirms_every_handed_in_sheet_without_a_warning(client,
 
 
 def test_the_trail_shows_round_totals_before_and_after(client, organiser):
-    event = make_event(slug="summen", scoring_mode=Event.ScoringMode.TOTALS)
+    event = make_event(organiser=organiser, slug="summen", scoring_mode=Event.ScoringMode.TOTALS)
     sheet = make_sheet(make_table(make_round(event), [make_entry(event, n) for n in (1, 2, 3)]))
     save_sheet_totals(sheet=sheet, base_version=0, totals=[(420, 0), (860, 0), (-180, 1)])
     save_sheet_totals(

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from scoring.demo import record_game
 from scoring.models import ScoreSheet
-from tests.factories import make_entry, make_event, make_user
+from tests.factories import make_entry, make_event, make_role, make_user
 from tests.scoring.games import (
     CONCEDED,
     CONCEDED_POINTS,
@@ -78,6 +78,7 @@ def test_organiser_pages_require_login(client, event, name):
 
 
 def test_standings_page_in_german(client, organiser, event):
+    make_role(event, organiser)
     response = client.get(url("standings", event))
     assert response.status_code == 200
     html = response.content.decode()
@@ -98,6 +99,7 @@ def test_standings_page_in_german(client, organiser, event):
 
 
 def test_per_round_view(client, organiser, event):
+    make_role(event, organiser)
     html = client.get(url("standings", event) + "?durchgang=1").content.decode()
     assert "Punkte" in html
     assert cells(html, 2) == ["1.", "2", "Jörg Häfele", "280"]
@@ -105,6 +107,7 @@ def test_per_round_view(client, organiser, event):
 
 
 def test_count_unconfirmed_shows_submitted_sheet(client, organiser, event):
+    make_role(event, organiser)
     event.count_unconfirmed = True
     event.save()
     html = client.get(url("standings", event)).content.decode()
@@ -117,7 +120,7 @@ def test_count_unconfirmed_shows_submitted_sheet(client, organiser, event):
 
 
 def test_final_standings_have_no_provisional_mark(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     singles = [make_entry(event, n) for n in (1, 2, 3)]
     record_game(sheet=sheet_for(event, 1, singles, 1), number=1, **WON)
     html = client.get(url("standings", event)).content.decode()
@@ -126,6 +129,7 @@ def test_final_standings_have_no_provisional_mark(client, organiser):
 
 
 def test_settings_form_saves(client, organiser, event):
+    make_role(event, organiser)
     response = client.post(
         url("standings-settings", event),
         {"tie_break_1": "declarer_wins", "tie_break_2": "", "tie_break_3": "best_round",
@@ -148,6 +152,7 @@ def test_settings_form_saves(client, organiser, event):
     ],
 )
 def test_settings_form_rejects_bad_input_and_changes_nothing(client, organiser, event, data):
+    make_role(event, organiser)
     response = client.post(url("standings-settings", event), {"public_standings": "on", **data})
     assert response.status_code == 200
     html = response.content.decode()
@@ -159,7 +164,7 @@ def test_settings_form_rejects_bad_input_and_changes_nothing(client, organiser, 
 
 def test_settings_need_post_and_login(client, event):
     assert client.post(url("standings-settings", event)).status_code == 302
-    make_user("orga", "geheim-123")
+    make_role(event, make_user("orga", "geheim-123"))
     client.login(username="orga", password="geheim-123")
     assert client.get(url("standings-settings", event)).status_code == 405
 
@@ -191,6 +196,7 @@ def test_public_page_when_on(client, event):
 
 
 def test_entry_detail_lists_every_game(client, organiser, event):
+    make_role(event, organiser)
     html = client.get(url("standings-entry", event, start_number=1)).content.decode()
     assert "Hans Maier" in html
     assert "Durchgang 1, Tisch 1" in html and "Durchgang 2, Tisch 1" in html
@@ -213,10 +219,12 @@ def test_public_entry_detail_shows_counted_games_only(client, event):
 
 
 def test_entry_detail_unknown_number_is_404(client, organiser, event):
+    make_role(event, organiser)
     assert client.get(url("standings-entry", event, start_number=99)).status_code == 404
 
 
 def test_stand_in_is_listed_apart(client, organiser, event):
+    make_role(event, organiser)
     event.entries.filter(start_number=3).update(is_stand_in=True)
     html = client.get(url("standings", event)).content.decode()
     assert "Außer Wertung (Ersatz)" in html
@@ -224,7 +232,7 @@ def test_stand_in_is_listed_apart(client, organiser, event):
 
 
 def test_projector_pages_through_the_list_and_shows_missing_tables(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     entries = [make_entry(event, n, f"Spieler {n}") for n in range(1, 13)]
     for index in range(4):
         record_game(sheet=sheet_for(event, 1, entries[3 * index: 3 * index + 3], index + 1),
@@ -263,7 +271,7 @@ def test_projector_pages_through_the_list_and_shows_missing_tables(client, organ
 def test_the_projectors_round_screen_shows_every_entry_sharing_the_place_at_its_cut(
     client, organiser
 ):
-    event = make_event()
+    event = make_event(organiser=organiser)
     round_tied_at_fifth(event)
     # 10 rows a screen: the round's best five, and the three sharing 5th place with the fifth
     html = client.get(url("projector", event) + "?rows=10&page=2").content.decode()
@@ -312,6 +320,7 @@ def test_projector_speaks_the_apps_language_whatever_the_browser_asks(client, ev
 
 
 def test_downloads(client, organiser, event):
+    make_role(event, organiser)
     xlsx = client.get(url("standings-xlsx", event))
     assert xlsx.status_code == 200
     assert xlsx["Content-Type"].startswith("application/vnd.openxmlformats")
@@ -324,12 +333,13 @@ def test_downloads(client, organiser, event):
 
 
 def test_english_on_request(client, organiser, event):
+    make_role(event, organiser)
     html = client.get(url("standings", event), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Standings" in html and "R1" in html and "provisional" in html
 
 
-def big_event(singles_tables: int, pair_tables: int):
-    event = make_event(tie_breaks="best_round,declarer_wins,fewer_losses")
+def big_event(singles_tables: int, pair_tables: int, organiser=None):
+    event = make_event(organiser=organiser, tie_breaks="best_round,declarer_wins,fewer_losses")
     number = 0
     for round_number in (1, 2):
         for index in range(singles_tables):
@@ -350,7 +360,7 @@ def big_event(singles_tables: int, pair_tables: int):
 def test_query_count_does_not_grow_with_the_event(client, organiser, name):
     counts = []
     for tables in (1, 15):
-        event = big_event(tables, tables)
+        event = big_event(tables, tables, organiser=organiser)
         event.public_standings = True
         event.save()
         with CaptureQueriesContext(connection) as queries:
@@ -361,12 +371,13 @@ def test_query_count_does_not_grow_with_the_event(client, organiser, name):
 
 
 def test_entry_detail_query_count_is_constant(client, organiser, django_assert_max_num_queries):
-    event = big_event(4, 2)
+    event = big_event(4, 2, organiser=organiser)
     with django_assert_max_num_queries(12):
         assert client.get(url("standings-entry", event, start_number=1)).status_code == 200
 
 
 def test_conceded_points_shown_in_detail(client, organiser, event):
+    make_role(event, organiser)
     html = client.get(url("standings-entry", event, start_number=2)).content.decode()
     assert str(CONCEDED_POINTS[1]) in html
 
@@ -377,6 +388,7 @@ def test_conceded_points_shown_in_detail(client, organiser, event):
      ("name", [3, 1, 2]), ("-total", [2, 3, 1]), ("r1", [1, 3, 2])],
 )
 def test_standings_table_sorts_by_column(client, organiser, event, order, expected):
+    make_role(event, organiser)
     html = client.get(url("standings", event) + f"?einzel-sort={order}").content.decode()
     singles = html.split("<h2>Paare</h2>")[0]
     numbers = [
@@ -421,6 +433,7 @@ def test_public_pages_show_the_start_number_instead_of_an_unlisted_name(client, 
 
 
 def test_organiser_pages_keep_the_names_of_unlisted_players(client, organiser, event):
+    make_role(event, organiser)
     unlist(event, 2)
     html = client.get(url("standings", event)).content.decode()
     assert cells(html, 2)[:3] == ["1.", "2", "Jörg Häfele"]
@@ -432,6 +445,7 @@ def test_standings_say_when_they_last_changed(client, organiser, event):
 
     from tournament.models import Event
 
+    make_role(event, organiser)
     html = client.get(url("standings", event)).content.decode()
     changed = Event.objects.get(pk=event.pk).results_changed_at
     assert changed is not None
@@ -440,6 +454,7 @@ def test_standings_say_when_they_last_changed(client, organiser, event):
 
 
 def test_phone_line_carries_the_start_number_and_the_round_points(client, organiser, event):
+    make_role(event, organiser)
     html = client.get(url("standings", event)).content.decode()
     line = re.search(r'<span class="phone-line">(.*?)</span>', html, re.S).group(1)
     # the first row: start number 2, rounds 1 to 3 (280, none, none)

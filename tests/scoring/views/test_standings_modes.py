@@ -33,7 +33,7 @@ def page(client, event) -> str:
 
 
 def test_every_game_offers_every_tie_break(client, organiser):
-    html = page(client, make_event())
+    html = page(client, make_event(organiser=organiser))
     assert offered(html) == ["best_round", "declarer_wins", "fewer_losses", "exact_points"]
     assert NOTE not in html
 
@@ -41,7 +41,7 @@ def test_every_game_offers_every_tie_break(client, organiser):
 def test_round_totals_offer_the_tie_breaks_they_keep_and_say_why_not_the_others(
     client, organiser
 ):
-    event = make_event(scoring_mode=Event.ScoringMode.TOTALS,
+    event = make_event(organiser=organiser, scoring_mode=Event.ScoringMode.TOTALS,
                        tie_breaks="exact_points,fewer_losses")
     html = page(client, event)
     assert offered(html) == ["best_round", "fewer_losses"]
@@ -56,7 +56,7 @@ def test_round_totals_offer_the_tie_breaks_they_keep_and_say_why_not_the_others(
 
 
 def test_a_tie_break_the_mode_does_not_keep_is_refused(client, organiser):
-    event = make_event(scoring_mode=Event.ScoringMode.TOTALS)
+    event = make_event(organiser=organiser, scoring_mode=Event.ScoringMode.TOTALS)
     response = client.post(settings_url(event), {"tie_break_1": "exact_points",
                                                  "public_standings": "on"})
     assert response.status_code == 200

@@ -12,7 +12,7 @@ from django.urls import reverse
 from scoring.models import ScoreSheet, SheetConfirmation
 from scoring.rules import AKS_HEROLDSTATT, RULES
 from scoring.services import confirm_as_player, save_sheet_totals
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
+from tests.factories import make_entry, make_event, make_role, make_round, make_sheet, make_table
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -153,6 +153,7 @@ def test_a_change_of_the_totals_voids_the_confirmations_and_says_what_changed(db
 
 def test_the_desk_records_the_paper_signatures_of_a_totals_sheet(client, organiser):
     sheet = totals_sheet()
+    make_role(sheet.table.round.event, organiser)
     confirm_as_player(sheet=sheet, position=2, version=sheet.version)
     page = client.get(organiser_url(sheet, "sheet-edit"))
     html = page.content.decode()
@@ -183,6 +184,7 @@ def overview_cells(response) -> list[str]:
 
 def test_the_round_overview_says_whether_the_totals_are_entered(client, organiser):
     handed_in = totals_sheet()
+    make_role(handed_in.table.round.event, organiser)
     totals_sheet(hand_in=False, event=handed_in.table.round.event, number=2)
     overview = client.get(round_url(handed_in, "round-sheets"))
     assert overview_cells(overview) == ["eingetragen", "noch keine"]
@@ -198,7 +200,7 @@ def test_the_round_overview_says_whether_the_totals_are_entered(client, organise
 
 
 def test_a_games_round_overview_still_counts_games(client, organiser):
-    event = make_event(slug="heroldstatt", games_per_round=3)
+    event = make_event(organiser=organiser, slug="heroldstatt", games_per_round=3)
     entries = [make_entry(event, n) for n in (1, 2, 3)]
     sheet = make_sheet(make_table(make_round(event), entries))
     assert overview_cells(client.get(round_url(sheet, "round-sheets"))) == ["0 / 3"]

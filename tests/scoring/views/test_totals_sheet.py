@@ -12,7 +12,15 @@ from django.urls import reverse
 from scoring.audit import SheetAction
 from scoring.models import RoundTotal, ScoreSheet
 from scoring.services import save_sheet_totals
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
+from tests.factories import (
+    make_entry,
+    make_event,
+    make_role,
+    make_round,
+    make_sheet,
+    make_table,
+    make_user,
+)
 from tournament.models import Event, EventRole
 
 pytestmark = pytest.mark.django_db
@@ -82,7 +90,7 @@ def test_the_link_shows_a_totals_form_in_seating_order(client, totals_sheet):
 @pytest.mark.parametrize("via", ["link", "link-page", "desk", "desk-page"])
 def test_a_save_stores_the_totals_and_redirects(client, totals_sheet, via):
     if via.startswith("desk"):
-        make_user("orga", "geheim-123")
+        make_role(totals_sheet.table.round.event, make_user("orga", "geheim-123"))
         client.login(username="orga", password="geheim-123")
         page_url = desk_url(totals_sheet)
         post_url = page_url if via == "desk-page" else desk_url(totals_sheet, "sheet-edit-save")

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from scoring.models import ScoreSheet
 from scoring.views.printouts import SLIPS_PER_PAGE
-from tests.factories import make_entry, make_event
+from tests.factories import make_entry, make_event, make_role
 from tournament.models import Event, Table
 from tournament.services import generate_plan
 
@@ -35,6 +35,7 @@ def slips(html: str) -> list[str]:
 
 def test_a_totals_event_prints_a_slip_per_table_three_to_a_page(client, organiser):
     event = seated(Event.ScoringMode.TOTALS)
+    make_role(event, organiser)
     html = client.get(reverse("print-sheets", args=[event.slug])).content.decode()
     assert "score-sheet" not in html and "sheet-table" not in html
     assert "A4 hoch, 3 Summenzettel pro Seite" in html
@@ -64,6 +65,7 @@ def test_a_totals_event_prints_a_slip_per_table_three_to_a_page(client, organise
 
 def test_a_totals_event_prints_one_round_only(client, organiser):
     event = seated(Event.ScoringMode.TOTALS)
+    make_role(event, organiser)
     html = client.get(reverse("print-sheets", args=[event.slug]) + "?durchgang=2").content
     html = html.decode()
     assert len(slips(html)) == 5 and "Durchgang 1" not in html
@@ -71,6 +73,7 @@ def test_a_totals_event_prints_one_round_only(client, organiser):
 
 def test_an_event_of_every_game_keeps_its_game_sheets(client, organiser):
     event = seated(Event.ScoringMode.GAMES)
+    make_role(event, organiser)
     html = client.get(reverse("print-sheets", args=[event.slug])).content.decode()
     assert not slips(html)
     assert html.count('class="print-page score-sheet') == 10

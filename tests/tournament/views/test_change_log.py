@@ -16,7 +16,15 @@ from core.models import ChangeRecord
 from money.audit import MoneyAction
 from scoring.audit import SheetAction
 from scoring.services import save_sheet_rows, submit_sheet
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
+from tests.factories import (
+    make_entry,
+    make_event,
+    make_role,
+    make_round,
+    make_sheet,
+    make_table,
+    make_user,
+)
 from tournament.audit import TournamentAction
 
 pytestmark = pytest.mark.django_db
@@ -84,6 +92,7 @@ def interleave(sheet, count: int, *, user=None) -> list[str]:
 
 def test_the_change_log_shows_a_sheet_save_with_its_table_and_round(client, organiser, sheet):
     event = sheet.table.round.event
+    make_role(event, organiser)
     save_sheet_rows(sheet=sheet, base_version=0, rows={4: GAME},
                     device={"agent": "Pixel 8", "address": "192.168.1.57"})
     audit.log(event=event, action=TournamentAction.RELEASED, user=organiser, round=1)
@@ -99,6 +108,7 @@ def test_the_change_log_shows_a_sheet_save_with_its_table_and_round(client, orga
 
 
 def test_an_organisers_correction_names_the_game_before_and_after(client, organiser, sheet):
+    make_role(sheet.table.round.event, organiser)
     save_sheet_rows(sheet=sheet, base_version=0, rows={n: GAME for n in range(1, 13)})
     submit_sheet(sheet=sheet)
     corrected = {**GAME, "tricks": [150, 100, 0]}
@@ -118,8 +128,10 @@ def test_an_organisers_correction_names_the_game_before_and_after(client, organi
 
 @pytest.fixture
 def mixed(sheet, organiser):
-    """An event with a record of each kind: an entry, a payment, a sheet's save."""
+    """An event of the ``organiser`` with a record of each kind: an entry, a payment, a sheet's
+    save."""
     event = sheet.table.round.event
+    make_role(event, organiser)
     hans = {"number": 4, "name": "Hans"}
     audit.log(event=event, action=TournamentAction.REGISTERED, user=organiser, entry_ref=hans)
     audit.log(event=event, action=MoneyAction.PAID, user=organiser, entry_ref=hans,
@@ -161,6 +173,7 @@ def test_the_filter_links_mark_the_one_shown(client, mixed):
 
 
 def test_pages_follow_the_merge_of_both_kinds_by_time(client, organiser, sheet):
+    make_role(sheet.table.round.event, organiser)
     event = sheet.table.round.event
     expected = interleave(sheet, 250)
     first = client.get(log_url(event))
@@ -183,6 +196,7 @@ def test_pages_follow_the_merge_of_both_kinds_by_time(client, organiser, sheet):
 
 
 def test_pages_of_a_filter_keep_the_filter(client, organiser, sheet):
+    make_role(sheet.table.round.event, organiser)
     event = sheet.table.round.event
     expected = [mark for mark in interleave(sheet, 450) if mark.startswith("z")]
     assert len(expected) == 150
@@ -216,6 +230,7 @@ def queries_of_the_page(client, event, **query) -> int:
 
 
 def test_the_page_reads_a_fixed_number_of_queries(client, organiser, sheet):
+    make_role(sheet.table.round.event, organiser)
     event = sheet.table.round.event
     interleave(sheet, 6, user=organiser)
     few = queries_of_the_page(client, event)
@@ -229,6 +244,7 @@ def test_the_page_reads_a_fixed_number_of_queries(client, organiser, sheet):
 
 
 def test_only_the_lines_of_the_page_are_described(client, organiser, sheet, monkeypatch):
+    make_role(sheet.table.round.event, organiser)
     interleave(sheet, 450)
     described = []
     describe = audit.describe

@@ -22,7 +22,7 @@ def token_of(html: str) -> str:
 
 
 def test_register_form_sent_twice_registers_once(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     url = reverse("entry-create", args=[event.slug])
     page = client.get(url).content.decode()
     token = token_of(page)
@@ -42,7 +42,7 @@ def test_register_form_sent_twice_registers_once(client, organiser):
 
 
 def test_register_and_add_another_sent_twice_returns_to_the_form(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     url = reverse("entry-create", args=[event.slug])
     data = {"name": "Hans", "another": "1", "form_token": "t" * 43}
     client.post(url, data)
@@ -52,7 +52,7 @@ def test_register_and_add_another_sent_twice_returns_to_the_form(client, organis
 
 
 def test_form_errors_keep_the_token_and_a_page_without_one_still_registers(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     url = reverse("entry-create", args=[event.slug])
     response = client.post(url, {"name": "", "form_token": "kept-token"})
     assert 'name="form_token" value="kept-token"' in response.content.decode()
@@ -71,7 +71,7 @@ def upload(client, event, data: bytes) -> str:
 def test_import_confirmed_twice_at_once_imports_once(client, organiser):
     """Two tabs (or a double click) confirm the same preview before either has finished: the
     second still finds the list in the session; the preview's key, its one-time token, stops it."""
-    event = make_event()
+    event = make_event(organiser=organiser)
     url = upload(client, event, b"Name\nHans\nOtto\n")
     key = url.rstrip("/").rsplit("/", 1)[-1]
     stored = dict(client.session)
@@ -87,7 +87,7 @@ def test_import_confirmed_twice_at_once_imports_once(client, organiser):
 
 
 def test_the_key_of_another_events_import_is_not_taken_for_this_one(client, organiser):
-    event, other = make_event(), make_event()
+    event, other = make_event(organiser=organiser), make_event(organiser=organiser)
     url = upload(client, other, b"Name\nHans\n")
     key = url.rstrip("/").rsplit("/", 1)[-1]
     client.post(url, {"key": key})

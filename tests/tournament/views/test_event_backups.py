@@ -33,7 +33,7 @@ def shown(moment) -> str:
 
 def test_the_event_page_shows_the_last_backup_to_organisers(client, organiser, tmp_path,
                                                              settings):
-    event = make_event()
+    event = make_event(organiser=organiser)
     url = event.get_absolute_url()
     assert "Keine automatische Sicherung" in client.get(url).content.decode()
     settings.BACKUP_DIR = str(tmp_path)
@@ -86,7 +86,7 @@ def test_the_event_page_warns_when_backups_fail(client, organiser, tmp_path, set
         moment = now
     else:
         moment = now
-    html = client.get(make_event().get_absolute_url()).content.decode()
+    html = client.get(make_event(organiser=organiser).get_absolute_url()).content.decode()
     expected = warning.format(time=shown(moment), folder=folder)
     assert expected in html.replace("&#x27;", "'")
     assert 'role="alert"' in html

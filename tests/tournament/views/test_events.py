@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from core import audit
 from core.models import ChangeRecord
-from tests.factories import make_entry, make_event, make_round, make_user
+from tests.factories import make_entry, make_event, make_role, make_round, make_user
 from tests.tournament.plans import make_field
 from tournament import services
 from tournament.audit import TournamentAction
@@ -39,7 +39,7 @@ def test_login_then_event_page_shows_entries_with_counts(client):
     event = make_event()
     make_entry(event, 1, "Hans Maier")
     make_entry(event, 2, "Anna Rapp", partner="Karl Rapp")
-    make_user("orga", "geheim-123")
+    make_role(event, make_user("orga", "geheim-123"))
     response = client.post(
         reverse("login"), {"username": "orga", "password": "geheim-123", "next": "/"}
     )
@@ -173,7 +173,7 @@ def test_the_scoring_mode_field_offers_only_the_modes_with_a_sheet():
 
 
 def test_the_edit_form_leaves_the_scoring_mode_to_the_rules_page(client, organiser):
-    event = make_event(slug="alt")
+    event = make_event(organiser=organiser, slug="alt")
     assert 'name="scoring_mode"' not in html_of(client.get(reverse("event-edit", args=["alt"])))
     client.post(reverse("event-edit", args=["alt"]), event_data(scoring_mode="totals"))
     event.refresh_from_db()
@@ -181,7 +181,7 @@ def test_the_edit_form_leaves_the_scoring_mode_to_the_rules_page(client, organis
 
 
 def test_edit_event(client, organiser):
-    event = make_event(slug="alt")
+    event = make_event(organiser=organiser, slug="alt")
     response = client.post(
         reverse("event-edit", args=[event.slug]),
         event_data(name="Neuer Name", slug="neu-kurz", round_count=4),
@@ -192,7 +192,7 @@ def test_edit_event(client, organiser):
 
 
 def test_edit_event_after_plan_keeps_slug_and_rounds(client, organiser):
-    event = make_event(slug="fest", round_count=3)
+    event = make_event(organiser=organiser, slug="fest", round_count=3)
     make_round(event)
     html = html_of(client.get(reverse("event-edit", args=[event.slug])))
     assert "Nicht mehr änderbar: Der Sitzplan ist bereits erstellt." in html
@@ -210,7 +210,7 @@ def test_edit_event_after_plan_keeps_slug_and_rounds(client, organiser):
 
 
 def test_event_page_links_to_registration_pages(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     html = html_of(client.get(event.get_absolute_url()))
     for name, label in [
         ("event-edit", "Bearbeiten"),
@@ -222,7 +222,7 @@ def test_event_page_links_to_registration_pages(client, organiser):
 
 
 def test_event_page_links_to_the_plan_and_its_printouts(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_field(event, 3, 0)
     html = client.get(event.get_absolute_url()).content.decode()
     assert reverse("plan", args=[event.slug]) in html and "Sitzplan erstellen" in html
@@ -234,8 +234,9 @@ def test_event_page_links_to_the_plan_and_its_printouts(client, organiser):
 
 
 @pytest.fixture
-def field_of_entries():
-    event = make_event()
+def field_of_entries(organiser):
+    """An event of the ``organiser`` with a single, a pair, a stand-in and a withdrawn entry."""
+    event = make_event(organiser=organiser)
     make_entry(event, 1, "Zita Single")
     make_entry(event, 2, "Anna Paar", partner="Karl Paar")
     make_entry(event, 3, "Berta Ersatz", is_stand_in=True)
@@ -285,7 +286,7 @@ def test_entries_list_sorts(client, organiser, field_of_entries, sort, order):
 
 
 def test_change_log_page_lists_every_change_newest_first(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     entry = services.register_entry(event=event, user=organiser, members=[Member("Hans")])
     services.withdraw_entry(entry=entry, user=organiser)
     audit.log(
@@ -308,7 +309,7 @@ def test_change_log_page_lists_every_change_newest_first(client, organiser):
 def test_event_page_names_the_round_to_release_next(client, organiser):
     """Issue 28, finding 8: a round must be released on the plan page and nothing reminded the
     desk; the event page names the next round to release, with a button for organisers."""
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_field(event, 6, 0)
     generate_plan(event=event, seed=1)
     url = reverse("event-detail", args=[event.slug])

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from core.models import ChangeRecord
 from scoring.models import ScoreSheet
-from tests.factories import make_entry, make_event
+from tests.factories import make_entry, make_event, make_role
 from tests.tournament.plans import make_field, play_one_game, snapshot
 from tournament.audit import TournamentAction
 from tournament.models import Round, Seat, Table
@@ -27,7 +27,7 @@ def test_plan_pages_require_login(client, name, method):
 
 
 def test_plan_page_generates_and_shows_the_plan(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_entry(event, 1, "Hans Maier")
     make_entry(event, 2, "Anna Rapp")
     make_entry(event, 3, "Egon Walz")
@@ -48,7 +48,7 @@ def test_plan_page_generates_and_shows_the_plan(client, organiser):
 
 
 def test_regenerating_needs_confirmation(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_field(event, 3, 0)
     generate_plan(event=event, seed=1)
     response = client.post(reverse("plan-generate", args=[event.slug]))
@@ -63,7 +63,7 @@ def test_regenerating_needs_confirmation(client, organiser):
 
 
 def test_locked_plan_shows_notice_and_no_generate_button(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_field(event, 3, 0)
     generate_plan(event=event, seed=1)
     play_one_game(Table.objects.get(round__event=event, round__number=1))
@@ -77,7 +77,7 @@ def test_locked_plan_shows_notice_and_no_generate_button(client, organiser):
 
 
 def test_seating_error_reaches_the_page_as_a_message(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_field(event, 3, 1)
     response = client.post(reverse("plan-generate", args=[event.slug]), follow=True)
     html = response.content.decode()
@@ -87,6 +87,7 @@ def test_seating_error_reaches_the_page_as_a_message(client, organiser):
 
 def test_swap_form_shows_warnings_and_errors(client, organiser, two_round_field):
     event, _entries = two_round_field
+    make_role(event, organiser)
     url = reverse("plan-swap", args=[event.slug])
     html = client.post(
         url, {"round": "2", "first": "1", "second": "4"}, follow=True
@@ -103,7 +104,7 @@ def test_swap_form_shows_warnings_and_errors(client, organiser, two_round_field)
 
 
 def test_replace_form_creates_the_new_entry(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_field(event, 6, 0)
     generate_plan(event=event, seed=1)
     response = client.post(
@@ -117,7 +118,7 @@ def test_replace_form_creates_the_new_entry(client, organiser):
 
 
 def test_release_button_toggles_the_round(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_field(event, 3, 0)
     generate_plan(event=event, seed=1)
     url = reverse("plan-release", args=[event.slug, 1])
@@ -132,7 +133,7 @@ def test_release_button_toggles_the_round(client, organiser):
 
 
 def test_discard_plan_reopens_registration_until_the_first_score(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_field(event, 6, 0)
     generate_plan(event=event, seed=1)
     url = reverse("plan-discard", args=[event.slug])
@@ -156,7 +157,7 @@ def test_discard_plan_reopens_registration_until_the_first_score(client, organis
 
 
 def test_seating_error_follows_the_users_language(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_field(event, 3, 1)
     response = client.post(
         reverse("plan-generate", args=[event.slug]), follow=True, HTTP_ACCEPT_LANGUAGE="en"
@@ -177,7 +178,7 @@ def test_replan_section_names_the_started_rounds(client, organiser, started, say
     haben begonnen"."""
     from tournament.services import release_round
 
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_field(event, 9, 0)
     generate_plan(event=event, seed=1)
     for number in range(1, started + 1):

@@ -26,12 +26,12 @@ def search(client, event, query):
 
 
 def test_search_offers_players_of_earlier_events_with_their_last_event(client, organiser):
-    spring = make_event(name="Frühjahrsbinokel", date="2025-04-01")
-    autumn = make_event(name="Herbstbinokel", date="2025-10-01")
+    spring = make_event(organiser=organiser, name="Frühjahrsbinokel", date="2025-04-01")
+    autumn = make_event(organiser=organiser, name="Herbstbinokel", date="2025-10-01")
     hans = make_entry(spring, 1, "Hans Müller").player
     Entry.objects.create(event=autumn, start_number=1, player=hans)
     make_entry(autumn, 2, "Grete Huber")
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_entry(event, 1, "Hanna Mueller")  # plays here already: not offered
     answer = search(client, event, "mü").json()
     assert answer["players"] == [
@@ -46,10 +46,10 @@ def test_search_offers_players_of_earlier_events_with_their_last_event(client, o
 
 
 def test_search_needs_two_letters_and_stops_at_the_limit(client, organiser):
-    other = make_event()
+    other = make_event(organiser=organiser)
     for number in range(1, MAX_PLAYER_SUGGESTIONS + 4):
         make_entry(other, number, f"Hans Maier {number}")
-    event = make_event()
+    event = make_event(organiser=organiser)
     assert search(client, event, "h").json() == {"players": []}
     assert len(search(client, event, "ha").json()["players"]) == MAX_PLAYER_SUGGESTIONS
 
@@ -91,11 +91,11 @@ def entry_data(**fields):
 
 
 def test_likely_players_are_asked_about_and_the_typed_values_stay(client, organiser):
-    first = make_entry(make_event(name="Frühjahr"), 1, "Hans Maier").player
+    first = make_entry(make_event(organiser=organiser, name="Frühjahr"), 1, "Hans Maier").player
     first.club = "SV Ulm"
     first.save()
-    second = make_entry(make_event(name="Herbst"), 1, "Hans Mayer").player
-    event = make_event()
+    second = make_entry(make_event(organiser=organiser, name="Herbst"), 1, "Hans Mayer").player
+    event = make_event(organiser=organiser)
     url = reverse("entry-create", args=[event.slug])
     response = client.post(url, entry_data(club="TSV Blaustein", unlisted="on"))
     assert response.status_code == 200 and not event.entries.exists()
@@ -117,8 +117,8 @@ def test_likely_players_are_asked_about_and_the_typed_values_stay(client, organi
 
 
 def test_a_similar_player_chosen_is_taken(client, organiser):
-    mayer = make_entry(make_event(), 1, "Hans Mayer").player
-    event = make_event()
+    mayer = make_entry(make_event(organiser=organiser), 1, "Hans Mayer").player
+    event = make_event(organiser=organiser)
     url = reverse("entry-create", args=[event.slug])
     response = client.post(url, entry_data())
     assert f'name="player_choice" value="{mayer.pk}"' in response.content.decode()
@@ -127,8 +127,8 @@ def test_a_similar_player_chosen_is_taken(client, organiser):
 
 
 def test_new_player_chosen_creates_one(client, organiser):
-    known = make_entry(make_event(), 1, "Hans Maier").player
-    event = make_event()
+    known = make_entry(make_event(organiser=organiser), 1, "Hans Maier").player
+    event = make_event(organiser=organiser)
     url = reverse("entry-create", args=[event.slug])
     client.post(url, entry_data(club="SV Ulm"))
     assert not event.entries.exists()
@@ -138,9 +138,9 @@ def test_new_player_chosen_creates_one(client, organiser):
 
 
 def test_a_tapped_suggestion_is_used_without_asking(client, organiser):
-    known = make_entry(make_event(), 1, "Hans Maier").player
-    make_entry(make_event(), 1, "Hans Mayer")
-    event = make_event()
+    known = make_entry(make_event(organiser=organiser), 1, "Hans Maier").player
+    make_entry(make_event(organiser=organiser), 1, "Hans Mayer")
+    event = make_event(organiser=organiser)
     response = client.post(
         reverse("entry-create", args=[event.slug]), entry_data(player_id=str(known.pk))
     )
@@ -149,7 +149,7 @@ def test_a_tapped_suggestion_is_used_without_asking(client, organiser):
 
 
 def test_the_entry_page_saves_the_wishes_and_moves_the_results_stamp(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     entry = make_entry(event, 1, "Hans Maier", partner="Karl Ott")
     before = event.results_version
     response = client.post(
@@ -183,7 +183,7 @@ def test_duplicates_lists_only_players_of_the_users_events(client):
 
 
 def test_merge_from_the_duplicates_page(client, organiser):
-    a, b = make_event(), make_event()
+    a, b = make_event(organiser=organiser), make_event(organiser=organiser)
     keep = make_entry(a, 1, "Hans Maier").player
     remove_entry = make_entry(b, 1, "Hans Mayer")
     response = client.post(
@@ -196,7 +196,7 @@ def test_merge_from_the_duplicates_page(client, organiser):
 
 
 def test_merge_refused_is_a_message_and_changes_nothing(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     first, second = make_entry(event, 1, "Hans Maier"), make_entry(event, 2, "Hans Mayer")
     response = client.post(
         reverse("player-merge", args=[first.player.pk]), {"remove": second.player.pk},
@@ -251,6 +251,8 @@ def played():
 
 def test_player_page_figures(client, organiser, played):
     player, event, other = played
+    make_role(event, organiser)
+    make_role(other, organiser)
     response = client.get(reverse("player-detail", args=[player.pk]))
     record = response.context["record"]
     assert [row.event.pk for row in record.events] == [other.pk, event.pk]  # newest first

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
-from tests.factories import make_entry, make_event
+from tests.factories import make_entry, make_event, make_role
 from tournament.models import Event, Seat, Table
 from tournament.services import generate_plan
 
@@ -96,6 +96,7 @@ def test_printouts_require_login(client, event, name):
 
 @pytest.mark.parametrize("name", PRINTOUTS)
 def test_printout_renders_every_player_with_a_print_button(client, organiser, event, name):
+    make_role(event, organiser)
     response = client.get(reverse(name, args=[event.slug]))
     assert response.status_code == 200
     html = response.content.decode()
@@ -106,6 +107,7 @@ def test_printout_renders_every_player_with_a_print_button(client, organiser, ev
 
 
 def test_plan_printout_lists_seats_in_order_per_round(client, organiser, event):
+    make_role(event, organiser)
     html = client.get(reverse("print-plan", args=[event.slug])).content.decode()
     assert html.count('class="print-page') == 3
     assert "gibt" in html and "schreibt" in html
@@ -127,6 +129,7 @@ def test_plan_printout_lists_seats_in_order_per_round(client, organiser, event):
 
 
 def test_one_round_only(client, organiser, event):
+    make_role(event, organiser)
     html = client.get(reverse("print-plan", args=[event.slug]) + "?durchgang=2").content.decode()
     assert "Durchgang 2" in html and "Durchgang 1" not in html and "Durchgang 3" not in html
     html = client.get(reverse("print-plan", args=[event.slug]) + "?durchgang=x").content.decode()
@@ -151,6 +154,7 @@ LABELS = {"pairs": ["A1", "B1", "A2", "B2"]}
 
 
 def test_list_by_start_number(client, organiser, event):
+    make_role(event, organiser)
     html = client.get(reverse("print-numbers", args=[event.slug])).content.decode()
     assert "Wo sitze ich?" in html and "nach Startnummer sortiert" in html
     rows = tables_in(html, "list-print")[0]
@@ -172,6 +176,7 @@ def test_list_by_start_number(client, organiser, event):
 
 
 def test_list_by_name_sorts_umlauts_and_lists_both_partners(client, organiser, event):
+    make_role(event, organiser)
     html = client.get(reverse("print-names", args=[event.slug])).content.decode()
     assert "nach Namen sortiert" in html
     body = tables_in(html, "list-print")[0][1:]
@@ -190,6 +195,7 @@ def test_list_by_name_sorts_umlauts_and_lists_both_partners(client, organiser, e
 
 
 def test_table_cards_mark_dealer_and_scorekeeper(client, organiser, event):
+    make_role(event, organiser)
     html = client.get(reverse("print-cards", args=[event.slug])).content.decode()
     tables = Table.objects.filter(round__event=event)
     cards = html.split('<article class="table-card">')[1:]
@@ -208,6 +214,7 @@ def test_table_cards_mark_dealer_and_scorekeeper(client, organiser, event):
 
 
 def test_blank_score_sheets_prefill_the_dealer_of_every_game(client, organiser, event):
+    make_role(event, organiser)
     response = client.get(reverse("print-sheets", args=[event.slug]) + "?durchgang=1")
     html = response.content.decode()
     assert "A4 quer, ein Spielzettel pro Seite" in html
@@ -237,6 +244,7 @@ def test_blank_score_sheets_prefill_the_dealer_of_every_game(client, organiser, 
 
 
 def test_score_sheets_name_the_pairs(client, organiser, event):
+    make_role(event, organiser)
     html = client.get(reverse("print-sheets", args=[event.slug])).content.decode()
     assert "Paar 8" in html and "Inge Klotz / Karl Klotz" in html
     assert html.count('class="print-page score-sheet') == Table.objects.filter(
@@ -245,6 +253,7 @@ def test_score_sheets_name_the_pairs(client, organiser, event):
 
 
 def test_running_slips_give_each_entry_its_tables(client, organiser, event):
+    make_role(event, organiser)
     html = client.get(reverse("print-slips", args=[event.slug])).content.decode()
     slips = html.split('<article class="slip">')[1:]
     assert len(slips) == event.entries.count()
@@ -261,7 +270,7 @@ def test_running_slips_give_each_entry_its_tables(client, organiser, event):
 
 
 def test_printout_without_a_plan(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     response = client.get(reverse("print-cards", args=[event.slug]))
     assert response.status_code == 200
     assert "Noch kein Sitzplan." in response.content.decode()
@@ -269,6 +278,7 @@ def test_printout_without_a_plan(client, organiser):
 
 def test_qr_include_point_is_rendered_on_cards_and_sheets(client, organiser, event):
     """The score-entry QR code goes into templates/tournament/print/_sheet_qr.html."""
+    make_role(event, organiser)
     for name in ("print-cards", "print-sheets"):
         html = client.get(reverse(name, args=[event.slug])).content.decode()
         assert html.count('<div class="qr">') == Table.objects.filter(round__event=event).count()

@@ -69,7 +69,7 @@ def entry_data(**fields) -> dict:
 
 
 def test_register_single_gets_next_free_number_and_is_logged(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_entry(event, 4)
     html = html_of(client.get(reverse("entry-create", args=[event.slug])))
     assert "Ohne Startnummer erhält der Teilnehmer die 5." in html
@@ -89,7 +89,7 @@ def test_register_single_gets_next_free_number_and_is_logged(client, organiser):
 
 
 def test_register_pair_as_stand_in_with_own_number(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     client.post(
         reverse("entry-create", args=[event.slug]),
         entry_data(name="Anna Rapp", partner_name="Karl Rapp", start_number="20",
@@ -104,7 +104,7 @@ def test_register_pair_as_stand_in_with_own_number(client, organiser):
 
 
 def test_register_and_add_another_returns_to_the_form(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     response = client.post(
         reverse("entry-create", args=[event.slug]), {**entry_data(), "another": "1"}
     )
@@ -112,7 +112,7 @@ def test_register_and_add_another_returns_to_the_form(client, organiser):
 
 
 def test_start_number_clash_is_a_german_form_error(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_entry(event, 5, "Otto")
     response = client.post(reverse("entry-create", args=[event.slug]), entry_data(start_number=5))
     assert response.status_code == 200
@@ -131,7 +131,7 @@ def test_start_number_clash_is_a_german_form_error(client, organiser):
     ],
 )
 def test_bad_entry_input_gets_german_errors(client, organiser, fields, message):
-    event = make_event()
+    event = make_event(organiser=organiser)
     response = client.post(reverse("entry-create", args=[event.slug]), entry_data(**fields))
     assert response.status_code == 200 and message in html_of(response)
     assert not event.entries.exists()
@@ -145,7 +145,7 @@ def autofocused(html: str) -> list[str]:
 def test_the_typing_starts_in_the_name_and_returns_to_a_field_with_a_message(
     client, organiser
 ):
-    event = make_event()
+    event = make_event(organiser=organiser)
     url = reverse("entry-create", args=[event.slug])
     page = html_of(client.get(url))
     assert autofocused(page) == ["name"]
@@ -164,7 +164,7 @@ def test_the_typing_starts_in_the_name_and_returns_to_a_field_with_a_message(
 
 
 def test_race_via_the_form_gives_the_same_message(client, organiser, monkeypatch):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_entry(event, 5, "Otto")
     monkeypatch.setattr(registration, "is_start_number_taken", lambda *args, **kwargs: False)
     response = client.post(reverse("entry-create", args=[event.slug]), entry_data(start_number=5))
@@ -176,7 +176,7 @@ def test_race_via_the_form_gives_the_same_message(client, organiser, monkeypatch
 
 
 def test_edit_entry_changes_are_saved_and_logged(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     entry = make_entry(event, 1, "Hans Maier")
     url = reverse("entry-edit", args=[event.slug, entry.pk])
     html = html_of(client.get(url))
@@ -196,7 +196,7 @@ def test_edit_entry_changes_are_saved_and_logged(client, organiser):
 
 
 def test_pair_becomes_single_and_loses_its_partner(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     entry = make_entry(event, 1, "Anna", partner="Karl")
     partner_pk = entry.partner_id
     client.post(reverse("entry-edit", args=[event.slug, entry.pk]),
@@ -206,7 +206,7 @@ def test_pair_becomes_single_and_loses_its_partner(client, organiser):
 
 
 def test_edit_without_change_records_nothing(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     entry = make_entry(event, 3, "Hans")
     response = client.post(reverse("entry-edit", args=[event.slug, entry.pk]),
                            entry_data(name="Hans", start_number=3), follow=True)
@@ -215,7 +215,7 @@ def test_edit_without_change_records_nothing(client, organiser):
 
 
 def test_edit_start_number_clash_is_a_form_error(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_entry(event, 2, "Otto")
     entry = make_entry(event, 3, "Hans")
     response = client.post(reverse("entry-edit", args=[event.slug, entry.pk]),
@@ -227,7 +227,7 @@ def test_edit_start_number_clash_is_a_form_error(client, organiser):
 
 
 def test_entry_of_another_event_is_not_found(client, organiser):
-    event, other = make_event(), make_event()
+    event, other = make_event(organiser=organiser), make_event()
     entry = make_entry(other, 1)
     assert client.get(reverse("entry-edit", args=[event.slug, entry.pk])).status_code == 404
 
@@ -236,7 +236,7 @@ def test_entry_of_another_event_is_not_found(client, organiser):
 
 
 def test_withdraw_keeps_the_row_and_is_logged_then_reinstate(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     entry = make_entry(event, 4, "Hans")
     assert client.get(reverse("entry-withdraw", args=[event.slug, entry.pk])).status_code == 405
     response = client.post(reverse("entry-withdraw", args=[event.slug, entry.pk]), follow=True)
@@ -263,7 +263,7 @@ def test_withdraw_keeps_the_row_and_is_logged_then_reinstate(client, organiser):
 
 
 def test_no_registration_once_a_plan_exists(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_round(event)
     html = html_of(client.get(reverse("entry-create", args=[event.slug])))
     assert CLOSED in html and 'name="name"' not in html
@@ -274,7 +274,7 @@ def test_no_registration_once_a_plan_exists(client, organiser):
 
 
 def test_no_withdrawal_once_a_plan_exists(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     entry = make_entry(event, 1)
     make_round(event)
     response = client.post(reverse("entry-withdraw", args=[event.slug, entry.pk]), follow=True)
@@ -284,7 +284,7 @@ def test_no_withdrawal_once_a_plan_exists(client, organiser):
 
 
 def test_names_club_and_notes_can_change_after_the_plan(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     entry = make_entry(event, 1, "Hans Maier", partner="Karl Maier")
     make_round(event)
     url = reverse("entry-edit", args=[event.slug, entry.pk])
@@ -311,7 +311,7 @@ def test_names_club_and_notes_can_change_after_the_plan(client, organiser):
 
 def test_change_log_reads_in_the_readers_language(client, organiser):
     """Stored as an action and parameters: a German and an English reader both read it."""
-    event = make_event()
+    event = make_event(organiser=organiser)
     response = client.post(
         reverse("entry-create", args=[event.slug]), entry_data(), HTTP_ACCEPT_LANGUAGE="en"
     )
@@ -350,7 +350,7 @@ def test_import_pages_require_login(client, name):
 
 
 def test_upload_page_in_german_with_example_link(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     html = client.get(reverse("import", args=[event.slug])).content.decode()
     assert "Teilnehmerliste importieren" in html
     assert reverse("import-example", args=[event.slug]) in html
@@ -358,7 +358,7 @@ def test_upload_page_in_german_with_example_link(client, organiser):
 
 
 def test_example_download_is_a_german_excel_csv(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     response = client.get(reverse("import-example", args=[event.slug]))
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
@@ -366,7 +366,7 @@ def test_example_download_is_a_german_excel_csv(client, organiser):
 
 
 def test_upload_shows_preview_then_confirm_imports_everything(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_entry(event, 10, "Schon Da")
     data = xlsx_bytes(
         [
@@ -408,7 +408,7 @@ def test_upload_shows_preview_then_confirm_imports_everything(client, organiser)
 
 
 def test_csv_with_bom_and_semicolon_imports(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     data = "\ufeffNr;Name;Verein\r\n1;Jakob Gaiser;TSV Plochingen\r\n2;Lore Zeller;\r\n".encode()
     url = preview_url(upload(client, event, "Liste.CSV", data))
     response = client.post(url, {"key": url.rstrip("/").rsplit("/", 1)[-1]})
@@ -420,7 +420,7 @@ def test_csv_with_bom_and_semicolon_imports(client, organiser):
 
 
 def test_preview_names_every_problem_and_offers_no_import(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_entry(event, 4)
     data = b"Nr;Name\n1;Hans\n1;Otto\n5;\n4;Egon\nx;Paul\n"
     url = preview_url(upload(client, event, "liste.csv", data))
@@ -452,7 +452,7 @@ def test_preview_names_every_problem_and_offers_no_import(client, organiser):
     ids=["type", "empty", "blank", "no-name-column", "too-many-rows", "too-large"],
 )
 def test_upload_file_problems_are_form_errors(client, organiser, filename, data, expected):
-    event = make_event()
+    event = make_event(organiser=organiser)
     response = upload(client, event, filename, data)
     assert response.status_code == 200
     assert expected in response.content.decode()
@@ -460,7 +460,7 @@ def test_upload_file_problems_are_form_errors(client, organiser, filename, data,
 
 
 def test_confirm_checks_again_against_the_database(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     url = preview_url(upload(client, event, "liste.csv", b"Nr;Name\n1;Hans\n2;Otto\n;Egon\n"))
     assert "Alle Zeilen importieren" in client.get(url).content.decode()
     make_entry(event, 2, "Schneller Meldender")  # someone registered number 2 meanwhile
@@ -473,7 +473,7 @@ def test_confirm_checks_again_against_the_database(client, organiser):
 
 
 def test_import_refused_once_a_plan_exists(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     url = preview_url(upload(client, event, "liste.csv", b"Name\nHans\n"))
     make_round(event)
     html = client.get(url).content.decode()
@@ -488,7 +488,7 @@ def test_import_refused_once_a_plan_exists(client, organiser):
 
 
 def test_preview_of_another_event_or_unknown_key_sends_back(client, organiser):
-    event, other = make_event(), make_event()
+    event, other = make_event(organiser=organiser), make_event(organiser=organiser)
     url = preview_url(upload(client, event, "liste.csv", b"Name\nHans\n"))
     key = url.rstrip("/").rsplit("/", 1)[-1]
     response = client.get(reverse("import-preview", args=[other.slug, key]), follow=True)
@@ -513,14 +513,14 @@ def test_preview_of_another_event_or_unknown_key_sends_back(client, organiser):
 )
 def test_entry_form_refuses_control_characters_and_overlong_notes(client, organiser, fields,
                                                                   message):
-    event = make_event()
+    event = make_event(organiser=organiser)
     response = client.post(reverse("entry-create", args=[event.slug]), entry_data(**fields))
     assert response.status_code == 200 and message in html_of(response)
     assert not event.entries.exists()
 
 
 def test_entry_form_keeps_line_breaks_in_notes_and_states_the_limits(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     html = html_of(client.get(reverse("entry-create", args=[event.slug])))
     assert 'name="notes" cols="40" rows="2" maxlength="1000"' in html
     assert 'name="name" maxlength="200"' in html
@@ -530,7 +530,7 @@ def test_entry_form_keeps_line_breaks_in_notes_and_states_the_limits(client, org
 
 
 def test_edit_form_applies_the_same_checks(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     entry = make_entry(event, 1, "Hans")
     response = client.post(reverse("entry-edit", args=[event.slug, entry.pk]),
                            entry_data(name="Hans\x00", start_number=1))
@@ -543,7 +543,7 @@ def test_edit_form_applies_the_same_checks(client, organiser):
 
 
 def test_a_name_in_the_event_already_is_registered_only_when_confirmed(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     hans = make_entry(event, 1, "Hans Maier")
     url = reverse("entry-create", args=[event.slug])
     assert "Trotzdem anmelden" not in html_of(client.get(url))
@@ -568,7 +568,7 @@ def test_a_name_in_the_event_already_is_registered_only_when_confirmed(client, o
 
 
 def test_a_pair_naming_a_registered_player_warns_too(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_entry(event, 7, "Anna Rapp", partner="Karl Rapp", is_withdrawn=True)
     response = client.post(reverse("entry-create", args=[event.slug]),
                            entry_data(name="Otto Walz", partner_name="KARL RAPP"))
@@ -581,7 +581,7 @@ def test_a_pair_naming_a_registered_player_warns_too(client, organiser):
 
 
 def test_form_offers_the_lowest_free_number_once_the_maximum_is_taken(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_entry(event, 99999)
     make_entry(event, 1)
     url = reverse("entry-create", args=[event.slug])
@@ -594,7 +594,7 @@ def test_a_full_tournament_says_so_and_registers_nobody(client, organiser, monke
     from tournament import imports
 
     monkeypatch.setattr(imports, "MAX_START_NUMBER", 2)
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_entry(event, 1)
     make_entry(event, 2)
     url = reverse("entry-create", args=[event.slug])
@@ -609,7 +609,7 @@ def test_a_full_tournament_says_so_and_registers_nobody(client, organiser, monke
 
 
 def test_preview_shows_control_characters_and_long_notes_as_row_errors(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     data = "Name;Verein;Notizen\nHa\x00ns;;\nOtto;TSV\x07;\nEgon;;{}\n".format("n" * 1001)
     url = preview_url(upload(client, event, "liste.csv", data.encode()))
     html = client.get(url).content.decode()
@@ -623,7 +623,7 @@ def test_preview_shows_control_characters_and_long_notes_as_row_errors(client, o
 
 
 def test_preview_marks_registered_and_repeated_names_and_leaves_them_out(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_entry(event, 1, "Hans Maier")
     data = b"Name;Partner\nhans maier;\nOtto Walz;\nEgon Walz;otto walz\nFrieda;\n"
     url = preview_url(upload(client, event, "liste.csv", data))
@@ -645,7 +645,7 @@ def test_preview_marks_registered_and_repeated_names_and_leaves_them_out(client,
 
 
 def test_ticked_rows_are_imported_anyway(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_entry(event, 1, "Hans Maier")
     data = b"Name\nHans Maier\nHans Maier\nOtto\n"
     url = preview_url(upload(client, event, "liste.csv", data))
@@ -657,7 +657,7 @@ def test_ticked_rows_are_imported_anyway(client, organiser):
 
 
 def test_a_list_of_registered_players_only_stays_in_the_preview(client, organiser):
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_entry(event, 1, "Hans")
     url = preview_url(upload(client, event, "liste.csv", b"Name\nHans\n"))
     response = client.post(url, {"key": url.rstrip("/").rsplit("/", 1)[-1]}, follow=True)
@@ -670,7 +670,7 @@ def test_a_list_of_registered_players_only_stays_in_the_preview(client, organise
 def test_upload_of_a_hostile_workbook_is_a_quick_form_error(client, organiser):
     """The probe's 1.5 KB workbook (its dimension claims A1:XFD1048576, one row numbered
     1048576) answered 500 after ~30 s."""
-    event = make_event()
+    event = make_event(organiser=organiser)
     start = time.monotonic()
     response = upload(client, event, "liste.xlsx", crafted_xlsx({1: ["Name"], 1048576: ["Hans"]}))
     assert time.monotonic() - start < 2

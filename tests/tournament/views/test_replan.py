@@ -32,6 +32,7 @@ def started_event(singles: int = 12):
 
 def test_replan_with_a_latecomer_and_a_leaver(client, organiser):
     event, _ = started_event()
+    make_role(event, organiser)
     before = [row for row in snapshot(event) if row[0] == 1]
     html = client.get(reverse("plan", args=[event.slug])).content.decode()
     assert 'action="/turnier/' in html and "neu-planen" in html
@@ -58,6 +59,7 @@ def test_replan_with_a_latecomer_and_a_leaver(client, organiser):
 
 def test_replan_needs_confirmation(client, organiser):
     event, _ = started_event()
+    make_role(event, organiser)
     before = snapshot(event)
     response = client.post(
         reverse("plan-replan", args=[event.slug]),
@@ -70,6 +72,7 @@ def test_replan_needs_confirmation(client, organiser):
 
 def test_a_stale_page_is_refused_with_a_message(client, organiser):
     event, _ = started_event()
+    make_role(event, organiser)
     stale = plan_version(event)
     release_round(round=event.rounds.get(number=2), released=True)  # meanwhile, elsewhere
     before = snapshot(event)
@@ -87,6 +90,7 @@ def test_a_stale_page_is_refused_with_a_message(client, organiser):
 
 def test_unknown_start_number_who_left_is_a_form_error(client, organiser):
     event, _ = started_event()
+    make_role(event, organiser)
     response = client.post(
         reverse("plan-replan", args=[event.slug]),
         {"version": plan_version(event), "left": "77", "confirm": "on"},
@@ -97,6 +101,7 @@ def test_unknown_start_number_who_left_is_a_form_error(client, organiser):
 
 def test_fixed_table_form(client, organiser):
     event, _ = started_event()
+    make_role(event, organiser)
     response = client.post(
         reverse("plan-fixed", args=[event.slug]), {"number": 5, "fixed": "on"}, follow=True
     )
@@ -128,7 +133,7 @@ def test_the_plan_page_lists_the_tables_to_print_again_with_links_for_just_those
 
     from scoring.models import ScoreSheet
 
-    event = make_event()
+    event = make_event(organiser=organiser)
     make_field(event, 20, 4)
     generate_plan(event=event, seed=3)
     round_one = event.rounds.get(number=1)

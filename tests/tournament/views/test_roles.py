@@ -163,8 +163,7 @@ def test_printouts_lead_a_desk_helper_back_to_the_event_not_to_the_plan(
 
 
 def test_before_the_plan_a_desk_helper_registers_but_does_not_import(client, helper):
-    event = make_event()
-    make_role(event, helper, DESK)
+    event = make_event(desk=helper)
     client.force_login(helper)
     html = html_of(client.get(event.get_absolute_url()))
     assert reverse("entry-create", args=[event.slug]) in html
@@ -176,8 +175,7 @@ def test_before_the_plan_a_desk_helper_registers_but_does_not_import(client, hel
 
 
 def test_the_entry_page_offers_a_desk_helper_no_withdrawal(client, helper):
-    event = make_event()
-    make_role(event, helper, DESK)
+    event = make_event(desk=helper)
     entry = make_entry(event, 1)
     url = reverse("entry-edit", args=[event.slug, entry.pk])
     withdraw = reverse("entry-withdraw", args=[event.slug, entry.pk])

@@ -16,9 +16,10 @@ GAMES_LINK = "Wer diesen Link hat, kann die Spiele dieses Tisches eintragen"
 TOTALS_LINK = "Wer diesen Link hat, kann die Summen dieses Tisches eintragen"
 
 
-def planned(mode: str):
-    """An event in ``mode`` with a plan of one round and one table of three, re-planned."""
-    event = make_event(scoring_mode=mode, plan_seed=7)
+def planned(mode: str, organiser=None):
+    """An event in ``mode`` (organised by ``organiser``) with a plan of one round and one table
+    of three, re-planned."""
+    event = make_event(organiser=organiser, scoring_mode=mode, plan_seed=7)
     entries = [make_entry(event, n) for n in (1, 2, 3)]
     round_ = make_round(event)
     sheet = make_sheet(make_table(round_, entries))
@@ -35,7 +36,7 @@ def html(client, name: str, **kwargs) -> str:
 
 
 def test_the_plan_and_event_pages_link_the_totals_slips(client, organiser):
-    event, _sheet = planned(Event.ScoringMode.TOTALS)
+    event, _sheet = planned(Event.ScoringMode.TOTALS, organiser=organiser)
     plan = html(client, "plan", slug=event.slug)
     assert ">Summenzettel</a></li>" in plan  # the printouts
     assert plan.count(">Summenzettel</a>") == 3  # and the round's, and the tables to reprint
@@ -45,7 +46,7 @@ def test_the_plan_and_event_pages_link_the_totals_slips(client, organiser):
 
 
 def test_every_game_keeps_its_score_sheets(client, organiser):
-    event, _sheet = planned(Event.ScoringMode.GAMES)
+    event, _sheet = planned(Event.ScoringMode.GAMES, organiser=organiser)
     plan = html(client, "plan", slug=event.slug)
     assert "Summenzettel" not in plan
     assert "Tischkarte und Spielzettel von Tisch 1 nochmals drucken" in plan
@@ -62,7 +63,7 @@ def test_every_game_keeps_its_score_sheets(client, organiser):
 def test_the_organisers_section_of_a_sheet_names_what_its_link_enters(
     client, organiser, mode, says, not_said
 ):
-    event, sheet = planned(mode)
+    event, sheet = planned(mode, organiser=organiser)
     page = html(client, "sheet-edit", slug=event.slug, number=1, table=sheet.table.number)
     assert all(text in page for text in says)
     assert not_said not in page
