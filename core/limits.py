@@ -129,7 +129,7 @@ MAX_REGISTRY_CHOICES: Final = 5
 MAX_DUPLICATE_PAIRS: Final = 200
 """Pairs of likely duplicate players the duplicates page lists at once."""
 
-# Series (Cup): evenings ranked together (``series.rules``).
+# Series (Cup): evenings ranked together (``series.ranking``).
 MAX_SERIES_EVENTS: Final = 50
 """Evenings in one series, and the highest "best N"."""
 MAX_PLACE_POINTS: Final = 200

@@ -1,5 +1,5 @@
 """Absolute links that leave the laptop: printed on table cards and score sheets, or opened on
-the players' phones (a score sheet's link and its QR code, ``scoring.templatetags.sheets``).
+the players' phones (a score sheet's link and its QR code, ``scoring.templatetags.sheet_links``).
 
 A link starts with ``PUBLIC_URL`` (``config.settings``), the address the phones reach the
 app under, when it is set; otherwise with the address the page itself was opened under. A page

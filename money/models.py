@@ -1,6 +1,6 @@
 """The money of an event (Kasse) and its prizes (Preistisch): settings, payments, prizes, the
-lots drawn and the prizes handed out. The arithmetic is pure (``money.rules``,
-``money.prizes.rules``)."""
+lots drawn and the prizes handed out. The arithmetic is pure (``money.arithmetic``,
+``money.prizes.awards``)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core import limits
-from money import rules as money
-from money.prizes import rules as prizes
+from money import arithmetic as money
+from money.prizes import awards as prizes
 from scoring.interface import rules_of
 from tournament.models import AuditRecord, Entry, Event, EventSettings
 
@@ -24,7 +24,7 @@ from tournament.models import AuditRecord, Entry, Event, EventSettings
 def money_field(
     verbose_name: str, *, minimum: Decimal = Decimal(0), **options: Any
 ) -> models.DecimalField:
-    """An amount of euros with cents (``money.rules``), from ``minimum`` (0; a payment or an
+    """An amount of euros with cents (``money.arithmetic``), from ``minimum`` (0; a payment or an
     expense at least a cent) to ``limits.MAX_AMOUNT``."""
     return models.DecimalField(
         verbose_name,
@@ -40,7 +40,7 @@ class MoneySettings(EventSettings):
 
     One row per event, written when the organiser first saves the settings; until then the
     event takes no money (``for_event`` gives the unsaved defaults). The arithmetic is
-    ``money.rules``.
+    ``money.arithmetic``.
     """
 
     class Donation(models.TextChoices):
@@ -291,7 +291,7 @@ class PrizeSettings(EventSettings):
 class Prize(models.Model):
     """A prize the organiser defined: for a place or places of the singles' or the pairs'
     ranking, or a special prize; money (an amount and/or a share of the pot) and/or goods.
-    Who receives it is computed (``money.prizes.rules``)."""
+    Who receives it is computed (``money.prizes.awards``)."""
 
     class Award(models.TextChoices):
         PLACE = prizes.PLACE, _("place")

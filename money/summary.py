@@ -21,10 +21,10 @@ from decimal import Decimal
 
 from django.db.models import Count, Sum
 
+from money.arithmetic import ZERO, euros, total
 from money.cash.selectors import CashBook, CashRow, cash_book
 from money.models import Expense, MoneySettings, Payment
 from money.prizes.selectors import PrizeTable, prize_table
-from money.rules import ZERO, euros, total
 from tournament.models import Event
 
 

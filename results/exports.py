@@ -61,7 +61,7 @@ from django.utils import timezone
 from core.errors import GERMAN, Message
 from money.cash.selectors import CashBook, cash_book
 from money.models import Expense
-from money.prizes.rules import BEST_ROUND, CATEGORY, LAST, Award
+from money.prizes.awards import BEST_ROUND, CATEGORY, LAST, Award
 from money.prizes.selectors import PrizeTable, prize_table
 from results.xlsx import MONEY_FORMAT, Cell, Rows, SheetData, write_workbook
 from scoring.interface import tells

@@ -4,7 +4,7 @@ the event's rules."""
 from django.urls import path
 
 from core.web import no_store
-from scoring.views import melds, rules, sheets, standings
+from scoring.views import melds, public_rules, sheets, standings
 
 urlpatterns = [
     path("zettel/<str:token>/", no_store(sheets.sheet_link), name="sheet-link"),
@@ -30,7 +30,7 @@ urlpatterns = [
         name="public-standings-entry",
     ),
     # the event's house rules, for the players' phones (the rules sheet's sections)
-    path("turnier/<slug:slug>/regeln/", rules.event_rules, name="event-rules"),
+    path("turnier/<slug:slug>/regeln/", public_rules.event_rules, name="event-rules"),
     # organisers only while the standings are not public
     path("turnier/<slug:slug>/beamer/", standings.projector, name="projector"),
 ]

@@ -1,6 +1,6 @@
 """Forms of the series (Cup) pages: its settings, and the event to add. They validate input
 only; ``series.services`` decides and writes. The place points are typed as numbers
-separated by commas and checked by ``series.rules`` (through ``scoring.interface``)."""
+separated by commas and checked by ``series.ranking`` (through ``scoring.interface``)."""
 
 from decimal import Decimal
 
@@ -13,7 +13,7 @@ from core.forms import CheckedTextField, NumberField
 from core.limits import MAX_SERIES_EVENTS, MAX_SLUG_LENGTH
 from money.prizes.forms import percent_field
 from series.models import Series
-from series.rules import SeriesRuleError, format_place_points, parse_place_points
+from series.ranking import SeriesRuleError, format_place_points, parse_place_points
 from tournament.models import Event
 
 

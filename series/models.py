@@ -4,7 +4,7 @@ under the series' rule.
 Imported into ``tournament.models`` (Django finds the models there). The series belongs to the
 account that created it (``Series.owner``): the owner and superusers organise it. An event
 joins a series only through someone who organises that event; each organiser keeps their own
-event. The ranking is ``series.rules`` (``series.standings`` reads the rule from
+event. The ranking is ``series.ranking`` (``series.standings`` reads the rule from
 here), the rules ``docs/rules.md`` ("Series").
 """
 
@@ -27,7 +27,7 @@ from tournament.models import Event
 
 class Series(models.Model):
     class Counting(models.TextChoices):
-        # the codes of ``series.rules`` (a test checks they agree)
+        # the codes of ``series.ranking`` (a test checks they agree)
         ALL = "all", _("every evening")
         BEST = "best", _("the best evenings")
         EVERY = "every", _("only who played at every evening")

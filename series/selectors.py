@@ -5,7 +5,7 @@ The series belongs to the account that created it: its owner and superusers orga
 (``may_organise_series``). An event joins a series only through one of the event's organisers
 (``organises_event``), so each organiser keeps their own event. The season pot is the series'
 per cent of the Startgeld collected at each evening, each evening's share rounded down to the
-cent as a prize pot is (``money.rules.pool``); the Startgeld collected is the cash book's
+cent as a prize pot is (``money.arithmetic.pool``); the Startgeld collected is the cash book's
 (``money.cash.selectors``), the figure the treasurer's summary shows.
 """
 
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from money.arithmetic import pool, total
 from money.cash.selectors import cash_book
-from money.rules import pool, total
 from series.models import Series
 from tournament.models import Event
 

@@ -22,7 +22,7 @@ from core.changes import save_and_log_changes
 from core.errors import UserError
 from series.audit import SeriesAction
 from series.models import Series, SeriesEvent
-from series.rules import SeriesRuleError
+from series.ranking import SeriesRuleError
 from series.selectors import may_organise_series, organises_event
 from series.standings import series_rule
 from tournament.models import Event

@@ -1,5 +1,5 @@
 """Series standings from the database: each event's standings read once, the evenings ranked
-together by ``series.rules``, and the series' exports.
+together by ``series.ranking``, and the series' exports.
 
 The evenings are the series' events in their order (``SeriesEvent.order``, by date). Each
 event's standings are the ones computed once per change (``cached_standings``). A
@@ -25,7 +25,7 @@ from results.xlsx import Rows, SheetData, write_workbook
 from scoring.ranking import PAIRS, SINGLES
 from scoring.standings import cached_standings
 from series.models import Series
-from series.rules import EveningRow, SeriesRow, SeriesRule, rank_series
+from series.ranking import EveningRow, SeriesRow, SeriesRule, rank_series
 from tournament.models import Entry, Event, Player
 
 # what public pages show instead of an unlisted participant's name (the field's own label)
@@ -33,7 +33,7 @@ UNLISTED_PARTICIPANT = gettext_noop("not in public lists")
 
 
 def series_rule(series: Series) -> SeriesRule:
-    """The series' rule as ``series.rules`` applies it."""
+    """The series' rule as ``series.ranking`` applies it."""
     return SeriesRule(
         counting=series.counting,
         best_of=series.best_of if series.counting == Series.Counting.BEST else None,

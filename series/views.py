@@ -24,7 +24,7 @@ from core.web import add_form_error, show_error
 from scoring.interface import PAIRS, SINGLES, rules_label, rules_of
 from series.forms import AddEventForm, SeriesForm
 from series.models import Series
-from series.rules import rule_summary
+from series.ranking import rule_summary
 from series.selectors import may_organise_series, season_pot, series_of
 from series.services import SeriesError, add_event, create_series, remove_event, update_series
 from series.standings import SeriesStandings, series_csv, series_standings, series_workbook

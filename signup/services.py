@@ -45,14 +45,14 @@ from signup.models import Registration, SignupSettings, new_code
 from signup.selectors import registered_count, waiting
 from tournament.members import Member
 from tournament.models import Entry, Event
-from tournament.selectors import event_phase
+from tournament.selectors.phase import event_phase
 from tournament.services import (
     ensure_not_finished,
     register_entry,
     reinstate_entry,
     withdraw_entry,
 )
-from tournament.services.registration import lock_event
+from tournament.services.entries import lock_event
 
 R = Registration.Status
 S = audit.SignupAction

@@ -29,7 +29,7 @@ from signup.models import Registration, SignupSettings
 from signup.selectors import overview, registered_count, waiting_place
 from tournament.access import desk_view, organiser_view
 from tournament.models import Event
-from tournament.selectors import Phase, event_phase
+from tournament.selectors.phase import Phase, event_phase
 
 RATE_GROUP = "signup"
 NOTICE_GROUP = "signup-notice"

@@ -34,8 +34,8 @@ PURE_MODULES = [
     "core.text",
     "tournament.registry",
     "tournament.house_rules",
-    "money.rules",
-    "money.prizes.rules",
+    "money.arithmetic",
+    "money.prizes.awards",
     "scoring.rules",
     "scoring.presets",
     "scoring.switches",
@@ -46,7 +46,7 @@ PURE_MODULES = [
     "scoring.melds",
     "scoring.merkblatt",
     "scoring.modes",
-    "series.rules",
+    "series.ranking",
     "results.press",
 ]
 

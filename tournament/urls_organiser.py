@@ -7,7 +7,7 @@ from django.urls import path
 from core.limits import MAX_IMPORT_REQUEST_BYTES
 from core.web import takes_body
 from tournament.imports import file_too_large
-from tournament.views import events, plan, players, printouts, registration, roles
+from tournament.views import entries, events, plan, players, printouts, roles
 
 PRINTOUT_PATHS = {
     "plan": ("sitzplan", "print-plan"),
@@ -28,18 +28,18 @@ urlpatterns = [
         name="event-role-remove",
     ),
     # registration
-    path("turnier/<slug:slug>/teilnehmer/neu/", registration.entry_create, name="entry-create"),
+    path("turnier/<slug:slug>/teilnehmer/neu/", entries.entry_create, name="entry-create"),
     path(
-        "turnier/<slug:slug>/teilnehmer/<int:pk>/", registration.entry_edit, name="entry-edit"
+        "turnier/<slug:slug>/teilnehmer/<int:pk>/", entries.entry_edit, name="entry-edit"
     ),
     path(
         "turnier/<slug:slug>/teilnehmer/<int:pk>/abmelden/",
-        registration.entry_withdraw,
+        entries.entry_withdraw,
         name="entry-withdraw",
     ),
     path(
         "turnier/<slug:slug>/teilnehmer/<int:pk>/wieder-anmelden/",
-        registration.entry_reinstate,
+        entries.entry_reinstate,
         name="entry-reinstate",
     ),
     path(
@@ -48,18 +48,18 @@ urlpatterns = [
     path(
         "turnier/<slug:slug>/import/",
         takes_body(MAX_IMPORT_REQUEST_BYTES, too_large=lambda: str(file_too_large()))(
-            registration.import_upload
+            entries.import_upload
         ),
         name="import",
     ),
     path(
         "turnier/<slug:slug>/import/beispiel.csv",
-        registration.import_example,
+        entries.import_example,
         name="import-example",
     ),
     path(
         "turnier/<slug:slug>/import/<str:key>/",
-        registration.import_preview,
+        entries.import_preview,
         name="import-preview",
     ),
     # the player registry, shared by every event

@@ -2,7 +2,7 @@
 SQL queries whatever the event's size.
 
 What an entry owes is never stored: it is computed here from the event's money settings, the
-entry and its games (``money.rules``). Its lost games are the games it lost as declarer on
+entry and its games (``money.arithmetic``). Its lost games are the games it lost as declarer on
 the sheets that count for the standings, asked of scoring through ``scoring.interface``; at a
 pairs table the declarer is the pair, so the pair owes the money. While a started round has
 sheets that are missing or not confirmed the lost games are provisional (``CashBook.provisional``).
@@ -17,8 +17,8 @@ from decimal import Decimal
 
 from django.db.models import Sum
 
+from money.arithmetic import ZERO, euros, lost_game_money, lost_games, start_fee_due, total
 from money.models import MoneySettings, Payment
-from money.rules import ZERO, euros, lost_game_money, lost_games, start_fee_due, total
 from scoring.interface import DeclarerLosses, declarer_losses, standings_provisional
 from tournament.models import Entry, Event
 

@@ -20,13 +20,13 @@ from core.changes import save_and_log_changes
 from core.errors import UserError
 from core.limits import MAX_AMOUNT, OVERPAYMENT_ASK
 from core.templatetags.euros import euro
+from money.arithmetic import ZERO, euros
 from money.audit import MoneyAction
 from money.cash.selectors import cash_book
 from money.models import Expense, MoneySettings, Payment
-from money.rules import ZERO, euros
 from tournament import audit
 from tournament.models import Entry, Event
-from tournament.services.registration import lock_event
+from tournament.services.entries import lock_event
 from tournament.services.submissions import Kind, use_form_token
 
 # What an organiser sets on the money settings page, in the order the log names them.

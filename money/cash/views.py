@@ -21,6 +21,7 @@ from core.models import ChangeRecord
 from core.templatetags.euros import euro
 from core.text import is_number
 from core.web import add_form_error, put_focus, show_error
+from money.arithmetic import ZERO
 from money.audit import MoneyAction, payment_text
 from money.cash.forms import (
     CancelPaymentForm,
@@ -43,7 +44,6 @@ from money.cash.services import (
     update_money_settings,
 )
 from money.models import Expense, MoneySettings, Payment
-from money.rules import ZERO
 from money.summary import treasurer_summary
 from signup.selectors import by_code
 from tournament.access import desk_view, organiser_view

@@ -2,8 +2,8 @@
 standings, the prizes defined, the lots drawn and the prizes collected.
 
 The standings come from scoring through ``scoring.interface``; who receives what is decided by
-``money.prizes.rules`` (pure). The pot of prizes that are a share of the takings is a per cent of
-the Startgeld collected from the entries of that ranking (``money.rules.pool``). The writes
+``money.prizes.awards`` (pure). The pot of prizes that are a share of the takings is a per cent of
+the Startgeld collected from the entries of that ranking (``money.arithmetic.pool``). The writes
 are ``money.prizes.services``; the terms are in ``docs/glossary.md``.
 """
 
@@ -16,8 +16,9 @@ from django.db.models import Q, Sum
 from django.utils.translation import gettext
 
 from core.templatetags.euros import euro, percent
+from money.arithmetic import ZERO, euros, pool, total
 from money.models import Payment, Prize, PrizeHandout, PrizeLot, PrizeSettings
-from money.prizes.rules import (
+from money.prizes.awards import (
     BEST_ROUND,
     CATEGORY,
     LAST,
@@ -27,7 +28,6 @@ from money.prizes.rules import (
     award_prizes,
     entry_categories,
 )
-from money.rules import ZERO, euros, pool, total
 from scoring.interface import PAIRS, SINGLES, Standings, cached_standings
 from tournament.models import Entry, Event
 

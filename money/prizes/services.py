@@ -20,14 +20,14 @@ from django.utils.translation import gettext_noop
 from core.audit import log, recorded_user
 from core.changes import decimal_as_text, save_and_log_changes
 from core.errors import UserError
+from money.arithmetic import euros
 from money.audit import MoneyAction
 from money.models import Prize, PrizeHandout, PrizeLot, PrizeSettings
-from money.prizes.rules import CATEGORY, PLACE
+from money.prizes.awards import CATEGORY, PLACE
 from money.prizes.selectors import prize_table
-from money.rules import euros
 from tournament import audit
 from tournament.models import Entry, Event
-from tournament.services.registration import lock_event
+from tournament.services.entries import lock_event
 
 PRIZE_SETTINGS_FIELDS = ("pot_percent", "share_money", "call_order")
 

@@ -17,8 +17,8 @@ from core.text import is_number
 from core.web import add_form_error, show_error
 from money.audit import MoneyAction
 from money.models import PrizeSettings
+from money.prizes.awards import Award, shopping_list
 from money.prizes.forms import CollectedForm, PrizeForm, PrizeSettingsForm
-from money.prizes.rules import Award, shopping_list
 from money.prizes.selectors import award_text, prize_table, value_text
 from money.prizes.services import (
     PrizeError,

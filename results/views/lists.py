@@ -19,7 +19,7 @@ from scoring.ranking import PAIRS, SINGLES, StandingRow
 from scoring.standings import cached_standings
 from tournament.access import desk_view, organiser_view
 from tournament.models import Event
-from tournament.selectors import event_phase
+from tournament.selectors.phase import event_phase
 
 PRESS_TEXT_FIELD = "text"
 

@@ -22,7 +22,7 @@ from scoring.models import ScoreSheet
 from scoring.services.sheets import lock_event_and_sheets
 from tournament.models import Event, Round, Table
 from tournament.results import results_changed
-from tournament.selectors import event_phase
+from tournament.selectors.phase import event_phase
 
 
 class FinishRefused(UserError):

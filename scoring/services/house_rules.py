@@ -24,7 +24,7 @@ from scoring.services.sheets import lock_event_and_sheets
 from tournament.house_rules import SCORING_MODES
 from tournament.models import Event
 from tournament.results import results_changed
-from tournament.selectors import event_phase
+from tournament.selectors.phase import event_phase
 from tournament.services.lifecycle import ensure_not_finished
 
 SHOWN_REFUSALS = 5

@@ -7,7 +7,7 @@ from django import template
 from core.errors import Message
 from scoring.services.finish import finish_blockers as blockers_of
 from tournament.models import Event
-from tournament.selectors import event_phase
+from tournament.selectors.phase import event_phase
 
 register = template.Library()
 

@@ -24,7 +24,7 @@ from scoring.services.house_rules import (
 from tournament.access import organiser_view
 from tournament.house_rules import OFFERED_MODES
 from tournament.models import Event
-from tournament.selectors import event_phase
+from tournament.selectors.phase import event_phase
 
 
 def _page(

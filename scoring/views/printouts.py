@@ -1,9 +1,9 @@
 """Organiser printouts that carry each table's score sheet link: the table cards and the score
-sheets, drawn from the seating plan's rows (``tournament.plan``) with each table's sheet (an
-event kept in round totals prints a totals slip per table, several to a page, instead of a game
-sheet; one kept in points per game a sheet with a points column per party); and the rules sheet
-for every table (*Merkblatt*, ``scoring.merkblatt``) with the QR code of the event's public
-rules page."""
+sheets, drawn from the seating plan's rows (``tournament.selectors.plan``) with each table's sheet
+(an event kept in round totals prints a totals slip per table, several to a page, instead of a game
+sheet; one kept in points per game a sheet with a points column per party); and the rules sheet for
+every table (*Merkblatt*, ``scoring.merkblatt``) with the QR code of the event's public rules
+page."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -20,7 +20,7 @@ from scoring.rules import TRICK_TOTAL
 from tournament.access import desk_view
 from tournament.house_rules import POINTS, TOTALS
 from tournament.models import Event, Table
-from tournament.plan import RoundRows, chunked, game_rows, load_plan
+from tournament.selectors.plan import RoundRows, chunked, game_rows, load_plan
 from tournament.views.printouts import round_filter, table_filter
 
 PRINTOUTS = {

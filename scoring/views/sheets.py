@@ -65,8 +65,31 @@ from scoring.forms import (
 from scoring.house_rules import melds_key, posted_rules
 from scoring.melds import catalogue
 from scoring.models import ScoreSheet
-from scoring.points_page import points_page
 from scoring.rules import PARTY_COUNTS, TRICK_TOTAL
+from scoring.selectors.points_page import points_page
+from scoring.selectors.sheet_page import (
+    DEVICE_SHAPE,
+    ConfirmSection,
+    SheetCheck,
+    SheetFrame,
+    SheetHead,
+    change_notices,
+    confirm_section,
+    describe_late,
+    describe_values,
+    late_rows,
+    late_saves,
+    link_check,
+    load_sheet,
+    round_overview,
+    row_headings,
+    sheet_by_token,
+    sheet_check,
+    sheet_frame,
+    sheet_page,
+    sheet_state,
+)
+from scoring.selectors.totals_page import totals_page
 from scoring.services import (
     SaveResult,
     SheetError,
@@ -93,30 +116,7 @@ from scoring.services import (
     submit_sheet,
     totals_field,
 )
-from scoring.sheet_pages import (
-    DEVICE_SHAPE,
-    ConfirmSection,
-    SheetCheck,
-    SheetFrame,
-    SheetHead,
-    change_notices,
-    confirm_section,
-    describe_late,
-    describe_values,
-    late_rows,
-    late_saves,
-    link_check,
-    load_sheet,
-    round_overview,
-    row_headings,
-    sheet_by_token,
-    sheet_check,
-    sheet_frame,
-    sheet_page,
-    sheet_state,
-)
 from scoring.sheet_rows import number_ranges
-from scoring.totals_page import totals_page
 from tournament.access import desk_view, organiser_view
 from tournament.house_rules import POINTS, SCORING_MODES, TOTALS
 from tournament.models import Event, Round, Table

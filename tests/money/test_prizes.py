@@ -1,11 +1,11 @@
-"""Who gets which prize (``money.prizes.rules``), pure Python and table-driven: every expected
+"""Who gets which prize (``money.prizes.awards``), pure Python and table-driven: every expected
 line is worked out by hand beside it."""
 
 from decimal import Decimal as D
 
 import pytest
 
-from money.prizes.rules import (
+from money.prizes.awards import (
     BEST_ROUND,
     CATEGORY,
     LAST,
@@ -275,7 +275,7 @@ def test_a_rule_that_is_not_for_a_place_has_no_positions():
     ],
 )
 def test_the_shopping_list_counts_the_goods_for_the_expected_field(field, expected):
-    from money.prizes.rules import shopping_list
+    from money.prizes.awards import shopping_list
 
     rules = [
         PrizeRule(1, place=1, goods="Pokal", amount=D("50")),
@@ -287,7 +287,7 @@ def test_the_shopping_list_counts_the_goods_for_the_expected_field(field, expect
 
 
 def test_the_shopping_list_adds_up_both_rankings():
-    from money.prizes.rules import shopping_list
+    from money.prizes.awards import shopping_list
 
     singles = [PrizeRule(1, place=1, last_place=3, goods="Präsentkorb")]
     pairs = [PrizeRule(2, place=1, last_place=2, goods="Präsentkorb")]

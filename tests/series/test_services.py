@@ -10,7 +10,7 @@ from django.utils import translation
 
 from money.cash.services import take_payment, update_money_settings
 from scoring.demo import record_game
-from series import rules as pure
+from series import ranking as pure
 from series.audit import SeriesAction
 from series.models import Series, SeriesEvent
 from series.selectors import season_pot

@@ -27,7 +27,7 @@ from tests import mailbox as mail
 from tests.factories import make_entry, make_event, make_role, make_user
 from tests.tournament.plans import STAGES, event_at
 from tournament.models import Entry, Event, EventRole, Player
-from tournament.selectors import Phase, event_phase
+from tournament.selectors.phase import Phase, event_phase
 from tournament.services import generate_plan
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from tests.factories import make_entry, make_event
 from tournament.models import Entry, Event, Round, Seat, Table
 from tournament.services import generate_plan, release_round
 
-# The ways an event gets into its phases (``tournament.selectors``), for ``event_at``.
+# The ways an event gets into its phases (``tournament.selectors.phase``), for ``event_at``.
 STAGES = ["preparation", "plan", "released", "closed", "scored", "finished"]
 
 

@@ -1,7 +1,7 @@
 """Writes that span rows, one module per topic; each function is keyword-only and atomic.
 
 - ``events``: create an event, change its settings;
-- ``registration``: register, edit, withdraw and import entries before the plan;
+- ``entries``: register, edit, withdraw and import entries before the plan;
 - ``plan``: generate, discard and re-plan the seating plan, swap and replace entries, fixed
   tables, release rounds;
 - ``roles``: who organises an event and who helps at its desk;
@@ -13,6 +13,22 @@
 The services callers use are re-exported here.
 """
 
+from tournament.services.entries import (
+    REGISTRATION_CLOSED,
+    Imported,
+    ImportRejected,
+    PossibleDuplicates,
+    RegistrationClosed,
+    RegistrationError,
+    SameNameRegistered,
+    check_import,
+    import_entries,
+    next_start_number,
+    register_entry,
+    reinstate_entry,
+    update_entry,
+    withdraw_entry,
+)
 from tournament.services.events import EventError, create_event, update_event
 from tournament.services.lifecycle import EventFinished, ensure_not_finished
 from tournament.services.plan import (
@@ -31,22 +47,6 @@ from tournament.services.plan import (
     swap_entries,
 )
 from tournament.services.players import PlayerError, find_player, merge_players
-from tournament.services.registration import (
-    REGISTRATION_CLOSED,
-    Imported,
-    ImportRejected,
-    PossibleDuplicates,
-    RegistrationClosed,
-    RegistrationError,
-    SameNameRegistered,
-    check_import,
-    import_entries,
-    next_start_number,
-    register_entry,
-    reinstate_entry,
-    update_entry,
-    withdraw_entry,
-)
 from tournament.services.roles import RoleError, grant_role, remove_role
 from tournament.services.submissions import AlreadySubmitted, new_form_token, used_form_token
 

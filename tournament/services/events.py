@@ -14,8 +14,8 @@ from core.errors import UserError
 from tournament.audit import TournamentAction
 from tournament.models import Event, EventRole, FormSubmission
 from tournament.results import results_changed
-from tournament.selectors import event_phase
-from tournament.services.registration import lock_event
+from tournament.selectors.phase import event_phase
+from tournament.services.entries import lock_event
 from tournament.services.submissions import use_form_token
 
 # What an organiser may set on an event; the plan depends on the last three.

@@ -1,7 +1,7 @@
 """The one guard that keeps the results of a finished event as they are.
 
 The organisers finish an event once every score sheet is confirmed
-(``scoring.services.finish``; its phases: ``tournament.selectors``). While it is finished,
+(``scoring.services.finish``; its phases: ``tournament.selectors.phase``). While it is finished,
 every write that could change what the results show is refused (``ensure_not_finished``,
 called by the sheet, registration and plan services).
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from core.errors import Message, UserError, gettext_noop
 from tournament.models import Event
-from tournament.selectors import event_phase
+from tournament.selectors.phase import event_phase
 
 EVENT_FINISHED_MESSAGE = gettext_noop(
     "The tournament is finished: its results can no longer change. An organiser can reopen it "

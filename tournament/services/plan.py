@@ -38,9 +38,9 @@ from tournament.models import (
 )
 from tournament.results import results_changed
 from tournament.seating import plan_seating
-from tournament.selectors import event_phase
+from tournament.selectors.phase import event_phase
+from tournament.services.entries import insert_entry, known_players, lock_event
 from tournament.services.lifecycle import ensure_not_finished
-from tournament.services.registration import insert_entry, known_players, lock_event
 from tournament.signals import tables_in_play
 
 # A table number out of the way while the tables of a round change numbers (above any real one).

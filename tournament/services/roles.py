@@ -23,7 +23,7 @@ from core.audit import log
 from core.errors import UserError
 from tournament.audit import TournamentAction
 from tournament.models import Event, EventRole
-from tournament.services.registration import lock_event
+from tournament.services.entries import lock_event
 
 
 class RoleError(UserError):

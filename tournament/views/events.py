@@ -18,7 +18,7 @@ from tournament.clock import round_clock
 from tournament.filters import EntryFilter
 from tournament.forms import EventForm
 from tournament.models import Event, FormSubmission, Round
-from tournament.selectors import event_phase
+from tournament.selectors.phase import event_phase
 from tournament.services import (
     AlreadySubmitted,
     EventError,

@@ -22,8 +22,8 @@ from tournament.forms import (
     SwapForm,
 )
 from tournament.models import Event, Round
-from tournament.plan import load_plan
-from tournament.selectors import event_phase
+from tournament.selectors.phase import event_phase
+from tournament.selectors.plan import load_plan
 from tournament.services import (
     LateEntry,
     discard_plan,

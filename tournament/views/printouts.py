@@ -10,7 +10,7 @@ from core.text import is_number
 from tournament import seats
 from tournament.access import desk_view
 from tournament.models import Event
-from tournament.plan import by_name, chunked, load_plan, schedules
+from tournament.selectors.plan import by_name, chunked, load_plan, schedules
 
 PRINTOUTS = {
     "plan": "tournament/print/plan.html",

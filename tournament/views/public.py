@@ -7,8 +7,8 @@ from core.text import loose_key
 from tournament.access import events_of
 from tournament.forms import LookupForm
 from tournament.models import Event, EventRole
-from tournament.plan import load_plan, schedules
 from tournament.public_links import public_links
+from tournament.selectors.plan import load_plan, schedules
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -65,7 +65,7 @@ from tournament.house_rules import GAMES, POINTS, SCORING_MODES, TOTALS
 from tournament.members import Member
 from tournament.models import Event, EventRole, Round, Table
 from tournament.seating import SeatingError
-from tournament.selectors import event_phase
+from tournament.selectors.phase import event_phase
 from tournament.services import (
     create_event,
     generate_plan,

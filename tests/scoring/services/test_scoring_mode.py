@@ -11,7 +11,7 @@ from scoring.demo import record_game
 from scoring.services.house_rules import RulesError, change_scoring_mode
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
 from tournament.models import Event
-from tournament.selectors import event_phase
+from tournament.selectors.phase import event_phase
 
 pytestmark = pytest.mark.django_db
 

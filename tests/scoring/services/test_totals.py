@@ -28,7 +28,7 @@ from scoring.services import (
 from scoring.services.house_rules import RulesError, change_scoring_mode
 from tests.factories import make_entry, make_event, make_round, make_sheet, make_table, make_user
 from tournament.models import Event
-from tournament.selectors import event_phase
+from tournament.selectors.phase import event_phase
 from tournament.signals import tables_in_play
 
 pytestmark = pytest.mark.django_db

@@ -1,7 +1,7 @@
 """The pages that show an event's house rules: the rules sheet for every table (Merkblatt,
-``scoring.views.printouts.merkblatt_printout``), the public rules page (``scoring.views.rules``),
-the printed score sheet naming the rules and their kinds of game, the event page's links, and
-a series naming each evening's rules (``series.views``)."""
+``scoring.views.printouts.merkblatt_printout``), the public rules page
+(``scoring.views.public_rules``), the printed score sheet naming the rules and their kinds of game,
+the event page's links, and a series naming each evening's rules (``series.views``)."""
 
 import re
 

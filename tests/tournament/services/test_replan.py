@@ -14,7 +14,7 @@ from tournament.audit import TournamentAction
 from tournament.members import Member
 from tournament.models import Entry, Event, Round, Table
 from tournament.seating import SeatingError
-from tournament.selectors import event_phase
+from tournament.selectors.phase import event_phase
 from tournament.services import (
     LateEntry,
     PlanChanged,

@@ -19,7 +19,7 @@ from tests.tournament.lists import parse
 from tournament.members import Member, members_of
 from tournament.models import Entry, Event, EventRole, Player
 from tournament.services import import_entries, register_entry
-from tournament.services.registration import known_players
+from tournament.services.entries import known_players
 
 pytestmark = pytest.mark.django_db
 

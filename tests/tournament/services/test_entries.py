@@ -1,4 +1,4 @@
-"""Registration services (``tournament.services.registration``): start numbers (never above the
+"""Registration services (``tournament.services.entries``): start numbers (never above the
 maximum), a start number taken in a race, the warning for a name in the event already, no
 seating changes once a plan exists, the all-or-nothing list import and its left-out rows."""
 
@@ -15,9 +15,9 @@ from tournament.models import Entry, Player
 from tournament.services import (
     RegistrationError,
     SameNameRegistered,
+    entries,
     next_start_number,
     register_entry,
-    registration,
 )
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +54,7 @@ def test_start_number_race_is_caught_in_the_service(organiser, monkeypatch):
     event = make_event()
     make_entry(event, 5, "Otto")
     players = Player.objects.count()
-    monkeypatch.setattr(registration, "is_start_number_taken", lambda *args, **kwargs: False)
+    monkeypatch.setattr(entries, "is_start_number_taken", lambda *args, **kwargs: False)
     with pytest.raises(services.RegistrationError) as error:
         services.register_entry(event=event, user=organiser,
                                 members=[Member("Hans"), Member("Karl")], start_number=5)
@@ -69,7 +69,7 @@ def test_start_number_race_on_edit_is_caught(organiser, monkeypatch):
     event = make_event()
     make_entry(event, 5, "Otto")
     entry = make_entry(event, 6, "Hans")
-    monkeypatch.setattr(registration, "is_start_number_taken", lambda *args, **kwargs: False)
+    monkeypatch.setattr(entries, "is_start_number_taken", lambda *args, **kwargs: False)
     with pytest.raises(services.RegistrationError, match="Startnummer 5 ist"):
         services.update_entry(entry=entry, user=organiser, members=[Member("Hans Neu")],
                               start_number=5)
@@ -104,13 +104,13 @@ def test_import_is_all_or_nothing_when_the_database_refuses_a_row(monkeypatch, o
     make_entry(event, 2, "Schneller Meldender")
     players_before = Player.objects.count()
     calls = []
-    real_check = registration.check_rows
+    real_check = entries.check_rows
 
     def check_that_misses_the_first_time(rows, taken, registered=None):
         calls.append(1)
         return real_check(rows, set() if len(calls) == 1 else taken, registered)
 
-    monkeypatch.setattr(registration, "check_rows", check_that_misses_the_first_time)
+    monkeypatch.setattr(entries, "check_rows", check_that_misses_the_first_time)
     rows = parse("l.csv", b"Nr;Name;Partner\n1;Hans;Karl\n2;Otto;\n;Egon;\n")
     with pytest.raises(services.ImportRejected) as error:
         services.import_entries(event=event, user=organiser, rows=rows, filename="l.csv")

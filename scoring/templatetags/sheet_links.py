@@ -1,6 +1,6 @@
 """Template tags of score entry: a sheet's link and its QR code.
 
-``{% load sheets %}{% sheet_qr sheet %}`` renders the QR code of the sheet's link as inline SVG
+``{% load sheet_links %}{% sheet_qr sheet %}`` renders the QR code of the sheet's link as inline SVG
 (made with segno); ``{% sheet_link sheet %}`` gives the absolute link itself. Both start the
 link with PUBLIC_URL when it is set, else with the address the page was opened under
 (``core.links.absolute_url``); pages that show them include

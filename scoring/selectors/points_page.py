@@ -18,8 +18,8 @@ from scoring.audit import describe_values
 from scoring.forms import read_figure
 from scoring.models import ScoreSheet
 from scoring.ranking import signed
+from scoring.selectors.sheet_page import SheetFrame, SheetHead
 from scoring.services import sheet_games
-from scoring.sheet_pages import SheetFrame, SheetHead
 
 TYPED_LENGTH = 20
 """The most of a typed figure the page shows again (a longer text is no figure anyway)."""

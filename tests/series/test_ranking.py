@@ -1,9 +1,9 @@
-"""Series standings (``series.rules``), pure Python and table-driven: the counting rules, place
+"""Series standings (``series.ranking``), pure Python and table-driven: the counting rules, place
 points, best N with a missing evening, ties and their tie-breaks (docs/rules.md, "Series")."""
 
 import pytest
 
-from series.rules import (
+from series.ranking import (
     ALL,
     BEST,
     EVERY,

@@ -39,7 +39,7 @@ from scoring.sheet_rows import missing_numbers, normalise_row
 from tournament import seats
 from tournament.house_rules import TOTALS
 from tournament.models import Entry, Round, Seat, Table, parties_in_seating_order
-from tournament.plan import SeatRow, seat_row
+from tournament.selectors.plan import SeatRow, seat_row
 
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{32,64}")
 DEVICE_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -413,7 +413,7 @@ class Row:
 
 class SheetHead:
     """What the head of a sheet's page shows, for a page with ``sheet``, ``frame``, ``version``,
-    ``status`` and ``via_link`` (``SheetPage``, ``scoring.totals_page.TotalsPage``)."""
+    ``status`` and ``via_link`` (``SheetPage``, ``scoring.selectors.totals_page.TotalsPage``)."""
 
     sheet: ScoreSheet
     frame: SheetFrame

@@ -1,11 +1,11 @@
-"""An event's phase (``tournament.selectors.event_phase``), and what the services allow in each
-(table-driven over the phases: ``tests.tournament.plans.event_at``)."""
+"""An event's phase (``tournament.selectors.phase.event_phase``), and what the services allow in
+each (table-driven over the phases: ``tests.tournament.plans.event_at``)."""
 
 import pytest
 
 from tests.tournament.plans import STAGES, event_at
 from tournament.members import Member
-from tournament.selectors import Phase, event_phase
+from tournament.selectors.phase import Phase, event_phase
 from tournament.services import (
     PlanError,
     PlanLocked,

@@ -46,7 +46,7 @@ from tournament.members import (
 )
 from tournament.models import Entry, Event, FormSubmission, Player
 from tournament.results import results_changed
-from tournament.selectors import event_phase
+from tournament.selectors.phase import event_phase
 from tournament.services.lifecycle import ensure_not_finished
 from tournament.services.players import candidates as player_candidates
 from tournament.services.players import (

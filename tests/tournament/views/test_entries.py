@@ -1,4 +1,4 @@
-"""Organiser pages of registration (``tournament.views.registration``): registering singles,
+"""Organiser pages of registration (``tournament.views.entries``): registering singles,
 pairs and stand-ins, editing, withdrawing, the refusal to change the field once a seating plan
 exists, and the participant-list import: upload, preview, the all-or-nothing confirm that checks
 the list against the database again."""
@@ -19,7 +19,7 @@ from tests.tournament.lists import xlsx_bytes
 from tests.tournament.plans import CLOSED
 from tournament.audit import TournamentAction
 from tournament.models import Entry, Player
-from tournament.services import registration
+from tournament.services import entries
 
 pytestmark = pytest.mark.django_db
 
@@ -166,7 +166,7 @@ def test_the_typing_starts_in_the_name_and_returns_to_a_field_with_a_message(
 def test_race_via_the_form_gives_the_same_message(client, organiser, monkeypatch):
     event = make_event(organiser=organiser)
     make_entry(event, 5, "Otto")
-    monkeypatch.setattr(registration, "is_start_number_taken", lambda *args, **kwargs: False)
+    monkeypatch.setattr(entries, "is_start_number_taken", lambda *args, **kwargs: False)
     response = client.post(reverse("entry-create", args=[event.slug]), entry_data(start_number=5))
     assert response.status_code == 200
     assert "Startnummer 5 ist in diesem Turnier bereits vergeben." in html_of(response)

@@ -15,8 +15,8 @@ from django.utils.translation import gettext
 
 from scoring.models import ScoreSheet
 from scoring.ranking import signed
+from scoring.selectors.sheet_page import SheetFrame, SheetHead
 from scoring.services import sheet_totals
-from scoring.sheet_pages import SheetFrame, SheetHead
 
 NOT_GIVEN: Any = object()
 """Marks an argument of ``totals_page`` left out (None is a value: no totals stored)."""

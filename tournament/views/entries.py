@@ -31,7 +31,7 @@ from tournament.imports import (
 )
 from tournament.members import ROLES
 from tournament.models import Event, FormSubmission
-from tournament.selectors import event_phase
+from tournament.selectors.phase import event_phase
 from tournament.services import (
     REGISTRATION_CLOSED,
     AlreadySubmitted,

@@ -4,7 +4,7 @@ pure Python.
 ``award_prizes`` takes the ranked entries of one ranking in the order of the standings
 (``Candidate``), the prizes the organiser defined (``PrizeRule``), the pot for prizes that are a
 share of the takings, and the lots drawn so far, and returns the prize list (``PrizeList``). The
-money arithmetic is ``money.rules``; the rules are in ``docs/rules.md`` ("Money and
+money arithmetic is ``money.arithmetic``; the rules are in ``docs/rules.md`` ("Money and
 prizes"):
 
 - Withdrawn entries get no prize (stand-ins are not ranked at all): the list moves up, so the
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Final
 
-from money.rules import ZERO, euros, prize_share, split_equally, total
+from money.arithmetic import ZERO, euros, prize_share, split_equally, total
 
 PLACE: Final = "place"
 LAST: Final = "last"

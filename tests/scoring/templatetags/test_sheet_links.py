@@ -1,4 +1,4 @@
-"""Template tags of score entry (``scoring.templatetags.sheets``): the sheet's link under
+"""Template tags of score entry (``scoring.templatetags.sheet_links``): the sheet's link under
 PUBLIC_URL or the request's address, and its QR code as an SVG that scales to its box."""
 
 import re
@@ -27,7 +27,7 @@ def render(source: str, sheet, host: str | None = "127.0.0.1:8000") -> str:
     context = {"sheet": sheet}
     if host is not None:
         context["request"] = RequestFactory().get("/", HTTP_HOST=host)
-    return Template("{% load sheets %}" + source).render(Context(context))
+    return Template("{% load sheet_links %}" + source).render(Context(context))
 
 
 def test_link_uses_public_url_when_set(settings, sheet):

@@ -1,11 +1,11 @@
-"""The money arithmetic (``money.rules``), pure Python and table-driven: every expected
+"""The money arithmetic (``money.arithmetic``), pure Python and table-driven: every expected
 figure is worked out by hand in the table, none comes from the code under test."""
 
 from decimal import Decimal as D
 
 import pytest
 
-from money.rules import (
+from money.arithmetic import (
     ZERO,
     LostGameRule,
     StartFees,

@@ -1,0 +1,1 @@
+"""The scoring app's reads of a score sheet's pages."""

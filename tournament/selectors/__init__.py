@@ -1,0 +1,1 @@
+"""The tournament app's reads: an event's phase (``phase``), its seating plan as rows (``plan``)."""
