@@ -1,10 +1,10 @@
 """What the score entry pages show: a sheet's parties and seats, its game rows, its state as the
-page's script gets it after every save, and the round overview.
+page's script gets it after every save, its trail, and the round overview.
 
-Read-only helpers for ``scoring.views.sheets``. A *row* is one game of the sheet; its *running
-totals* are every party's points summed over the stored games up to and including it. The
-stored games come from ``scoring.services.sheets.sheet_games``, the one read of a sheet's games
-that the page and the save share. Seats are described through ``tournament.seats``.
+Read-only helpers of the sheet pages (``scoring.pages``). A *row* is one game of the sheet; its
+*running totals* are every party's points summed over the stored games up to and including it.
+The stored games come from ``scoring.services.sheets.sheet_games``, the one read of a sheet's
+games that the page and the save share. Seats are described through ``tournament.seats``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from functools import cached_property
 from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
-from django.http import QueryDict
 from django.utils.formats import date_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext, pgettext
@@ -28,14 +27,21 @@ from core.errors import Message
 from core.limits import UNUSUAL_BID
 from core.models import ChangeRecord
 from core.text import is_number
-from scoring.audit import GAME_CHANGES, SheetAction, describe_totals, describe_values, game_line
+from scoring.audit import (
+    GAME_CHANGES,
+    SheetAction,
+    describe_totals,
+    describe_values,
+    game_line,
+    sheet_line,
+)
 from scoring.confirmations import Roll, rolls
-from scoring.forms import ROW_KEY, GameRowForm, initial_from_values
+from scoring.forms import GameRowForm, initial_from_values
 from scoring.house_rules import rules_of
 from scoring.models import Game, RoundTotal, ScoreSheet
 from scoring.rules import RulesProfile
 from scoring.services.sheets import sheet_concerns, sheet_games
-from scoring.sheet_rows import missing_numbers, normalise_row
+from scoring.sheet_rows import missing_numbers
 from tournament import seats
 from tournament.house_rules import TOTALS
 from tournament.models import Entry, Round, Seat, Table, parties_in_seating_order
@@ -71,26 +77,6 @@ class SheetFrame:
     def numbers(self) -> list[int]:
         """The parties' start numbers, which name them in descriptions of games."""
         return [party.start_number for party in self.parties]
-
-    def form(self, number: int, data: QueryDict | None = None) -> GameRowForm:
-        """The row form of game ``number``, bound to ``data`` when given."""
-        return GameRowForm(
-            data,
-            number=number,
-            party_labels=self.party_labels,
-            seat_labels=self.seat_labels,
-            rules=self.rules,
-        )
-
-    def posted_forms(self, data: QueryDict) -> dict[int, GameRowForm]:
-        """Bound forms of the rows the submitted data holds (a browser sends every row, the
-        page's script only the rows typed on the device)."""
-        present = {int(match.group(1)) for key in data if (match := ROW_KEY.match(key))}
-        return {
-            number: self.form(number, data)
-            for number in range(1, self.games + 1)
-            if number in present
-        }
 
 
 def load_sheet(sheet_id: int) -> ScoreSheet:
@@ -186,44 +172,6 @@ def posted_values(form: GameRowForm) -> dict[str, str]:
     }
 
 
-def row_field_names(party_count: int) -> list[str]:
-    """A row's inputs in the paper's order."""
-    return [
-        "declarer",
-        "bid",
-        "kind",
-        *(name for index in range(party_count) for name in (f"meld{index}", f"tricks{index}")),
-        "dealer",
-        "revoked",
-    ]
-
-
-def late_rows(
-    games: Mapping[int, dict], frame: SheetFrame, forms: Mapping[int, GameRowForm]
-) -> dict[int, dict[str, str]]:
-    """The submitted rows that the stored ``games`` do not hold, as typed (``{}``: the row was
-    cleared): what a refused save would have changed."""
-    names = row_field_names(len(frame.parties))
-    rows: dict[int, dict[str, str]] = {}
-    for number, form in sorted(forms.items()):
-        stored = games.get(number)
-        if form.is_blank():
-            if stored is not None:
-                rows[number] = {}
-            continue
-        if stored is not None and form.is_valid() and normalise_row(
-            form.row(),
-            number=number,
-            parties=len(frame.parties),
-            seat_count=len(frame.seats),
-            rules=frame.rules,
-        ) == stored:
-            continue
-        typed = posted_values(form)
-        rows[number] = {name: typed.get(name, "").strip() for name in names}
-    return rows
-
-
 def describe_late(rows: Mapping, frame: SheetFrame) -> list[tuple[int, str]]:
     """Typed rows (``late_rows``) in words, parties by start number: (game, description)."""
     numbers = frame.numbers
@@ -274,6 +222,26 @@ def late_saves(sheet: ScoreSheet, frame: SheetFrame) -> list[LateSave]:
             )
         )
     return saves
+
+
+def _trail_before(change: ChangeRecord) -> str:
+    """A record's game or round totals before its change, for the trail's column of them."""
+    if change.action == SheetAction.TOTALS_SAVED:
+        return describe_totals(change.params.get("before"))
+    return describe_values(change.params.get("before")) if change.params.get("game") else ""
+
+
+def sheet_trail(sheet: ScoreSheet) -> list[dict[str, Any]]:
+    """The audit trail of a sheet, newest first: each record (``change``), its line in words
+    (``line``) and the game or totals before it (``before``, a column of its own)."""
+    return [
+        {
+            "change": change,
+            "line": sheet_line(change, sheet.table, before=False),
+            "before": _trail_before(change),
+        }
+        for change in sheet.changes.select_related("user").order_by("-created_at", "-id")
+    ]
 
 
 # --- the sheet page and its state --------------------------------------------------------------
