@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from core.web import show_error
 from scoring.models import ScoreSheet, SheetConfirmation
 from scoring.pages.sheet import confirmations_html, invalid_link_json, wants_json
-from scoring.selectors.sheet_page import confirm_section
+from scoring.selectors.confirm_section import confirm_section
 from scoring.services import SheetError, SheetLocked
 
 

@@ -28,7 +28,8 @@ from scoring.forms import posted_points, posted_totals
 from scoring.models import ScoreSheet
 from scoring.pages.sheet import Page, Post, games_said, refuse_forged_rows, refused_json
 from scoring.selectors.points_page import points_page
-from scoring.selectors.sheet_page import SheetFrame, SheetHead
+from scoring.selectors.sheet_frame import SheetFrame
+from scoring.selectors.sheet_page import SheetHead
 from scoring.selectors.totals_page import totals_page
 from scoring.services import (
     SaveResult,

@@ -35,6 +35,7 @@ from core import limits
 from core.limits import UNUSUAL_BID
 from core.text import is_number
 from core.web import show_error
+from scoring.audit import describe_values
 from scoring.forms import ROW_KEY, GameRowForm
 from scoring.house_rules import melds_key
 from scoring.melds import catalogue
@@ -48,18 +49,10 @@ from scoring.pages.sheet import (
     refused_json,
 )
 from scoring.rules import TRICK_TOTAL
-from scoring.selectors.sheet_page import (
-    SheetFrame,
-    change_notices,
-    confirm_section,
-    describe_late,
-    describe_values,
-    late_saves,
-    posted_values,
-    row_headings,
-    sheet_page,
-    sheet_state,
-)
+from scoring.selectors.confirm_section import confirm_section
+from scoring.selectors.sheet_changes import change_notices, describe_late, late_saves
+from scoring.selectors.sheet_frame import SheetFrame
+from scoring.selectors.sheet_page import posted_values, row_headings, sheet_page, sheet_state
 from scoring.services import (
     SaveResult,
     SheetError,

@@ -20,16 +20,10 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 from core.web import show_error
 from scoring.forms import SheetFrameForm, forged_row_numbers
 from scoring.models import ScoreSheet
-from scoring.selectors.sheet_page import (
-    DEVICE_SHAPE,
-    ConfirmSection,
-    SheetCheck,
-    SheetFrame,
-    SheetHead,
-    confirm_section,
-    describe_late,
-    sheet_frame,
-)
+from scoring.selectors.confirm_section import ConfirmSection, confirm_section
+from scoring.selectors.sheet_changes import SheetCheck, describe_late
+from scoring.selectors.sheet_frame import DEVICE_SHAPE, SheetFrame, sheet_frame
+from scoring.selectors.sheet_page import SheetHead
 from scoring.services import SheetError, SheetLocked, StaleSheet
 from scoring.sheet_rows import number_ranges
 
@@ -104,7 +98,7 @@ def invalid_link_json() -> JsonResponse:
 
 
 def check_answer(check: SheetCheck | None) -> JsonResponse:
-    """The version check of an open sheet page (``scoring.selectors.sheet_page.sheet_check``)."""
+    """The version check of an open sheet page (``scoring.selectors.sheet_changes.sheet_check``)."""
     if check is None:
         return invalid_link_json()
     return JsonResponse(check.answer())

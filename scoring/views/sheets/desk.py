@@ -15,7 +15,8 @@ from scoring.models import ScoreSheet
 from scoring.pages import page_of
 from scoring.pages.games import GamesScript
 from scoring.pages.sheet import check_answer, desk_urls
-from scoring.selectors.sheet_page import load_sheet, sheet_check, sheet_trail
+from scoring.selectors.sheet_changes import sheet_check, sheet_trail
+from scoring.selectors.sheet_frame import load_sheet
 from scoring.services import (
     SheetError,
     confirm_sheet,

@@ -14,7 +14,8 @@ from scoring.pages import page_of
 from scoring.pages.confirmation import ConfirmationAnswer
 from scoring.pages.games import GamesScript
 from scoring.pages.sheet import check_answer, invalid_link_json, link_device
-from scoring.selectors.sheet_page import link_check, sheet_by_token
+from scoring.selectors.sheet_changes import link_check
+from scoring.selectors.sheet_frame import sheet_by_token
 from scoring.services import SheetError, SheetLocked, check_link_access, confirm_as_player
 from scoring.views.sheets.saves import save_posted
 

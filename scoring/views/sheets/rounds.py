@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from core.text import is_number
 from core.web import show_error
-from scoring.selectors.sheet_page import round_overview
+from scoring.selectors.round_overview import round_overview
 from scoring.services import (
     SheetError,
     close_round,
