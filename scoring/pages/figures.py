@@ -45,6 +45,15 @@ from scoring.services import (
 from tournament.house_rules import POINTS, SCORING_MODES, TOTALS
 
 
+class UnreadFigures(SheetError):
+    """A posted form of figures with fields that hold no whole number: nothing is saved;
+    ``problems`` names each by field."""
+
+    def __init__(self, msgid: str, *, problems: Mapping[str, list]) -> None:
+        super().__init__(msgid)
+        self.problems = problems
+
+
 class RoundTotals:
     """What the page needs of a sheet kept in round totals."""
 
@@ -145,7 +154,9 @@ class FiguresPage(Page):
     def read(self) -> FiguresPost:
         head = self.read_head()
         figures, unread = self.mode.read(self.request.POST, self.frame)
-        return FiguresPost(**head, figures=figures, unread=unread)
+        if unread:
+            raise UnreadFigures(self.mode.not_saved, problems=unread)
+        return FiguresPost(**head, figures=figures)
 
     def render(self, code: int = 200, **shown: Any) -> HttpResponse:
         """The page with HTTP status ``code``; ``shown`` as ``totals_page`` or ``points_page``
@@ -168,10 +179,6 @@ class FiguresPage(Page):
             context["late_saves"] = []
         return render(self.request, f"scoring/{kind}_sheet.html", context, status=code)
 
-    def unreadable(self, posted: FiguresPost) -> HttpResponse:
-        messages.error(self.request, gettext(self.mode.not_saved))
-        return self.render(typed=self.request.POST, problems=posted.unread)
-
     def stale(self, stale: StaleSheet, posted: FiguresPost) -> HttpResponse:
         show_error(self.request, stale)
         return self.render(
@@ -180,7 +187,11 @@ class FiguresPage(Page):
         )
 
     def refused(self, error: SheetError) -> HttpResponse:
+        """The page again with the figures as typed and why: a form whose figures could not
+        all be read with each field's problem, any other refusal with status 400."""
         show_error(self.request, error)
+        if isinstance(error, UnreadFigures):
+            return self.render(typed=self.request.POST, problems=error.problems)
         return self.render(code=400, typed=self.request.POST)
 
     def saved(self, result: SaveResult | TotalsResult, posted: FiguresPost) -> HttpResponse:

@@ -143,16 +143,14 @@ class Post:
     """A posted save as plain values, read in full before the save: the sheet's version the
     page was built on, the id the page's script gives the save, whether to hand the sheet in,
     and the device (``device``: through the link; ``device_id``: the page's cookie); a kind
-    adds its rows or figures. ``unread``: by field, what could not be read as a figure (then
-    nothing is saved). ``arguments``: all of it as the keywords of the kind's save service
-    beside ``sheet`` and ``user``."""
+    adds its rows or figures. ``arguments``: all of it as the keywords of the kind's save
+    service beside ``sheet`` and ``user``."""
 
     base_version: int
     save_id: str
     hand_in: bool
     device: dict[str, str] | None
     device_id: str
-    unread: Mapping[str, list] = field(default_factory=dict)
     arguments: dict[str, Any] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -225,6 +223,8 @@ class Page:
         }
 
     def read(self) -> Post:
+        """The posted save as plain values; SheetError when it is not one of the page's
+        forms."""
         raise NotImplementedError
 
     def render(self, code: int = 200, **shown: Any) -> HttpResponse:
@@ -252,10 +252,6 @@ class Page:
         """Of a save the link could no longer make, the rows to keep for the desk as typed
         (``scoring.services.record_late_save``); a form of figures keeps none."""
         return {}
-
-    def unreadable(self, posted: Post) -> HttpResponse:
-        """A post with figures that could not be read (``Post.unread``); nothing was saved."""
-        raise NotImplementedError
 
     def stale(self, stale: StaleSheet, posted: Post) -> HttpResponse:
         raise NotImplementedError

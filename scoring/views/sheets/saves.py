@@ -14,15 +14,13 @@ from scoring.services import SheetError, SheetLocked, StaleSheet, record_late_sa
 
 def save_posted(page: Page, *, user: Any) -> HttpResponse:
     """Save what was posted to ``page`` (``user``: the account at the desk, None through the
-    link). A post the page cannot read as one of its forms is refused with nothing saved; so
-    is one whose figures are no whole numbers (``Post.unread``). A save the link can no longer
-    make keeps the rows it would have changed in the sheet's trail for the desk."""
+    link). A post the page cannot read as one of its forms (or whose figures are no whole
+    numbers) is refused with nothing saved. A save the link can no longer make keeps the rows
+    it would have changed in the sheet's trail for the desk."""
     try:
         posted = page.read()
     except SheetError as error:
         return page.refused(error)
-    if posted.unread:
-        return page.unreadable(posted)
     try:
         result = page.service(sheet=page.sheet, user=user, **posted.arguments)
     except StaleSheet as stale:
