@@ -6,7 +6,7 @@ the sheet), shown under a filter of its own with the sheet's round and table.
 A sheet's record keeps in its parameters the game's number (``game``), the game or the round
 totals before and after the change (``before``, ``after``; None: no game), the sheet version
 the change made (``version``) and the device it came from (``device``), as ``sheet_record``
-writes them; the change notices (``scoring.selectors.sheet_page``) ask for them.
+writes them; the change notices (``scoring.selectors.sheet_changes``) ask for them.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ class SheetAction(Actions):
     kind ``written``, no bid and the declarer or None) and a totals' record keep the ``version`` the
     change made and the ``device`` it came from (the id the sheet page keeps on the device;
     empty for a plain form): the other pages open on the sheet are told of it
-    (``scoring.selectors.sheet_page.change_notices``).
+    (``scoring.selectors.sheet_changes.change_notices``).
     """
 
     SAVED = "scoring.sheet.saved", _("game saved")
@@ -272,7 +272,7 @@ def sheet_record(
     ``event`` (or its id) where its table was not read with its round. A game's or the totals'
     record keeps ``before`` (None: there was none) and ``after``; ``version`` and ``device``:
     the version the change made and the device it came from
-    (``scoring.selectors.sheet_page.change_notices``)."""
+    (``scoring.selectors.sheet_changes.change_notices``)."""
     params: dict[str, Any] = {}
     if game is not None:
         params["game"] = game

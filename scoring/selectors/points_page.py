@@ -18,7 +18,8 @@ from scoring.audit import describe_values
 from scoring.forms import read_figure
 from scoring.models import ScoreSheet
 from scoring.ranking import signed
-from scoring.selectors.sheet_page import SheetFrame, SheetHead
+from scoring.selectors.sheet_frame import SheetFrame
+from scoring.selectors.sheet_page import SheetHead
 from scoring.services import sheet_games
 
 TYPED_LENGTH = 20

@@ -15,7 +15,8 @@ from django.utils.translation import gettext
 
 from scoring.models import ScoreSheet
 from scoring.ranking import signed
-from scoring.selectors.sheet_page import SheetFrame, SheetHead
+from scoring.selectors.sheet_frame import SheetFrame
+from scoring.selectors.sheet_page import SheetHead
 from scoring.services import sheet_totals
 
 NOT_GIVEN: Any = object()

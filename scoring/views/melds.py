@@ -1,6 +1,6 @@
 """The meld picker's sum: ``meld_sum`` adds up the melds a scorekeeper tapped.
 
-Public and CSRF-protected like the sheet's points preview (``scoring.views.sheets``); it
+Public and CSRF-protected like the sheet's points preview (``scoring.views.sheets.script``); it
 stores nothing. The rules are in ``scoring.melds`` (the page's script only asks, see
 ``scoring/static/scoring/melds.js``). The request names the table (``seats``, ``parties``,
 as on the sheet form), the event whose rules count (``event``: its short name) and the counts
