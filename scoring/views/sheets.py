@@ -10,11 +10,11 @@ overview. A sheet is saved in one of two ways, both through ``scoring.services.s
 - a browser without JavaScript posts the whole form to the page itself and gets a page back.
 
 A sheet of an event kept in round totals has its own page (``totals_sheet.html``, extending
-``figures_sheet.html``): a plain form
-of each party's total and games lost, posted to the save address (or the page itself) and
-saved by ``scoring.services.save_sheet_totals``, with a page back; that address refuses a
-request for JSON of it. So has a sheet of an event kept in points per game
-(``points_sheet.html``: each game's declarer and points per party, saved by
+``figures_sheet.html``): a form of each party's total and games lost, saved by
+``scoring.services.save_sheet_totals``; its script (``sheet/figures_page.js``) posts it to the
+save address and gets JSON back (``scoring.views.figures_json``), a browser without JavaScript
+posts it to the page itself and gets a page back. So has a sheet of an event kept in points per
+game (``points_sheet.html``: each game's declarer and points per party, saved by
 ``scoring.services.save_sheet_points``).
 
 Once the sheet is handed in, the players of the table confirm it on the same page (section
@@ -117,6 +117,7 @@ from scoring.services import (
     totals_field,
 )
 from scoring.sheet_rows import number_ranges
+from scoring.views.figures_json import figures_json_save
 from tournament.access import desk_view, organiser_view
 from tournament.house_rules import POINTS, SCORING_MODES, TOTALS
 from tournament.models import Event, Round, Table
@@ -614,18 +615,15 @@ def _render_figures(
 
 def _figures_save(request: HttpRequest, sheet: ScoreSheet, *, user: object) -> HttpResponse:
     """A post to the save address of a sheet kept in round totals or in points per game: its
-    form's save (``_figures_form_save``); a script that asks for JSON is
-    refused (400): such a sheet has no script that saves."""
-    totals = keeps_totals(sheet)
+    page's script's save, answered with JSON (``scoring.views.figures_json``), or its form's
+    save (``_figures_form_save``)."""
     if "application/json" in request.headers.get("Accept", ""):
-        return JsonResponse({
-            "ok": False, "outcome": "refused",
-            "message": gettext(
-                "This score sheet is kept in round totals: save it with its form."
-            ) if totals else gettext(
-                "This score sheet is kept in points per game: save it with its form."
-            ),
-        }, status=400)
+        return figures_json_save(
+            request, sheet, sheet_frame(sheet), user=user, mode=_figures_form(sheet),
+            page=totals_page if keeps_totals(sheet) else points_page,
+            posted_frame=_posted_frame, device=_device(request, user),
+            device_id=device_of(request), confirmations=_confirmations_html,
+        )
     return _figures_form_save(request, sheet, sheet_frame(sheet), user=user)
 
 
