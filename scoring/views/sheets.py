@@ -866,9 +866,12 @@ def sheet_link_confirm(request: HttpRequest, token: str) -> HttpResponse:
 
 SHEET_ASSETS = (
     "tournament/app.css",
+    "tournament/focus.js",
     "scoring/sheet.css",
     "scoring/melds.css",
     "scoring/melds.js",
+    "scoring/totals.js",
+    "scoring/points.js",
 )
 # The score sheet's script: the ES modules of this folder, loaded by its main.js (no build step).
 SHEET_MODULES = "scoring/sheet"
