@@ -13,9 +13,9 @@ A sheet of an event kept in round totals has its own page (``totals_sheet.html``
 ``figures_sheet.html``): a form of each party's total and games lost, saved by
 ``scoring.services.save_sheet_totals``; its script (``sheet/figures_page.js``) posts it to the
 save address and gets JSON back (``scoring.views.figures_json``), a browser without JavaScript
-posts it to the page itself and gets a page back. So has a sheet of an event kept in points per
-game (``points_sheet.html``: each game's declarer and points per party, saved by
-``scoring.services.save_sheet_points``).
+posts the form (to the save address or the page itself) and gets a page back. So has a sheet of
+an event kept in points per game (``points_sheet.html``: each game's declarer and points per
+party, saved by ``scoring.services.save_sheet_points``).
 
 Once the sheet is handed in, the players of the table confirm it on the same page (section
 "Bestätigen", ``…/bestaetigen/``): a plain form gets the page back, the script JSON with the

@@ -5,7 +5,7 @@ A phone (Chromium through Playwright, phone-sized) types the figures through the
 goes offline with the browser context's offline switch, saves, reloads while offline (the page
 comes from the service worker), finds the figures still there, comes back online, and the
 figures are in the database, stored once; a queued save that meets another device's save shows
-both and is not sent again by itself.
+both and is not sent again by itself. Without JavaScript the form posts and a page comes back.
 """
 
 import json
@@ -164,3 +164,20 @@ def test_points_typed_offline_survive_a_reload_and_are_sent_once_back_online(
     # the page shows the games as the server holds them
     expect(phone.locator("[name=g1-points1]")).to_have_value("-300")
     assert not RoundTotal.objects.exists()
+
+
+def test_without_javascript_the_plain_form_saves_and_a_page_comes_back(
+    browser, live_server, totals_sheet
+):
+    context = browser.new_context(locale="de-DE", viewport={"width": 375, "height": 740},
+                                  java_script_enabled=False)
+    phone = context.new_page()
+    phone.goto(link(live_server, totals_sheet))
+    type_totals(phone, FIGURES)
+    with phone.expect_navigation():
+        phone.get_by_role("button", name="Speichern", exact=True).click()
+    expect(phone.locator(".messages")).to_contain_text("Summen gespeichert.")
+    expect(phone.locator("[name=p2-total]")).to_have_value("-200")
+    expect(phone.locator("[data-connection]")).to_be_hidden()
+    assert stored(totals_sheet) == STORED
+    context.close()
