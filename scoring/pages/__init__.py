@@ -17,9 +17,8 @@ def page_of(
     request: HttpRequest, sheet: ScoreSheet, *, via_link: bool, save_address: bool = False
 ) -> Page:
     """The page of ``sheet`` for its kind. ``save_address``: the request came to the sheet's
-    save address (``…/speichern/``), where the page's script of a sheet kept game by game
-    saves and gets JSON back; a sheet kept in figures has no such script, its form posts there
-    too and a request for JSON is refused."""
+    save address (``…/speichern/``), where the page's script saves and gets JSON back; the plain
+    form of a sheet kept in figures posts there too and gets a page back."""
     if sheet.table.round.event.scoring_mode in FIGURES_MODES:
         script = save_address and wants_json(request)
         return (FiguresScript if script else FiguresPage)(request, sheet, via_link=via_link)

@@ -4,18 +4,19 @@
 ``points_sheet.html``: each game's declarer and points per party, saved by
 ``scoring.services.save_sheet_points``); both extend ``figures_sheet.html``.
 
-It is a plain form, posted to the page itself or to the sheet's save address, with a page back:
-a redirect to the page with what was done, or the page again with the figures as typed and what
-went wrong (a figure that is no whole number or that the checks refuse at its field, nothing
-stored; after another device's save, its figures beside them and its version in the form, so
-that the next save decides). Such a sheet has no script that saves: its save address refuses a
-request for JSON (``FiguresScript``).
+Its form is posted to the page itself or to the sheet's save address, with a page back
+(``FiguresPage``): a redirect to the page with what was done, or the page again with the
+figures as typed and what went wrong (a figure that is no whole number or that the checks refuse
+at its field, nothing stored; after another device's save, its figures beside them and its
+version in the form, so that the next save decides). The page's script
+(``scoring/sheet/figures_page.js``) posts the same form to the save address with
+``Accept: application/json`` and gets the sheet's state back (``FiguresScript``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.contrib import messages
@@ -26,14 +27,22 @@ from django.utils.translation import gettext, gettext_noop
 from core.web import show_error
 from scoring.forms import posted_points, posted_totals
 from scoring.models import ScoreSheet
-from scoring.pages.sheet import Page, Post, games_said, refuse_forged_rows, refused_json
-from scoring.selectors.points_page import points_page
+from scoring.pages.sheet import (
+    Page,
+    Post,
+    confirmations_html,
+    games_said,
+    refuse_forged_rows,
+    refused_json,
+)
+from scoring.selectors.confirm_section import confirm_section
+from scoring.selectors.points_page import PointsPage, points_page
 from scoring.selectors.sheet_frame import SheetFrame
-from scoring.selectors.sheet_page import SheetHead
-from scoring.selectors.totals_page import totals_page
+from scoring.selectors.totals_page import TotalsPage, totals_page
 from scoring.services import (
     SaveResult,
     SheetError,
+    SheetLocked,
     StaleSheet,
     TotalsResult,
     points_sheet_problems,
@@ -42,6 +51,7 @@ from scoring.services import (
     save_sheet_totals,
     totals_field,
 )
+from scoring.services.sheets import save_mark
 from tournament.house_rules import POINTS, SCORING_MODES, TOTALS
 
 
@@ -54,6 +64,11 @@ class UnreadFigures(SheetError):
         self.problems = problems
 
 
+Line = tuple[list[tuple[str, str, list[str]]], str]
+"""A line of a page of figures (a party's, a game's): each field's name, figure and messages,
+and what the other device stored there after a stale save ("" if nothing)."""
+
+
 class RoundTotals:
     """What the page needs of a sheet kept in round totals."""
 
@@ -61,9 +76,8 @@ class RoundTotals:
     """Its template (``scoring/totals_sheet.html``), and the page's ``kind``."""
     service: Callable[..., TotalsResult] = staticmethod(save_sheet_totals)
     not_saved = gettext_noop("The totals were not saved; see below.")
-    no_script = gettext_noop("This score sheet is kept in round totals: save it with its form.")
 
-    def shown(self, sheet: ScoreSheet, frame: SheetFrame, **shown: Any) -> SheetHead:
+    def shown(self, sheet: ScoreSheet, frame: SheetFrame, **shown: Any) -> TotalsPage:
         return totals_page(sheet, frame, **shown)
 
     def read(self, data: Mapping[str, Any], frame: SheetFrame) -> tuple[dict, dict[str, list]]:
@@ -78,11 +92,24 @@ class RoundTotals:
     def after_stale(self, stale: StaleSheet) -> dict[str, Any]:
         return {"stored": stale.totals, "other_device": stale.totals}
 
-    def after_problems(self, result: TotalsResult) -> dict[str, Any]:
+    def after_save(self, result: TotalsResult) -> dict[str, Any]:
+        """What the page shows after a save: the totals stored, the problems by field."""
         return {"stored": result.totals, "problems": result.problems_by_field}
 
     def said(self, result: TotalsResult) -> list[str]:
         return [gettext("Totals saved.")] if result.changed else []
+
+    def first_answer(self, result: TotalsResult) -> TotalsResult:
+        """The result of a save sent again as its first answer said it: its totals stored."""
+        return replace(result, changed=True)
+
+    def lines(self, page: TotalsPage) -> list[Line]:
+        """Each party's line: its total's and its games lost's field."""
+        return [
+            ([(line.total_name, line.total, line.total_errors),
+              (line.lost_name, line.lost, line.lost_errors)], line.other_device)
+            for line in page.lines
+        ]
 
 
 class PointsPerGame:
@@ -91,11 +118,8 @@ class PointsPerGame:
     kind = "points"
     service: Callable[..., SaveResult] = staticmethod(save_sheet_points)
     not_saved = gettext_noop("The games were not saved; see below.")
-    no_script = gettext_noop(
-        "This score sheet is kept in points per game: save it with its form."
-    )
 
-    def shown(self, sheet: ScoreSheet, frame: SheetFrame, **shown: Any) -> SheetHead:
+    def shown(self, sheet: ScoreSheet, frame: SheetFrame, **shown: Any) -> PointsPage:
         return points_page(sheet, frame, **shown)
 
     def read(self, data: Mapping[str, Any], frame: SheetFrame) -> tuple[dict, dict[str, list]]:
@@ -117,11 +141,28 @@ class PointsPerGame:
     def after_stale(self, stale: StaleSheet) -> dict[str, Any]:
         return {"games": stale.games, "other_device": stale.current}
 
-    def after_problems(self, result: SaveResult) -> dict[str, Any]:
+    def after_save(self, result: SaveResult) -> dict[str, Any]:
+        """What the page shows after a save: the games stored, the problems by field."""
         return {"games": result.games, "problems": problems_by_field(result.problems)}
 
     def said(self, result: SaveResult) -> list[str]:
         return games_said(result.saved, result.deleted)
+
+    def first_answer(self, result: SaveResult) -> SaveResult:
+        """The result of a save sent again as its first answer said it: the games it sent,
+        stored by it."""
+        return replace(
+            result,
+            saved=[number for number in result.kept if number in result.games],
+            deleted=[number for number in result.kept if number not in result.games],
+        )
+
+    def lines(self, page: PointsPage) -> list[Line]:
+        """Each game's line: its declarer's and its points' fields."""
+        return [
+            ([(one.name, one.value, one.errors) for one in row.fields], row.other_device)
+            for row in page.rows
+        ]
 
 
 FIGURES_MODES: dict[str, RoundTotals | PointsPerGame] = {
@@ -134,9 +175,11 @@ FIGURES_MODES: dict[str, RoundTotals | PointsPerGame] = {
 @dataclass(kw_only=True)
 class FiguresPost(Post):
     """A posted form of figures: ``figures`` as the mode's service takes them (its keyword and
-    the figures)."""
+    the figures); ``resent``: the page's script sent it again after its answer was lost (its
+    save id made the sheet's version as read before the save)."""
 
     figures: dict[str, Any]
+    resent: bool = False
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -158,6 +201,11 @@ class FiguresPage(Page):
             raise UnreadFigures(self.mode.not_saved, problems=unread)
         return FiguresPost(**head, figures=figures)
 
+    def shown(self, **shown: Any) -> TotalsPage | PointsPage:
+        """The sheet's figures as its page shows them; ``shown`` as ``totals_page`` or
+        ``points_page`` takes it."""
+        return self.mode.shown(self.sheet, self.frame, via_link=self.via_link, **shown)
+
     def render(self, code: int = 200, **shown: Any) -> HttpResponse:
         """The page with HTTP status ``code``; ``shown`` as ``totals_page`` or ``points_page``
         takes it (typed figures, problems, the other device's figures); with the section
@@ -165,7 +213,7 @@ class FiguresPage(Page):
         and, on the desk's page, record the signatures on paper (``sheet_status``)."""
         event = self.sheet.table.round.event
         kind = self.mode.kind
-        page = self.mode.shown(self.sheet, self.frame, via_link=self.via_link, **shown)
+        page = self.shown(**shown)
         context = {
             "page": page,
             "sheet": self.sheet,
@@ -200,7 +248,7 @@ class FiguresPage(Page):
             messages.error(request, gettext(self.mode.not_saved))
             return self.render(
                 typed=request.POST, version=result.version, status=result.status,
-                **self.mode.after_problems(result),
+                **self.mode.after_save(result),
             )
         said = self.mode.said(result)
         for message in said:
@@ -215,11 +263,111 @@ class FiguresPage(Page):
 
 
 class FiguresScript(FiguresPage):
-    """A request for JSON at the save address of a sheet kept in figures: refused (400)
-    before anything is read, such a sheet has no script that saves."""
+    """The save of a sheet kept in figures by its page's script, answered with JSON.
+
+    The script posts what the plain form posts (``sheet``, ``version``, ``save_id``, ``action``
+    and the figures: every ``p<i>-total`` and ``p<i>-lost`` of a totals sheet; the fields
+    ``g<N>-…`` of the games typed on the device of a points sheet) to the sheet's save address
+    with ``Accept: application/json``; the save goes through the same service as the plain
+    form's, so a save sent again with its save id after a lost answer is recognised, and a save
+    based on an older version that would change something is refused.
+
+    The answer, in the shape of a save of games where the two meet:
+
+    - ``outcome``: ``saved`` (the save was judged: ``ok`` when it stored its figures or there
+      was nothing to store; otherwise nothing was stored and ``errors`` says why), ``stale``
+      (409: another device saved first; ``conflicts``), ``locked`` (403: the link or the event
+      no longer takes a save; ``message``) or ``refused`` (400: a damaged form; ``message``
+      only);
+    - ``messages`` (what was done; a save sent again after a lost answer is told as the first
+      answer told it) and ``problems`` (what was not, not tied to a field);
+    - ``errors``: the messages by field name (``p0-total``, ``g3-points1``, ``g3-declarer``),
+      for the page to show at their fields; ``listed``: every one as ``[field name, text]`` in
+      the order of the form, the text naming its game and party (points per game; empty
+      otherwise);
+    - ``conflicts``: after a stale save, what the other device stored, by the field name of the
+      first figure of each line it differs in (a party's total, a game's declarer);
+    - the sheet as it is now: ``version``, ``status``, ``status_label``, ``note``, ``missing``
+      (what the sheet lacks before it can be confirmed), ``figures`` (every field's stored
+      figure as the page shows it, by field name) and ``confirmations`` (the section
+      "Bestätigen").
+    """
 
     def read(self) -> FiguresPost:
-        raise SheetError(self.mode.no_script)
+        posted = super().read()
+        posted.resent = bool(posted.save_id) and (
+            self.sheet.last_save == save_mark(posted.save_id, self.sheet.version)
+        )
+        return posted
+
+    def figures_state(self, page: TotalsPage | PointsPage) -> dict[str, Any]:
+        """The sheet of ``page`` as the page's script takes it over (see the class): its head,
+        every field's figure and messages, the problems listed, the other device's figures."""
+        lines = self.mode.lines(page)
+        fields = [one for line, _other in lines for one in line]
+        return {
+            "version": page.version,
+            "status": page.status,
+            "status_label": page.status_label,
+            "note": page.note,
+            "missing": page.missing,
+            "figures": {name: value for name, value, _errors in fields},
+            "errors": {name: errors for name, _value, errors in fields if errors},
+            "listed": list(getattr(page, "problems", [])),
+            "conflicts": {line[0][0]: other for line, other in lines if other},
+        }
+
+    def answer(self, page: TotalsPage | PointsPage, code: int = 200, **said: Any) -> JsonResponse:
+        """``said`` with the sheet's state as ``page`` shows it and its section
+        "Bestätigen"."""
+        section = confirm_section(
+            self.sheet, via_link=self.via_link, version=page.version, status=page.status
+        )
+        return JsonResponse(
+            {**said, **self.figures_state(page),
+             "confirmations": confirmations_html(self.request, section)},
+            status=code,
+        )
+
+    def judged(
+        self, page: TotalsPage | PointsPage, said: list[str], problems: list[str]
+    ) -> JsonResponse:
+        """A save judged (``outcome`` ``saved``): ``ok`` when nothing went wrong."""
+        return self.answer(
+            page, ok=not problems, outcome="saved", messages=said, problems=problems
+        )
 
     def refused(self, error: SheetError) -> JsonResponse:
+        """Figures that are no whole numbers: the sheet with each field's problem, nothing
+        saved; any other refusal (a damaged form) with status 400."""
+        if isinstance(error, UnreadFigures):
+            return self.judged(self.shown(problems=error.problems), [], [str(error)])
         return refused_json(error)
+
+    def stale(self, stale: StaleSheet, posted: FiguresPost) -> JsonResponse:
+        return self.answer(
+            self.shown(version=stale.version, **self.mode.after_stale(stale)), 409,
+            ok=False, outcome="stale", message=str(stale),
+        )
+
+    def locked(
+        self, locked: SheetLocked, posted: FiguresPost, late: Mapping[int, Mapping[str, str]]
+    ) -> JsonResponse:
+        return self.answer(self.shown(), 403, ok=False, outcome="locked", message=str(locked))
+
+    def saved(self, result: SaveResult | TotalsResult, posted: FiguresPost) -> JsonResponse:
+        after = self.shown(
+            version=result.version, status=result.status, **self.mode.after_save(result)
+        )
+        if result.problems:
+            return self.judged(after, [], [gettext(self.mode.not_saved)])
+        resent = posted.resent and not result.changed
+        said = self.mode.said(self.mode.first_answer(result) if resent else result)
+        problems = []
+        if result.handed_in:
+            said.append(gettext("The score sheet has been handed in. Thank you!"))
+        elif result.hand_in_refused is not None:
+            problems.append(str(result.hand_in_refused))
+        elif not said:
+            said.append(gettext("Nothing was changed."))
+        return self.judged(after, said, problems)

@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { figure, partySums, showSums, signed } from "../../scoring/static/scoring/points.js";
+import { partySums, showSums, signed } from "../../scoring/static/scoring/points.js";
+import { figure } from "../../scoring/static/scoring/sheet/figures.js";
 import { enterMovesOn } from "../../scoring/static/scoring/totals.js";
 
 function input(name, value = "") {

@@ -5,23 +5,8 @@
  * itself. While typing, the Summe row adds up each party's points as the fields hold them.
  * Without this module Enter saves the form at once and the Summe row shows what was stored.
  */
+import { figure } from "./sheet/figures.js";
 import { enterMovesOn } from "./totals.js";
-
-const FIGURE = /^(?:([-−–])?([0-9]{1,7})|([0-9]{1,7})[-−–])$/;
-
-/** A typed figure as a whole number, below zero with a minus before or after its digits
- * ("-80", "−80", "80-"), as the server reads it (scoring.forms.read_figure); null when the text
- * is no such figure (an empty field too). */
-export function figure(text) {
-  const match = FIGURE.exec(String(text).trim());
-  if (match === null) {
-    return null;
-  }
-  if (match[3] !== undefined) {
-    return -Number(match[3]);
-  }
-  return match[1] ? -Number(match[2]) : Number(match[2]);
-}
 
 /** A sum as the page shows points: a real minus sign below zero. */
 export function signed(value) {

@@ -1,8 +1,9 @@
 /* The keys of a sheet kept in round totals (templates/scoring/totals_sheet.html): Enter in a
  * figure moves to the next one (a party's total, its games lost, the next party's total), and
- * Enter in the last figure saves the form with its "Save" button. Tab moves on by itself; the
- * form's fields select their content on focus (tournament/focus.js). Without this module Enter
- * saves the form at once, as a browser does.
+ * Enter in the last figure saves the form with its "Save" button (sent in the background by
+ * sheet/figures_page.js). Tab moves on by itself; the form's fields select their content on
+ * focus (tournament/focus.js). Without this module Enter saves the form at once, as a browser
+ * does.
  */
 
 /** The field after ``current`` among ``fields`` (in the order they are typed), or null when

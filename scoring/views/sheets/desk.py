@@ -54,7 +54,7 @@ def sheet_edit(request: HttpRequest, event: Event, number: int, table: int) -> H
 @require_POST
 def sheet_edit_save(request: HttpRequest, event: Event, number: int, table: int) -> HttpResponse:
     """The save of the desk's sheet page's script (JSON); of a sheet kept in round totals or in
-    points per game, its form's save."""
+    points per game, also its form's save."""
     sheet = _desk_sheet(event, number, table)
     return save_posted(page_of(request, sheet, via_link=False, save_address=True),
                        user=request.user)

@@ -39,7 +39,7 @@ def sheet_link(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def sheet_link_save(request: HttpRequest, token: str) -> HttpResponse:
     """The save of the link page's script (JSON); of a sheet kept in round totals or in
-    points per game, its form's save."""
+    points per game, also its form's save."""
     sheet = sheet_by_token(token)
     if sheet is None:
         return invalid_link_json()

@@ -23,9 +23,12 @@ from tournament.seats import SEAT_COUNTS
 
 SHEET_ASSETS = (
     "tournament/app.css",
+    "tournament/focus.js",
     "scoring/sheet.css",
     "scoring/melds.css",
     "scoring/melds.js",
+    "scoring/totals.js",
+    "scoring/points.js",
 )
 # The score sheet's script: the ES modules of this folder, loaded by its main.js (no build step).
 SHEET_MODULES = "scoring/sheet"

@@ -179,16 +179,6 @@ def test_a_closed_link_refuses_the_save(client, totals_sheet):
     assert response.status_code == 403 and not RoundTotal.objects.exists()
 
 
-def test_a_script_asking_for_json_is_refused(client, totals_sheet):
-    page = page_text(client.get(link(totals_sheet)))
-    response = client.post(
-        reverse("sheet-link-save", kwargs={"token": totals_sheet.token}),
-        totals_form(page, FIGURES), HTTP_ACCEPT="application/json",
-    )
-    assert response.status_code == 400 and "Summen" in response.json()["message"]
-    assert not RoundTotal.objects.exists()
-
-
 def test_the_desk_page_needs_a_role_of_the_event(totals_sheet):
     client = Client()
     assert client.get(desk_url(totals_sheet)).status_code == 302

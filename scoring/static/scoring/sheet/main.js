@@ -19,18 +19,20 @@
  *   pick the declarer, "a" or "-" marks a conceded game); the page moves on from field to field
  *   and to the next game; a field that gets the focus has its text selected. Points while
  *   typing come from the preview endpoint, which runs the rules: they live only in Python.
- * - Offline pages: on a secure origin a service worker keeps the sheet page and its assets.
+ * - Offline pages (offline.js): on a secure origin a service worker keeps the sheet page and
+ *   its assets.
  * Without JavaScript the page works as a plain form.
  */
 
-import { attachConfirmations, replaceConfirmations } from "./confirmations.js";
-import { followRow, isState } from "./follow.js";
+import { attachConfirmations } from "./confirmations.js";
+import { followRow, isState, showHead } from "./follow.js";
 import {
   CONCEDE_KEYS, Habit, complete, declarerOfKey, entryOrder, overflow, restOf, selectOnFocus,
 } from "./keyboard.js";
 import { lateList, reportFromClosedPage } from "./late.js";
 import { connectionLine, notify, reveal as revealIn } from "./messages.js";
-import { draftBody, markSent, post, queue, settle } from "./outbox.js";
+import { registerWorker } from "./offline.js";
+import { post, sender, settle } from "./outbox.js";
 import {
   cardOf, checkBid, checkTricks, clearConflict, fields, fire, kindOf, markRow, numberOf,
   readRow, setStored, shortName, showConflict, showErrors, showPoints, slice, storedOf,
@@ -42,7 +44,6 @@ import {
 import { blank, each, same } from "./values.js";
 
 const DELAY = 350;
-const RETRY = 10000;
 const key = storageKey(location.pathname);
 const store = load(window.localStorage, key);
 
@@ -76,9 +77,6 @@ function sheetPage(form) {
   const habit = new Habit();
   const timers = {};
   const sequence = {};
-  let sending = false;
-  let again = null; // a save asked for while one was on its way
-  let retryTimer = null;
   let closedMessage = "";
   let lastRow = null; // the row typed in last: its messages are shown beside it
 
@@ -332,7 +330,7 @@ function sheetPage(form) {
 
   function showState(note) {
     const line = connectionLine({
-      closed: closedMessage, online: navigator.onLine, sending,
+      closed: closedMessage, online: navigator.onLine, sending: outbox.sending(),
       queued: !!store.outbox, waiting: draftCount(), note,
     }, sheet.msg);
     if (connection) {
@@ -380,30 +378,7 @@ function sheetPage(form) {
     });
     save();
     totals();
-    const badge = document.querySelector("[data-status]");
-    if (badge) {
-      badge.className = "status status-" + data.status;
-      badge.textContent = data.status_label;
-    }
-    const entered = document.querySelector("[data-entered]");
-    if (entered) {
-      entered.textContent = data.entered;
-    }
-    const note = document.querySelector("[data-status-note]");
-    if (note) {
-      note.textContent = data.note;
-      note.hidden = !data.note;
-    }
-    const open = data.status === "empty" || data.status === "in_progress";
-    slice(form.querySelectorAll("[data-hand-in]")).forEach((button) => {
-      button.hidden = !open;
-    });
-    // the organisers' confirm form: offered once every game is in, for the version seen
-    slice(document.querySelectorAll("[data-confirm]")).forEach((confirm) => {
-      confirm.hidden = (data.missing || []).length > 0;
-      confirm.querySelector("input[name=version]").value = String(data.version);
-    });
-    replaceConfirmations(data.confirmations);
+    showHead(form, data);
   }
 
   function answered(data, action) {
@@ -414,7 +389,6 @@ function sheetPage(form) {
     if (data.changes) { // the games others changed: shown by sheet/changes.js
       form.dispatchEvent(new CustomEvent("sheet:changes", { detail: data.changes }));
     }
-    store.outbox = null;
     if (outcome === "saved") {
       closedMessage = "";
       cards.forEach((card) => {
@@ -457,71 +431,12 @@ function sheetPage(form) {
 
   // --- saving ------------------------------------------------------------------------------
 
-  function retryLater() {
-    clearTimeout(retryTimer);
-    retryTimer = setTimeout(send, RETRY);
-  }
-
-  function send() {
-    if (sending || !store.outbox) {
-      showState();
-      return;
-    }
-    clearTimeout(retryTimer);
-    const outbox = markSent(store);
-    sending = true;
-    save();
-    showState();
-    const body = draftBody({
-      csrfmiddlewaretoken: token(),
-      sheet: form.getAttribute("data-sheet"),
-      version: outbox.version === undefined ? versionInput.value : outbox.version,
-      save_id: outbox.id,
-      action: outbox.action,
-    }, store.drafts);
-    post(saveUrl, body, token())
-      .then((data) => {
-        sending = false;
-        if (!data || !data.outcome) {
-          lost();
-          return;
-        }
-        answered(data, outbox.action);
-        // A press while this save was on its way: after a refusal (another device's game, a
-        // closed sheet) the person decides on what the page now shows, so nothing goes by
-        // itself; after a save it is answered by this one, unless games were typed meanwhile,
-        // and a hand-in goes.
-        const asked = again;
-        again = null;
-        if (asked && data.outcome === "saved") {
-          cards.forEach(remember);
-          if (asked === "submit" || draftCount() > 0) {
-            request(asked);
-          }
-        }
-        showState();
-      })
-      .catch(lost);
-  }
-
-  /* No answer (no connection, or not the app's answer): the save waits and goes again. */
-  function lost() {
-    sending = false;
-    showState();
-    retryLater();
-  }
-
-  function request(action) {
-    if (sending) {
-      again = again === "submit" ? again : action;
-      return;
-    }
-    again = null;
-    cards.forEach(remember);
-    queue(store, action, () => newId(window.crypto), versionInput.value);
-    save();
-    send();
-  }
+  const outbox = sender({
+    store, keep: save, url: saveUrl, token, sheet: form.getAttribute("data-sheet"),
+    version: () => versionInput.value, remember: () => cards.forEach(remember), answered,
+    shown: () => showState(), makeId: () => newId(window.crypto),
+  });
+  const request = outbox.request;
 
   function submitted(event) {
     event.preventDefault();
@@ -626,7 +541,7 @@ function sheetPage(form) {
   attachConfirmations(notify);
   window.addEventListener("online", () => {
     showState();
-    send();
+    outbox.send();
     cards.filter(hasDraft).forEach(previewLater);
   });
   window.addEventListener("offline", () => { showState(); });
@@ -640,17 +555,12 @@ function sheetPage(form) {
   });
   showState();
   if (store.outbox && navigator.onLine) {
-    send();
+    outbox.send();
   }
   const first = form.getAttribute("data-first-open");
   if (!location.hash && first && (first !== "1" || form.querySelector(".has-errors"))) {
     scrollTo(first);
   }
   focusFirstEmpty();
-
-  const worker = form.getAttribute("data-worker");
-  if (worker && "serviceWorker" in navigator && window.isSecureContext) {
-    navigator.serviceWorker.register(worker, { scope: worker.replace(/[^/]*$/, "") })
-      .catch(() => { /* the page works without it, only not offline after a reload */ });
-  }
+  registerWorker(form);
 }

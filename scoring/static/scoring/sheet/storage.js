@@ -1,14 +1,16 @@
-/* The typed games of one sheet page kept on the device (localStorage), so that a reload, Back,
+/* The typed rows of one sheet page kept on the device (localStorage), so that a reload, Back,
  * a locked phone or a closed tab bring them back until the server has them.
  *
- * The kept object: {drafts: {n: {fields, seen, late, reported}}, outbox: {id, action, sent} or
- * null, server: {version, rows}}. ``seen`` is the server's game the typing was begun over. */
+ * The kept object: {drafts: {n: {fields, seen, late, reported}}, outbox: {id, action, version,
+ * sent} or null, server: {version, rows}}. ``seen`` is the server's row the typing was begun
+ * over. A row is a game row unless a row model is given (values.js: GAME_ROW). */
 
-import { each, same } from "./values.js";
+import { GAME_ROW, each } from "./values.js";
 
-/** The storage key of the page at ``pathname``. */
-export function storageKey(pathname) {
-  return "binokel-sheet:" + pathname;
+/** The storage key of the page at ``pathname``; ``kind`` tells the rows of a sheet of figures
+ * (figures.js) from a sheet's games, should the page's kind of sheet change. */
+export function storageKey(pathname, kind = "sheet") {
+  return "binokel-" + kind + ":" + pathname;
 }
 
 /** The kept object of ``key`` in ``storage`` (a fresh one when nothing or garbage is kept). */
@@ -48,21 +50,21 @@ export function keptLines(store) {
     .map((number) => [number, store.drafts[number].late || ""]);
 }
 
-/** Did this device send the game ``stored`` of row ``number`` (a save whose answer it may not
+/** Did this device send the row ``stored`` of row ``number`` (a save whose answer it may not
  * have seen)? */
-export function own(store, number, stored) {
+export function own(store, number, stored, model = GAME_ROW) {
   const sent = ((store.outbox || {}).sent || {})[number] || [];
-  return sent.some((values) => same(values, stored));
+  return sent.some((values) => model.same(values, stored));
 }
 
 /** Take in the answer to drafts the sheet could no longer take: the rows the server holds are
  * no drafts any more, the others are marked as reported with the server's description. */
-export function reported(store, data) {
+export function reported(store, data, model = GAME_ROW) {
   const late = {};
   (data.late || []).forEach((line) => { late[line[0]] = line[1]; });
   each(store.drafts, (number, draft) => {
     const row = (data.rows || {})[number];
-    if (row && same(draft.fields, row.stored)) {
+    if (row && model.same(draft.fields, row.stored)) {
       delete store.drafts[number];
     } else {
       draft.late = late[number] || draft.late || "";
@@ -73,8 +75,8 @@ export function reported(store, data) {
 
 /** Remember the row ``number`` as typed (``values``) over the server's ``stored``: a draft when
  * they differ, none when they are the same. True when a draft is kept. */
-export function remember(store, number, values, stored) {
-  if (same(values, stored)) {
+export function remember(store, number, values, stored, model = GAME_ROW) {
+  if (model.same(values, stored)) {
     delete store.drafts[number];
     return false;
   }

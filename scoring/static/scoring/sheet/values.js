@@ -1,5 +1,11 @@
 /* Values of a game row as the server reads them. A row is a plain object of short field names
- * ("bid", "meld0", "tricks1", "declarer", ...) to the strings typed. */
+ * ("bid", "meld0", "tricks1", "declarer", ...) to the strings typed.
+ *
+ * A row model says what a kind of sheet's rows hold, for the modules that keep, send and follow
+ * them (storage.js, outbox.js, follow.js): ``same(values, stored)``, does a row as typed hold
+ * what the server stores, and ``posted(key, values)``, the row's fields as a save posts them
+ * ([name, value] pairs). GAME_ROW is the game row's; the sheets of figures have their own
+ * (figures.js). */
 
 /** The fields that make a row a game when any holds something. */
 export const ENTRY = /^(declarer|bid|revoked|meld\d+|tricks\d+)$/;
@@ -38,3 +44,14 @@ export function same(values, stored) {
   return Object.keys(values).concat(Object.keys(stored)).every(
     (name) => name === "bid_ok" || norm(name, values[name]) === norm(name, stored[name]));
 }
+
+/** The row model of a game row (see the module): its fields are posted as ``g<N>-<name>``, an
+ * unchecked "bid is right" left out. */
+export const GAME_ROW = {
+  same,
+  posted(number, values) {
+    return Object.keys(values)
+      .filter((name) => name !== "bid_ok" || values[name] === "1")
+      .map((name) => ["g" + number + "-" + name, values[name]]);
+  },
+};
