@@ -70,6 +70,23 @@ test("without an answer the save goes again with the same id and version", async
   }
 });
 
+test("a device that knows it is offline sends nothing: the save waits for the connection", async () => {
+  let network = false;
+  const one = page([{ outcome: "saved" }], { online: () => network });
+  one.store.drafts = { 1: { fields: GAME } };
+  const outbox = sender(one);
+  await outbox.request("save");
+  assert.equal(one.sent.length, 0);
+  assert.equal(one.store.outbox.action, "save"); // kept on the device
+  assert.ok(one.kept > 0);
+  await outbox.send(); // still without a network
+  assert.equal(one.sent.length, 0);
+  network = true;
+  await outbox.send(); // the connection back
+  assert.deepEqual(one.sent.map((body) => [body.save_id, body.action]), [["id1", "save"]]);
+  assert.equal(one.store.outbox, null);
+});
+
 test("a press while a save is on its way goes after it only when it was saved", async () => {
   let release;
   const slow = new Promise((resolve) => { release = resolve; });

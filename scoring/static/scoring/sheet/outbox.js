@@ -50,6 +50,12 @@ export function settle(store) {
   }
 }
 
+/** Whether the device says it has a network: false only when it knows it has none
+ * (``navigator.onLine`` is false; its true promises nothing). */
+export function online() {
+  return typeof navigator === "undefined" || navigator.onLine !== false;
+}
+
 /** POST a form body; the JSON answer, or null for any other answer. */
 export function post(url, body, token) {
   return fetch(url, {
@@ -66,10 +72,11 @@ export function post(url, body, token) {
  * sends, as drafts; the drafts unless given), ``model`` (the row model; game rows unless
  * given), ``remember()`` (take what is typed now into the drafts), ``answered(data, action)``
  * (take in the app's answer), ``shown()`` (show the connection line), ``makeId()`` (a save
- * id) and, for tests, ``post`` and ``retry`` (ms).
+ * id) and, for tests, ``post``, ``online()`` and ``retry`` (ms).
  *
  * A save asked for (``request``) goes into the outbox with a fresh id and the version the page
- * shows (``queue``) and is sent. Without the app's answer (no connection, another answer) it
+ * shows (``queue``) and is sent, unless the device knows it has no network: then it waits
+ * for ``send()`` (the page calls it when the connection is back). Without the app's answer (no connection, another answer) it
  * goes again with the same id after ``retry`` ms, or at once with ``send()`` (the connection
  * back). After the answer the outbox is dropped. A save asked for while one is on its way waits
  * for its answer: after a save it goes if a hand-in was asked for or rows were typed meanwhile;
@@ -79,6 +86,7 @@ export function sender(page) {
   const store = page.store;
   const send = page.post || post;
   const model = page.model || GAME_ROW;
+  const connected = page.online || online;
   let sending = false;
   let again = null;
   let timer = null;
@@ -101,6 +109,11 @@ export function sender(page) {
       return Promise.resolve();
     }
     clearTimeout(timer);
+    if (!connected()) { // nothing to send it over: it waits for the connection
+      page.keep();
+      page.shown();
+      return Promise.resolve();
+    }
     const outbox = markSent(store);
     sending = true;
     page.keep();
