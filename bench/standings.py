@@ -104,6 +104,9 @@ def main() -> None:
     from tournament.models import Event, EventRole
     from tournament.services import generate_plan, register_entry
 
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from load import bench_club
+
     setup_test_environment()  # lets the test client capture templates; allows "testserver"
     call_command("migrate", verbosity=0)
     database = connection.vendor
@@ -112,6 +115,7 @@ def main() -> None:
     started = time.perf_counter()
     event = Event.objects.create(
         name="Benefizbinokel Benchmark", slug=f"bench-{stamp}", date="2026-11-21",
+        **bench_club(Event),
         tie_breaks="best_round,declarer_wins,fewer_losses",
     )
     for number in range(args.singles):

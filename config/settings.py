@@ -161,6 +161,7 @@ INSTALLED_APPS = [
     "axes",
     # the apps, bottom layer first: a layer imports only the layers above it in this list
     "core",
+    "clubs",
     "tournament",
     "scoring",
     "signup",

@@ -169,3 +169,16 @@ SIGNUP_NOTICE_MINUTES: Final = 15
 """A registration sent again with an address and name registered already sends that address its
 confirmation again, with a word that someone tried: at most once in this many minutes per
 address (django-ratelimit), so nobody can fill another's mailbox through the form."""
+
+# Clubs (``clubs``).
+MAX_LOGO_BYTES: Final = 200 * 1024
+"""A club's logo (PNG or JPEG), as uploaded: enough for a sharp logo on an A4 printout."""
+MAX_PRIVACY_NOTICE_LENGTH: Final = 20_000
+"""A club's privacy notice (Datenschutzhinweis), in characters."""
+DEFAULT_RETENTION_DAYS: Final = 30
+"""Days after an evening at which its registrants' e-mail addresses, codes and links are
+deleted (``manage.py forget_personal_data``), unless the club sets another number."""
+MAX_RETENTION_DAYS: Final = 3650
+DEFAULT_INACTIVE_YEARS: Final = 3
+"""A player not seen at an evening of the club for this many years is listed for deletion."""
+MAX_INACTIVE_YEARS: Final = 30

@@ -4,7 +4,7 @@ from django.http import HttpRequest
 from django.test import Client
 from django.utils import translation
 
-from tests.factories import make_user
+from tests.factories import make_club, make_user
 from tests.mailbox import mailbox  # noqa: F401 (a fixture: a local SMTP server, tests/mailbox.py)
 
 # What `make test-fast` leaves out (-m "not slow"): tests of seconds each, measured with
@@ -131,3 +131,10 @@ def organiser(client, db):
     user = make_user("orga", "geheim-123")
     client.force_login(user)
     return user
+
+
+@pytest.fixture
+def organisers_club(organiser):
+    """A club whose events the ``organiser`` account organises (as its organiser, not its
+    admin): what a test of creating an event needs, since every event belongs to a club."""
+    return make_club(organiser=organiser)

@@ -5,6 +5,7 @@ import itertools
 
 from django.contrib.auth import get_user_model
 
+from clubs.models import Club, ClubMember
 from core.models import ChangeRecord
 from scoring.models import ScoreSheet
 from tournament import seats
@@ -28,9 +29,28 @@ def make_role(event: Event, user, role: str = EventRole.Role.ORGANISER) -> Event
     return EventRole.objects.create(event=event, user=user, role=role)
 
 
-def make_event(*, organiser=None, desk=None, **fields) -> Event:
+def make_club(*, admin=None, organiser=None, helper=None, **fields) -> Club:
+    """A club (``fields`` override the defaults) whose only members are the accounts named
+    here, each in the role it is named by."""
+    number = next(_counter)
+    club = Club.objects.create(**{"name": f"Binokelfreunde {number}", "slug": f"bf-{number}",
+                                  **fields})
+    for user, role in ((admin, ClubMember.Role.ADMIN), (organiser, ClubMember.Role.ORGANISER),
+                       (helper, ClubMember.Role.HELPER)):
+        if user is not None:
+            make_member(club, user, role)
+    return club
+
+
+def make_member(club: Club, user, role: str = ClubMember.Role.ORGANISER) -> ClubMember:
+    """Give ``user`` the ``role`` in ``club`` (organiser unless said otherwise)."""
+    return ClubMember.objects.create(club=club, user=user, role=role)
+
+
+def make_event(*, organiser=None, desk=None, club=None, **fields) -> Event:
     """An event (``fields`` override the defaults) on which only the accounts named here have a
-    role: ``organiser`` organises it, ``desk`` helps at its desk."""
+    role: ``organiser`` organises it, ``desk`` helps at its desk. It belongs to ``club``, or to
+    a club of its own without members."""
     number = next(_counter)
     defaults = {
         "name": f"Benefizbinokel {number}",
@@ -38,7 +58,7 @@ def make_event(*, organiser=None, desk=None, **fields) -> Event:
         "date": datetime.date(2026, 11, 21),
         "venue": "Gemeindehaus",
     }
-    event = Event.objects.create(**{**defaults, **fields})
+    event = Event.objects.create(club=club or make_club(), **{**defaults, **fields})
     if organiser is not None:
         make_role(event, organiser)
     if desk is not None:

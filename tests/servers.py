@@ -35,9 +35,11 @@ from django.core.management import call_command
 if sys.argv[1:] == ["migrate"]:
     call_command("migrate", verbosity=0)
 from tournament.members import members_of
+from clubs.models import Club
 from tournament.models import Event
 from tournament.services import generate_plan, register_entry, release_round
-event = Event.objects.create(name="Hallentest", slug="halle", date="2026-11-21")
+club = Club.objects.create(name="Hallenverein", slug="hallenverein")
+event = Event.objects.create(club=club, name="Hallentest", slug="halle", date="2026-11-21")
 for number in range(3):
     register_entry(event=event, members=members_of(f"Spieler {number + 1}"))
 generate_plan(event=event, seed=1)

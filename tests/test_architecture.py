@@ -1,7 +1,7 @@
-"""The shape the code promises: pure modules import no Django, and the apps are layers (events,
-entries and the plan at the bottom; sheets, rules and standings above; the online registration,
-money, results and the series above those): no app imports one above it, not even inside a
-function."""
+"""The shape the code promises: pure modules import no Django, and the apps are layers (the
+clubs, then events, entries and the plan at the bottom; sheets, rules and standings above; the
+online registration, money, results and the series above those): no app imports one above it,
+not even inside a function."""
 
 import ast
 import importlib
@@ -97,8 +97,10 @@ def imported_modules(path: Path) -> set[str]:
 
 # The apps as layers, bottom first: an app imports only apps before it in this list (also inside
 # functions); the project package ``config`` names them all. ``core`` is the infrastructure
-# beneath every app.
-LAYERS = ["core", "tournament", "scoring", "signup", "money", "results", "series", "demo"]
+# beneath every app; ``clubs`` (who belongs to which club) is beneath the events.
+LAYERS = ["core", "clubs", "tournament", "scoring", "signup", "money", "results", "series",
+          "demo"]
+ABOVE_TOURNAMENT = LAYERS[LAYERS.index("tournament") + 1:]
 # What the apps above scoring may import of it: its door (``scoring.interface``), its pure rules
 # and ranking, the standings and, to read the games, its models; never its services, forms or
 # views. Only the demo writes games, through scoring's services like a scorekeeper would.
@@ -143,18 +145,20 @@ def test_no_app_imports_an_app_above_it():
         if LAYERS.index(target) > LAYERS.index(app)
     }
     assert upward == {}
-    # and the graph is what the layers promise: every app above core builds on tournament
-    assert all(("tournament" in {t for (a, t) in app_graph() if a == app}) for app in LAYERS[2:])
+    # and the graph is what the layers promise: every app above tournament builds on it
+    assert all(("tournament" in {t for (a, t) in app_graph() if a == app})
+               for app in ABOVE_TOURNAMENT)
 
 
-def test_core_imports_no_app_and_tournament_only_core():
+def test_core_imports_no_app_clubs_only_core_and_tournament_only_those():
     assert {target for (app, target) in app_graph() if app == "core"} == set()
-    assert {target for (app, target) in app_graph() if app == "tournament"} <= {"core"}
+    assert {target for (app, target) in app_graph() if app == "clubs"} <= {"core"}
+    assert {target for (app, target) in app_graph() if app == "tournament"} <= {"core", "clubs"}
 
 
 def test_the_apps_above_scoring_use_only_its_door_and_its_reads():
     crossings = {}
-    for app in LAYERS[3:]:
+    for app in ABOVE_TOURNAMENT[1:]:
         for path in app_files(app):
             names = sorted(
                 name for name in imported_modules(path)
@@ -222,7 +226,7 @@ def test_no_app_names_another_apps_action_codes():
              for code in space.actions.values}
     prefixes = {f"{name}.": name.partition(".")[0] for name in audit.namespaces()}
     assert len(codes) > 50 and set(codes.values()) == {
-        "tournament", "scoring", "signup", "money", "series"}
+        "clubs", "tournament", "scoring", "signup", "money", "series"}
     named: dict[str, list[str]] = {}
     for app in LAYERS:
         for path in app_files(app):

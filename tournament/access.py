@@ -8,10 +8,12 @@ needs with one of the decorators here:
   entries, entering and confirming score sheets, printouts, reading standings and logs;
 - ``account_view``: any logged-in account, for the pages that belong to no event (creating one).
 
-Anonymous visitors are sent to the login page; a superuser may do everything on every event; an
-account without the role answers 403 with a page that says why (an event's existence is no
-secret: the public home page lists every event). The public pages are in ``urls_public`` (a
-test walks every route and checks who may open it).
+An account's role on an event is its role on the event (``EventRole``) or in the event's club
+(``clubs.models.ClubMember``: admins and organisers organise, helpers help at the desk),
+whichever gives more. Anonymous visitors are sent to the login page; a superuser may do
+everything on every event; an account without the role answers 403 with a page that says why
+(an event's existence is no secret: the public home page lists every event). The public pages
+are in ``urls_public`` (a test walks every route and checks who may open it).
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from clubs.models import ORGANISING, ClubMember
 from core.web import View
 from tournament.models import Event, EventRole
 
@@ -60,12 +64,23 @@ def event_access(user: Any, event: Event) -> EventAccess:
         return EventAccess(role=None)
     if user.is_superuser:
         return EventAccess(role=ORGANISER, superuser=True)
-    role = EventRole.objects.filter(event=event, user=user).values_list("role", flat=True).first()
+    roles = Event.objects.filter(pk=event.pk).annotate(
+        on_event=Subquery(EventRole.objects.filter(event=OuterRef("pk"), user=user)
+                          .values("role")[:1]),
+        in_club=Subquery(ClubMember.objects.filter(club=OuterRef("club_id"), user=user)
+                         .values("role")[:1]),
+    ).values_list("on_event", "in_club").first()
+    role, in_club = roles or (None, None)
+    if in_club in ORGANISING:
+        role = ORGANISER
+    elif in_club == ClubMember.Role.HELPER and role is None:
+        role = DESK
     return EventAccess(role=role)
 
 
 def events_of(user: Any):
-    """The events ``user`` has a role on (a superuser: every event)."""
+    """The events ``user`` has a role on, on the event or in its club (a superuser: every
+    event)."""
     return Event.objects.with_role_of(user)
 
 

@@ -15,6 +15,7 @@ from django.utils.text import format_lazy, slugify
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
+from clubs.models import ORGANISING, Club
 from core.forms import CheckedTextField, DateInput, NumberField, form_token_field
 from core.limits import (
     DEFAULT_GAMES_PER_ROUND,
@@ -82,6 +83,10 @@ class EventForm(forms.ModelForm):
     The scoring mode is chosen here when the event is created (default: every game); later it
     changes on the rules page, which refuses it once a game is stored.
 
+    A new event belongs to a club: given the creating ``user``, the form offers the clubs whose
+    events they organise (``club``; the only one is taken when the form sends none) and, to a
+    superuser, a new club's name (``new_club``, made with them as its admin).
+
     With ``plan_exists`` the short name, the rounds and the games per round are shown but
     cannot change: the plan, its printouts and the public links depend on them.
     """
@@ -134,8 +139,10 @@ class EventForm(forms.ModelForm):
         ),
     )
 
-    def __init__(self, *args, plan_exists: bool = False, **kwargs) -> None:
+    def __init__(self, *args, plan_exists: bool = False, user=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        if user is not None and self.instance.pk is None:
+            self._club_fields(user)
         offered = house_rules.presets()
         self.fields["rules"].choices = [(preset.name, _(preset.label)) for preset in offered]
         self.fields["rules"].widget.attrs["data-games-per-round"] = json.dumps(
@@ -158,6 +165,24 @@ class EventForm(forms.ModelForm):
                 self.fields[name].help_text = _(
                     "Cannot change any more: the seating plan exists."
                 )
+
+    def _club_fields(self, user) -> None:
+        clubs = Club.objects.of(user, roles=ORGANISING)
+        self.fields["club"] = forms.ModelChoiceField(
+            label=_("Club"), queryset=clubs, required=False, empty_label=None,
+            error_messages={"invalid_choice": _("Please choose one of your clubs.")},
+        )
+        self.order_fields(["club", *self.fields])
+        if user.is_superuser:
+            self.fields["club"].empty_label = "–"
+            self.fields["new_club"] = CheckedTextField(
+                gettext_noop("or a new club"), required=False,
+                help_text=_("The club is made with you as its admin."),
+            )
+            self.order_fields(["club", "new_club", *self.fields])
+
+    def clean_new_club(self) -> str:
+        return (self.cleaned_data.get("new_club") or "").strip()
 
     def _chosen_rules(self) -> house_rules.Preset | None:
         """The preset chosen; none chosen: the first (the default)."""
@@ -185,6 +210,12 @@ class EventForm(forms.ModelForm):
 
     def clean(self) -> dict:
         cleaned = super().clean()
+        if "club" in self.fields and not cleaned.get("club") and not cleaned.get("new_club"):
+            clubs = list(self.fields["club"].queryset[:2])
+            if len(clubs) == 1 and self.add_prefix("club") not in self.data:
+                cleaned["club"] = clubs[0]  # the user's one club, also for a form without it
+            elif "club" not in self.errors:
+                self.add_error("club", _("Please choose the club of the tournament."))
         chosen = self._chosen_rules()
         if chosen and "rules" in self.fields:
             cleaned["tie_breaks"] = chosen.tie_breaks

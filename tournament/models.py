@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import ORGANISING, ClubMember
 from core import limits
 from core.errors import Message
 from core.text import unlisted_name
@@ -22,20 +23,26 @@ from tournament import house_rules, seats
 
 class EventQuerySet(models.QuerySet):
     def organised_by(self, user: Any) -> "EventQuerySet":
-        """The events ``user`` organises (desk helpers do not count; a superuser: every
-        event)."""
+        """The events ``user`` organises, by a role on the event or in its club (desk helpers
+        do not count; a superuser: every event)."""
         if user.is_superuser:
             return self.all()
+        roles = EventRole.objects.filter(user=user, role=EventRole.Role.ORGANISER)
+        clubs = ClubMember.objects.filter(user=user, role__in=ORGANISING)
         return self.filter(
-            roles__user=user, roles__role=EventRole.Role.ORGANISER
-        ).distinct()
+            Q(pk__in=roles.values("event_id")) | Q(club_id__in=clubs.values("club_id"))
+        )
 
     def with_role_of(self, user: Any) -> "EventQuerySet":
-        """The events ``user`` has a role on, organiser or desk helper (a superuser: every
-        event)."""
+        """The events ``user`` has a role on, organiser or desk helper, on the event itself or
+        in its club (a superuser: every event)."""
         if user.is_superuser:
             return self.all()
-        return self.filter(roles__user=user).distinct()
+        roles = EventRole.objects.filter(user=user)
+        clubs = ClubMember.objects.filter(user=user)
+        return self.filter(
+            Q(pk__in=roles.values("event_id")) | Q(club_id__in=clubs.values("club_id"))
+        )
 
 
 class Event(models.Model):
@@ -52,6 +59,11 @@ class Event(models.Model):
         POINTS = house_rules.POINTS, _(house_rules.SCORING_MODES[house_rules.POINTS])
         TOTALS = house_rules.TOTALS, _(house_rules.SCORING_MODES[house_rules.TOTALS])
 
+    # The club whose event it is: its admins and organisers organise it, its helpers help at
+    # its desk (``tournament.access``).
+    club = models.ForeignKey(
+        "clubs.Club", on_delete=models.PROTECT, related_name="events", verbose_name=_("club")
+    )
     name = models.CharField(_("name"), max_length=limits.MAX_NAME_LENGTH)
     slug = models.SlugField(_("short name"), max_length=limits.MAX_SLUG_LENGTH, unique=True)
     date = models.DateField(_("date"))
@@ -441,8 +453,10 @@ class EventSettings(models.Model):
 class EventRole(models.Model):
     """What an account may do on one event: organise it, or help at the organisers' desk.
 
-    An account without a role on an event sees none of its organiser pages; a superuser sees
-    every event's. Which page needs which role is declared with ``tournament.access``.
+    The members of the event's club have their role through the club (``clubs.models``); a role
+    here is for a guest, or for more than the club gives. An account with neither sees none of
+    the event's organiser pages; a superuser sees every event's. Which page needs which role is
+    declared with ``tournament.access``.
     """
 
     class Role(models.TextChoices):

@@ -3,31 +3,7 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
-
-class AlterForeignKeyToNullable(migrations.AlterField):
-    """``AlterField`` of a foreign key that only becomes nullable. On PostgreSQL it drops (and
-    back, sets) the column's NOT NULL in one statement: the app's connections prepare every
-    statement on the server (``config.settings``), a prepared statement holds one command, and
-    Django's alteration of a foreign key drops its constraint with two in one. Elsewhere (SQLite
-    rebuilds the table) it is ``AlterField``."""
-
-    def _set_null(self, app_label, schema_editor, state, null):
-        model = state.apps.get_model(app_label, self.model_name)
-        quote = schema_editor.quote_name
-        schema_editor.execute(
-            f"ALTER TABLE {quote(model._meta.db_table)} ALTER COLUMN "
-            f"{quote(model._meta.get_field(self.name).column)} {'DROP' if null else 'SET'} NOT NULL"
-        )
-
-    def database_forwards(self, app_label, schema_editor, from_state, to_state):
-        if schema_editor.connection.vendor != "postgresql":
-            return super().database_forwards(app_label, schema_editor, from_state, to_state)
-        return self._set_null(app_label, schema_editor, to_state, null=True)
-
-    def database_backwards(self, app_label, schema_editor, from_state, to_state):
-        if schema_editor.connection.vendor != "postgresql":
-            return super().database_backwards(app_label, schema_editor, from_state, to_state)
-        return self._set_null(app_label, schema_editor, to_state, null=False)
+from core.schema import AlterForeignKeyNull
 
 
 class Migration(migrations.Migration):
@@ -47,7 +23,7 @@ class Migration(migrations.Migration):
             name='bid',
             field=models.PositiveIntegerField(blank=True, help_text='Empty for a game of points as written.', null=True, verbose_name='bid'),
         ),
-        AlterForeignKeyToNullable(
+        AlterForeignKeyNull(
             model_name='game',
             name='declarer',
             field=models.ForeignKey(blank=True, help_text='Empty only for a game of points as written whose declarer is not known.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournament.entry', verbose_name='declarer'),

@@ -210,11 +210,12 @@ def tokens(database: Path) -> set[str]:
 
 
 def add_event(database: Path, slug: str) -> None:
+    """An event written straight into the SQLite file (of the first club there)."""
     with sqlite3.connect(database) as connection:
         connection.execute(
-            "INSERT INTO tournament_event (name, slug, date, venue, round_count, "
+            "INSERT INTO tournament_event (club_id, name, slug, date, venue, round_count, "
             "games_per_round, status, public_standings, count_unconfirmed, tie_breaks, "
-            "results_version, rules, scoring_mode) VALUES (?, ?, '2026-11-21', '', 3, 12, "
-            "'running', 0, 0, '', 0, '{}', 'games')",
+            "results_version, rules, scoring_mode) VALUES ((SELECT MIN(id) FROM clubs_club), "
+            "?, ?, '2026-11-21', '', 3, 12, 'running', 0, 0, '', 0, '{}', 'games')",
             (slug, slug),
         )

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 
 from core.changes import decimal_as_text, save_and_log_changes
-from tests.factories import make_event
+from tests.factories import make_club, make_event
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -81,7 +81,7 @@ def test_without_a_save_the_whole_instance_is_saved():
 
 
 def test_an_unsaved_instance_is_saved_even_unchanged_but_not_logged():
-    event = Event(name="Neu", slug="neu", date=datetime.date(2026, 11, 21))
+    event = Event(club=make_club(), name="Neu", slug="neu", date=datetime.date(2026, 11, 21))
     logged = []
     assert save_and_log_changes(instance=event, values={"name": "Neu"}, log=logged.append) == []
     assert logged == [] and Event.objects.filter(slug="neu").exists()

@@ -300,7 +300,7 @@ def test_a_dump_that_fails_to_restore_after_the_check_brings_the_database_back(
     make_event(slug="pg-zurueck", status="running")
     copy = Backups(tmp_path, PostgresSource(), interval=60, keep=5).check()
     assert copy is not None, Status.read(tmp_path).failure
-    Event.objects.create(name="Nach der Sicherung", slug="pg-danach", date="2026-11-28")
+    make_event(name="Nach der Sicherung", slug="pg-danach", date="2026-11-28")
     original = restore_module._pg_restore_into
 
     def broken_on_the_way(path, alias):

@@ -80,7 +80,9 @@ def club(monkeypatch):
 
 
 @pytest.mark.django_db
-def test_a_preset_added_in_one_place_is_offered_described_and_scored(club, organiser, client):
+def test_a_preset_added_in_one_place_is_offered_described_and_scored(
+    club, organiser, organisers_club, client
+):
     # its worked examples are scored like every preset's
     for example in club.examples:
         assert scored(club.code, example) == example.points

@@ -1,4 +1,4 @@
-"""Events: create one (its creator becomes its organiser) and change its settings."""
+"""Events: create one in a club (its creator becomes its organiser) and change its settings."""
 
 from __future__ import annotations
 
@@ -8,6 +8,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_noop
 
+from clubs.access import organises_club
+from clubs.models import Club
+from clubs.services import create_own_club
 from core.audit import log, recorded_user
 from core.changes import save_and_log_changes
 from core.errors import UserError
@@ -39,18 +42,42 @@ def _shown(value: Any) -> Any:
     return value.isoformat() if isinstance(value, datetime.date) else value
 
 
+def _not_your_club() -> EventError:
+    return EventError(
+        gettext_noop("You do not organise this club's tournaments: please choose your club."),
+        field="club",
+    )
+
+
 @transaction.atomic
-def create_event(*, user: Any = None, form_token: str | None = None, **fields: Any) -> Event:
-    """A new event with ``fields`` (see ``EVENT_FIELDS``, and ``rules`` and ``tie_breaks``: the
-    house rules' switches as saved and the tie-breaks they start with,
+def create_event(
+    *,
+    club: Club | None = None,
+    new_club: str = "",
+    user: Any = None,
+    form_token: str | None = None,
+    **fields: Any,
+) -> Event:
+    """A new event of ``club`` with ``fields`` (see ``EVENT_FIELDS``, and ``rules`` and
+    ``tie_breaks``: the house rules' switches as saved and the tie-breaks they start with,
     ``tournament.house_rules``; ``scoring_mode``: how it keeps score, default every game),
-    organised by ``user`` (a logged-in account; a script passes none); a short name taken
-    meanwhile raises ``EventError`` (field ``slug``), a ``form_token`` used before
+    organised by ``user`` (a logged-in account; a script passes none). A superuser may name a
+    ``new_club`` instead, made with them as its admin.
+
+    Refused (``EventError``): no club, a club the user does not organise (field ``club``), a
+    short name taken meanwhile (field ``slug``); a ``form_token`` used before raises
     ``AlreadySubmitted``."""
     submission = (
         use_form_token(token=form_token, kind=FormSubmission.Kind.EVENT) if form_token else None
     )
-    event = Event(**{name: fields[name] for name in EVENT_FIELDS if name in fields})
+    account = recorded_user(user)
+    if new_club and account is not None and account.is_superuser:
+        club = create_own_club(name=new_club, user=account)
+    if club is None:
+        raise EventError(gettext_noop("Please choose the club of the tournament."), field="club")
+    if account is not None and not organises_club(account, club):
+        raise _not_your_club()
+    event = Event(club=club, **{name: fields[name] for name in EVENT_FIELDS if name in fields})
     event.rules = dict(fields.get("rules") or {})
     event.tie_breaks = fields.get("tie_breaks") or ""
     event.scoring_mode = fields.get("scoring_mode") or Event.ScoringMode.GAMES
@@ -61,8 +88,8 @@ def create_event(*, user: Any = None, form_token: str | None = None, **fields: A
         if Event.objects.filter(slug=event.slug).exists():
             raise _slug_taken(event.slug) from None
         raise
-    if recorded_user(user) is not None:
-        EventRole.objects.create(event=event, user=user, role=EventRole.Role.ORGANISER)
+    if account is not None:
+        EventRole.objects.create(event=event, user=account, role=EventRole.Role.ORGANISER)
     log(event=event, action=TournamentAction.EVENT_CREATED, user=user, name=event.name)
     if submission is not None:
         submission.event = event

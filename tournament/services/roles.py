@@ -2,23 +2,18 @@
 
 An account is named by its user name. An organiser may create one for a helper on the roles page
 (``grant_role(create=True)``): it has no password until the helper sets one through a one-time
-link (``set_password_link``, Django's password-reset token: it stops working once used). Every
-change is logged in the event's change log, and an event always keeps at least one organiser.
+link (``clubs.accounts.set_password_link``). Every change is logged in the event's change log,
+and an event always keeps at least one organiser of its own or of its club.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.tokens import default_token_generator
-from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.urls import reverse
-from django.utils.encoding import force_bytes
-from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext_noop
 
+from clubs.accounts import AccountError, create_account, find_account
 from core.audit import log
 from core.errors import UserError
 from tournament.audit import TournamentAction
@@ -37,71 +32,6 @@ def _last_organiser(username: str) -> RoleError:
             "first."
         ),
         username=username,
-    )
-
-
-def find_account(username: str) -> Any:
-    """The active account named ``username`` (exactly, else ignoring case if that names one
-    account); ``RoleError`` (field ``username``) if there is none."""
-    name = username.strip()
-    user_model = get_user_model()
-    field = user_model.USERNAME_FIELD
-    accounts = user_model.objects.filter(is_active=True)
-    account = accounts.filter(**{field: name}).first()
-    if account is None:
-        matches = list(accounts.filter(**{f"{field}__iexact": name})[:2])
-        account = matches[0] if len(matches) == 1 else None
-    if account is None:
-        raise RoleError(
-            gettext_noop(
-                "There is no account with the user name “%(username)s”: tick “Create a new "
-                "account” to make one."
-            ),
-            field="username",
-            username=name,
-        )
-    return account
-
-
-def create_account(username: str) -> Any:
-    """A new active account named ``username`` without a usable password; ``RoleError``
-    (field ``username``) for a name the account model refuses or one that is taken."""
-    name = username.strip()
-    user_model = get_user_model()
-    field = user_model._meta.get_field(user_model.USERNAME_FIELD)
-    try:
-        field.run_validators(name)
-    except ValidationError:
-        raise RoleError(
-            gettext_noop(
-                "“%(username)s” cannot be a user name: use letters, digits and @ . + - _ only."
-            ),
-            field="username",
-            username=name,
-        ) from None
-    if not name or user_model.objects.filter(**{f"{field.name}__iexact": name}).exists():
-        raise RoleError(
-            gettext_noop(
-                "An account named “%(username)s” exists already: leave the box unticked to give "
-                "it the role."
-            ),
-            field="username",
-            username=name,
-        )
-    account = user_model(**{field.name: name})
-    account.set_unusable_password()
-    account.save()
-    return account
-
-
-def set_password_link(account: Any) -> str:
-    """The path of the one-time link with which ``account`` sets its password."""
-    return reverse(
-        "account-set-password",
-        kwargs={
-            "uidb64": urlsafe_base64_encode(force_bytes(account.pk)),
-            "token": default_token_generator.make_token(account),
-        },
     )
 
 
@@ -126,7 +56,10 @@ def grant_role(
     event = lock_event(event)
     if role not in EventRole.Role.values:
         raise RoleError(gettext_noop("Please choose a role."), field="role")
-    account = create_account(username) if create else find_account(username)
+    try:
+        account = create_account(username) if create else find_account(username)
+    except AccountError as error:
+        raise RoleError.of(error.message, field=error.field) from None
     name = account.get_username()
     current = EventRole.objects.filter(event=event, user=account).first()
     if current is None:

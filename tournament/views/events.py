@@ -78,8 +78,13 @@ def next_release(event: Event) -> Round | None:
 
 @account_view
 def event_create(request: HttpRequest) -> HttpResponse:
-    """Create an event; the form sent twice creates it once and then shows it."""
-    form = EventForm(request.POST or None, initial={"form_token": new_form_token()})
+    """Create an event of one of the user's clubs; the form sent twice creates it once and
+    then shows it. An account that organises no club's events is told whom to ask."""
+    form = EventForm(
+        request.POST or None, initial={"form_token": new_form_token()}, user=request.user
+    )
+    if not request.user.is_superuser and not form.fields["club"].queryset.exists():
+        return render(request, "tournament/event_form.html", {"form": None, "event": None})
     if request.method == "POST":
         # sent again: answered before the form is checked (its short name is taken now)
         token = request.POST.get("form_token", "")

@@ -7,6 +7,7 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from clubs.accounts import set_password_link
 from core.links import absolute_url
 from core.web import add_form_error, show_error
 from tournament.access import event_access, organiser_view
@@ -14,7 +15,6 @@ from tournament.audit import role_label
 from tournament.models import Event, EventRole
 from tournament.role_forms import RoleForm
 from tournament.services import RoleError, grant_role, remove_role
-from tournament.services.roles import set_password_link
 
 
 def _after_change(request: HttpRequest, event: Event) -> HttpResponse:

@@ -3,7 +3,7 @@
 The demo account's password is public, so the account is created only with ``DEBUG`` on (as
 ``make run`` runs), with ``--with-demo-account`` or with ``DEMO_ACCOUNT=1`` in the environment;
 otherwise the event is built without it and the command says so. The account is a plain one
-(no superuser) and organises the demo event only (``tournament.models.EventRole``).
+(no superuser): the admin of the demo club (``clubs``), whose event the demo event is.
 
 A plain ``manage.py demo`` (what ``make run`` calls) builds the event a new user should see:
 singles and pairs registered, the seating plan generated, round 1 released with every score
@@ -44,6 +44,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from clubs.models import Club, ClubMember
+from clubs.services import add_member
 from money.cash.selectors import cash_book
 from money.cash.services import take_payment, update_money_settings
 from money.models import MoneySettings, Payment
@@ -75,6 +77,12 @@ from tournament.services import (
 )
 
 DEMO_SLUG = "demo"
+DEMO_CLUB_SLUG = "binokelfreunde-demo"
+DEMO_PRIVACY_NOTICE = (
+    "Die Binokelfreunde (Demo) speichern Name, Verein und Ergebnisse der Spielerinnen und "
+    "Spieler für die Rangliste des Abends; E-Mail-Adressen der Online-Anmeldung werden 30 Tage "
+    "nach dem Abend gelöscht."
+)
 DEMO_USERNAME = "turnierleitung"
 DEMO_PASSWORD = "binokel-demo"
 
@@ -204,6 +212,19 @@ class Command(BaseCommand):
             ),
         )
 
+    def demo_club(self, organiser) -> Club:
+        """The demo club, made the first time; the demo account is its admin."""
+        club, made = Club.objects.get_or_create(
+            slug=DEMO_CLUB_SLUG,
+            defaults={"name": "Binokelfreunde (Demo)", "place": "Musterhausen",
+                      "privacy_notice": DEMO_PRIVACY_NOTICE},
+        )
+        if made:
+            self.stdout.write(f"Demo club “{club.name}” created.")
+        if organiser is not None and not club.members.filter(user=organiser).exists():
+            add_member(club=club, username=DEMO_USERNAME, role=ClubMember.Role.ADMIN)
+        return club
+
     @transaction.atomic
     def handle(self, *args, singles: int, pairs: int, seed: int, **options) -> None:
         empty, plan_only, fill = options.get("empty"), options.get("plan"), options.get("fill")
@@ -223,8 +244,10 @@ class Command(BaseCommand):
         )
 
         event = existing
+        club = self.demo_club(organiser)
         if event is None:
             event = create_event(
+                club=club,
                 user=organiser,
                 slug=DEMO_SLUG,
                 name="Benefizbinokel (Demo)",

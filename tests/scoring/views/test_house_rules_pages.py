@@ -31,7 +31,9 @@ def _sheet(event):
     return make_sheet(make_table(make_round(event), entries))
 
 
-def test_an_event_created_with_a_preset_takes_its_rules_games_and_tie_breaks(organiser, client):
+def test_an_event_created_with_a_preset_takes_its_rules_games_and_tie_breaks(
+    organiser, organisers_club, client
+):
     response = client.post(reverse("event-create"), {
         "name": "Preisbinokel Heroldstatt", "slug": "", "date": "2026-12-05", "venue": "",
         "round_count": "3", "games_per_round": "12", "rules": AKS_HEROLDSTATT,
@@ -51,7 +53,7 @@ def test_an_event_created_with_a_preset_takes_its_rules_games_and_tie_breaks(org
     assert "BSV Ennahofen" in page and reverse("house-rules", args=[bsv.slug]) in page
 
 
-def test_a_number_typed_by_hand_is_kept_whatever_the_preset(organiser, client):
+def test_a_number_typed_by_hand_is_kept_whatever_the_preset(organiser, organisers_club, client):
     page = client.get(reverse("event-create")).content.decode()
     assert 'name="games_per_round_preset" value="ejl"' in page
     assert "&quot;aks-heroldstatt&quot;: 15" in page  # the chooser tells the script the numbers

@@ -8,7 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import translation
 
-from tests.factories import make_event, make_role, make_user
+from tests.factories import make_club, make_event, make_role, make_user
 from tournament.audit import TournamentAction
 from tournament.models import EventRole
 from tournament.services import RoleError, create_event, grant_role, remove_role
@@ -24,12 +24,14 @@ def roles(event) -> set[tuple[str, str]]:
 
 def test_the_creator_of_an_event_organises_it():
     user = make_user("anna")
-    event = create_event(user=user, name="Benefizbinokel", slug="b", date=datetime.date.today())
+    event = create_event(club=make_club(organiser=user), user=user, name="Benefizbinokel",
+                         slug="b", date=datetime.date.today())
     assert roles(event) == {("anna", ORGANISER)}
 
 
 def test_an_event_created_by_a_script_has_no_organiser_yet():
-    event = create_event(name="Benefizbinokel", slug="b", date=datetime.date.today())
+    event = create_event(club=make_club(), name="Benefizbinokel", slug="b",
+                         date=datetime.date.today())
     assert roles(event) == set()
 
 

@@ -100,8 +100,9 @@ def test_import_twice_with_one_token_imports_once(organiser):
     assert event.entries.count() == 2
 
 
-def test_create_event_twice_with_one_token_creates_once(organiser):
-    fields = {"name": "Benefizbinokel", "slug": "benefizbinokel", "date": "2026-11-21"}
+def test_create_event_twice_with_one_token_creates_once(organiser, organisers_club):
+    fields = {"name": "Benefizbinokel", "slug": "benefizbinokel", "date": "2026-11-21",
+              "club": organisers_club}
     event = create_event(user=organiser, form_token="e-1", **fields)
     with pytest.raises(AlreadySubmitted) as error:
         create_event(user=organiser, form_token="e-1", **{**fields, "slug": "benefizbinokel-2"})

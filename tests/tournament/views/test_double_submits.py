@@ -96,7 +96,7 @@ def test_the_key_of_another_events_import_is_not_taken_for_this_one(client, orga
 
 
 @pytest.mark.parametrize("slug", ["", "benefizbinokel-2026"], ids=["made-from-name", "typed"])
-def test_create_event_form_sent_twice_creates_once(client, organiser, slug):
+def test_create_event_form_sent_twice_creates_once(client, organiser, organisers_club, slug):
     url = reverse("event-create")
     token = token_of(client.get(url).content.decode())
     data = {

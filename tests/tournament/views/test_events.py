@@ -69,14 +69,14 @@ def event_data(**fields) -> dict:
     }
 
 
-def test_new_event_form_is_german_with_defaults(client, organiser):
+def test_new_event_form_is_german_with_defaults(client, organiser, organisers_club):
     html = html_of(client.get(reverse("event-create")))
     assert "Neues Turnier" in html and "Kurzname" in html and "Spiele je Durchgang" in html
     assert 'name="round_count" value="3"' in html
     assert 'name="games_per_round" value="12"' in html
 
 
-def test_create_event_makes_slug_from_name(client, organiser):
+def test_create_event_makes_slug_from_name(client, organiser, organisers_club):
     response = client.post(reverse("event-create"), event_data())
     event = Event.objects.get()
     assert event.slug == "benefizbinokel-plochingen-2026"
@@ -89,13 +89,13 @@ def test_create_event_makes_slug_from_name(client, organiser):
     assert change.description == "Turnier „Benefizbinokel Plochingen 2026“ angelegt."
 
 
-def test_slug_from_name_gets_a_number_when_taken(client, organiser):
+def test_slug_from_name_gets_a_number_when_taken(client, organiser, organisers_club):
     make_event(slug="benefizbinokel-plochingen-2026")
     client.post(reverse("event-create"), event_data())
     assert Event.objects.filter(slug="benefizbinokel-plochingen-2026-2").exists()
 
 
-def test_typed_slug_clash_is_a_form_error(client, organiser):
+def test_typed_slug_clash_is_a_form_error(client, organiser, organisers_club):
     make_event(slug="binokel")
     response = client.post(reverse("event-create"), event_data(slug="binokel"))
     assert response.status_code == 200
@@ -105,7 +105,7 @@ def test_typed_slug_clash_is_a_form_error(client, organiser):
     assert Event.objects.count() == 1
 
 
-def test_slug_taken_in_a_race_is_a_form_error(client, organiser, monkeypatch):
+def test_slug_taken_in_a_race_is_a_form_error(client, organiser, organisers_club, monkeypatch):
     make_event(slug="binokel")
     # both checks pass (another request creates "binokel" right after them), the save fails
     monkeypatch.setattr(EventForm, "clean_slug", lambda self: "binokel")
@@ -128,7 +128,7 @@ def test_slug_taken_in_a_race_is_a_form_error(client, organiser, monkeypatch):
         ({"name": "!!!"}, "Bitte einen Kurznamen eingeben"),
     ],
 )
-def test_event_form_errors_in_german(client, organiser, fields, message):
+def test_event_form_errors_in_german(client, organiser, organisers_club, fields, message):
     response = client.post(reverse("event-create"), event_data(**fields))
     assert response.status_code == 200
     assert message in html_of(response)
@@ -139,7 +139,7 @@ NOT_OFFERED = [mode for mode in SCORING_MODES if mode not in OFFERED_MODES]
 
 
 @pytest.mark.parametrize("mode", [*NOT_OFFERED, "alles"])
-def test_a_new_event_refuses_a_mode_that_is_not_offered(client, organiser, mode):
+def test_a_new_event_refuses_a_mode_that_is_not_offered(client, organiser, organisers_club, mode):
     """A mode without a score sheet of its own is not offered
     (``tournament.house_rules.OFFERED_MODES``): sent anyway, the form refuses it and no event
     is created."""
@@ -151,7 +151,7 @@ def test_a_new_event_refuses_a_mode_that_is_not_offered(client, organiser, mode)
 
 
 @pytest.mark.parametrize("mode", OFFERED_MODES)
-def test_a_new_event_keeps_score_in_the_mode_chosen(client, organiser, mode):
+def test_a_new_event_keeps_score_in_the_mode_chosen(client, organiser, organisers_club, mode):
     html = html_of(client.get(reverse("event-create")))
     assert f'<option value="{mode}"' in html
     response = client.post(reverse("event-create"), event_data(scoring_mode=mode))
@@ -160,7 +160,7 @@ def test_a_new_event_keeps_score_in_the_mode_chosen(client, organiser, mode):
     assert event.scoring_mode == mode
 
 
-def test_a_form_without_the_choice_keeps_every_game(client, organiser):
+def test_a_form_without_the_choice_keeps_every_game(client, organiser, organisers_club):
     client.post(reverse("event-create"), event_data())
     assert Event.objects.get().scoring_mode == "games"
 

@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.demo import record_game
-from tests.factories import make_entry, make_event, make_role, make_user
+from tests.factories import make_club, make_entry, make_event, make_role, make_user
 from tests.scoring.games import WON, sheet_for
 from tests.tournament.lists import parse
 from tournament.members import Member, members_of
@@ -69,6 +69,7 @@ def test_the_suggestions_in_event_b_do_not_offer_the_player_of_event_a(client, c
 
 def test_an_account_with_an_event_of_its_own_sees_none_of_the_others(client, clubs):
     newcomer = make_user("neu")
+    make_club(organiser=newcomer)
     client.force_login(newcomer)
     response = client.post(reverse("event-create"), {
         "name": "Eigenes Turnier", "date": "2026-05-01", "venue": "Halle", "round_count": 3,

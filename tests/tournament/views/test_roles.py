@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from core.models import ChangeRecord
-from tests.factories import make_entry, make_event, make_role, make_user
+from tests.factories import make_club, make_entry, make_event, make_role, make_user
 from tournament.audit import TournamentAction
 from tournament.models import Event, EventRole
 from tournament.services import generate_plan
@@ -252,8 +252,30 @@ def test_home_lists_the_events_an_account_has_a_role_on(client, event, helper):
     assert other.get_absolute_url() in html
 
 
-def test_any_account_may_create_an_event_and_organises_it(client):
+def test_an_account_of_no_club_is_told_whom_to_ask_and_creates_nothing(client):
+    client.force_login(make_user("fremd"))
+    page = client.get(reverse("event-create")).content.decode()
+    assert "Vereinsverwaltung" in page and "<form" not in page.split("<main", 1)[-1]
+    response = client.post(
+        reverse("event-create"), {"name": "Neues Turnier", "slug": "neu", "date": "2026-11-21",
+                                  "round_count": 3, "games_per_round": 12},
+    )
+    assert response.status_code == 200 and not Event.objects.exists()
+
+
+def test_a_club_helper_may_not_create_an_event_of_the_club(client):
+    user = make_user("helfer")
+    club = make_club(helper=user)
+    client.force_login(user)
+    client.post(reverse("event-create"), {"name": "Neu", "slug": "neu", "date": "2026-11-21",
+                                          "round_count": 3, "games_per_round": 12,
+                                          "club": club.pk})
+    assert not Event.objects.exists()
+
+
+def test_an_organiser_of_a_club_creates_an_event_of_it_and_organises_it(client):
     user = make_user("fremd")
+    club = make_club(organiser=user)
     client.force_login(user)
     response = client.post(
         reverse("event-create"), {"name": "Neues Turnier", "slug": "neu", "date": "2026-11-21",
@@ -261,6 +283,7 @@ def test_any_account_may_create_an_event_and_organises_it(client):
     )
     event = Event.objects.get(slug="neu")
     assert response["Location"] == event.get_absolute_url()
+    assert event.club == club
     assert roles(event) == {("fremd", ORGANISER)}
     assert client.get(reverse("event-edit", args=["neu"])).status_code == 200
 
