@@ -9,6 +9,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 
 from core.errors import UserError
@@ -39,6 +40,17 @@ def put_focus(form: forms.Form, *, default: str) -> None:
 # --- what a route declares about itself (read by ``core.middleware``) ------------------------
 
 View = Callable[..., HttpResponse]
+
+
+def account_view(view: View) -> View:
+    """A page of the organisers' side that belongs to no event or club (creating an event, the
+    list of one's clubs): any logged-in account, anonymous visitors are sent to the login page.
+    The pages of one event or club check their roles themselves (``tournament.access``,
+    ``clubs.access``)."""
+    checked = login_required(view)
+    checked.organiser_only = True  # type: ignore[attr-defined]
+    checked.needs_role = None  # type: ignore[attr-defined]
+    return checked
 """A Django view function."""
 
 

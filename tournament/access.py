@@ -6,7 +6,8 @@ needs with one of the decorators here:
 - ``organiser_view``: the event's organisers (``EventRole.Role.ORGANISER``) — the default;
 - ``desk_view``: its desk helpers too (``EventRole.Role.DESK``): registering and editing
   entries, entering and confirming score sheets, printouts, reading standings and logs;
-- ``account_view``: any logged-in account, for the pages that belong to no event (creating one).
+- ``account_view`` (``core.web``): any logged-in account, for the pages that belong to no event
+  (creating one).
 
 An account's role on an event is its role on the event (``EventRole``) or in the event's club
 (``clubs.models.ClubMember``: admins and organisers organise, helpers help at the desk),
@@ -29,7 +30,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from clubs.models import ORGANISING, ClubMember
-from core.web import View
+from core.web import View, account_view  # noqa: F401  (the event pages import it from here)
 from tournament.models import Event, EventRole
 
 ORGANISER = EventRole.Role.ORGANISER
@@ -70,12 +71,17 @@ def event_access(user: Any, event: Event) -> EventAccess:
         in_club=Subquery(ClubMember.objects.filter(club=OuterRef("club_id"), user=user)
                          .values("role")[:1]),
     ).values_list("on_event", "in_club").first()
-    role, in_club = roles or (None, None)
+    return EventAccess(role=combined_role(*(roles or (None, None))))
+
+
+def combined_role(on_event: str | None, in_club: str | None) -> str | None:
+    """The role on an event of an account with the role ``on_event`` on it (``EventRole``) and
+    ``in_club`` in its club (``ClubMember``): whichever gives more."""
     if in_club in ORGANISING:
-        role = ORGANISER
-    elif in_club == ClubMember.Role.HELPER and role is None:
-        role = DESK
-    return EventAccess(role=role)
+        return ORGANISER
+    if in_club == ClubMember.Role.HELPER and on_event is None:
+        return DESK
+    return on_event
 
 
 def events_of(user: Any):
@@ -120,12 +126,3 @@ def organiser_view(view: View) -> View:
 def desk_view(view: View) -> View:
     """A page of one event that its desk helpers may open too (else as ``organiser_view``)."""
     return _event_view(DESK)(view)
-
-
-def account_view(view: View) -> View:
-    """A page of the organisers' side that belongs to no event (creating one): any logged-in
-    account, anonymous visitors are sent to the login page."""
-    checked = login_required(view)
-    checked.organiser_only = True  # type: ignore[attr-defined]
-    checked.needs_role = None  # type: ignore[attr-defined]
-    return checked

@@ -7,10 +7,12 @@ kind of account as its role allows."""
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from clubs.access import CLUB_ADMIN, SUPERUSER
+from clubs.models import ClubMember
 from config import urls as site_urls
 from series.models import Series
 from signup.models import Registration
-from tests.factories import make_entry, make_event, make_role, make_user
+from tests.factories import make_club, make_entry, make_event, make_member, make_role, make_user
 from tournament.models import EventRole, Player
 from tournament.services import generate_plan
 
@@ -99,7 +101,14 @@ DESK_ROUTES = {
 ACCOUNT_ROUTES = {
     "event-create", "series-list", "series-create",
     "player-duplicates", "player-detail", "player-merge",
+    "club-list",
 }
+# … the pages of a club for its admins (``clubs.access.club_admin_view``), and the pages of the
+# server's superusers (``clubs.access.superuser_view``).
+CLUB_ROUTES = {
+    "club-settings", "club-logo-upload", "club-members", "club-member-remove",
+}
+SUPERUSER_ROUTES = {"club-create"}
 # … and the pages of a series (``series.views.series_view``): its owner and
 # superusers; the walk below makes the organiser account the owner of the sample series.
 SERIES_ROUTES = {
@@ -165,6 +174,7 @@ def sample_url(name: str, event, **overrides) -> str:
         "key": "abc",
         "series": SERIES_SLUG,
         "uidb64": "MQ",  # a helper's one-time link (it answers that the link no longer works)
+        "club": event.club.slug,
         **overrides,
     }
     possibilities = get_resolver().reverse_dict.getlist(name)[0][0]
@@ -234,14 +244,17 @@ def test_every_organiser_route_states_the_role_it_needs_and_the_desk_list_is_exa
     }
     assert {name for name, role in needs.items() if role == EventRole.Role.DESK} == DESK_ROUTES
     assert {name for name, role in needs.items() if role is None} == ACCOUNT_ROUTES
+    assert {name for name, role in needs.items() if role == CLUB_ADMIN} == CLUB_ROUTES
+    assert {name for name, role in needs.items() if role == SUPERUSER} == SUPERUSER_ROUTES
     organisers_only = {name for name, role in needs.items() if role == EventRole.Role.ORGANISER}
-    assert organisers_only == set(needs) - DESK_ROUTES - ACCOUNT_ROUTES
+    assert organisers_only == (
+        set(needs) - DESK_ROUTES - ACCOUNT_ROUTES - CLUB_ROUTES - SUPERUSER_ROUTES)
     assert {"event-edit", "event-roles", "entry-withdraw", "import", "plan-generate",
             "plan-replan", "plan-fixed", "round-close", "standings-settings",
             "event-finish", "event-reopen", "press-report"} <= organisers_only
 
 
-REFUSED = {"tournament/refused.html", "series/refused.html"}
+REFUSED = {"tournament/refused.html", "series/refused.html", "clubs/refused.html"}
 
 
 def refused(response) -> bool:
@@ -251,31 +264,80 @@ def refused(response) -> bool:
     return bool(REFUSED & names)
 
 
-@pytest.mark.parametrize("account", ["none", "desk", "organiser", "superuser"])
-def test_every_organiser_route_answers_each_account_as_its_role_allows(client, event, account):
-    """GET and POST on every organiser route: an account without a role on the event is
-    refused everywhere (only creating an event of its own is open to it), a desk helper exactly
-    on the desk routes, an organiser and a superuser nowhere."""
-    login = reverse("login")
+ACCOUNTS = ["none", "desk", "organiser", "superuser", "club-admin", "club-organiser",
+            "club-helper", "other-club-admin"]
+
+
+def allowed_for(account: str, name: str) -> bool:
+    """Whether ``account`` (as the walk below makes it) may open the organiser route ``name``."""
+    everything = set(organiser_routes())
+    allowed = {
+        "none": ACCOUNT_ROUTES,
+        "other-club-admin": ACCOUNT_ROUTES,
+        "desk": DESK_ROUTES | ACCOUNT_ROUTES,
+        "club-helper": DESK_ROUTES | ACCOUNT_ROUTES,
+        # the event's organiser also owns the sample series
+        "organiser": everything - CLUB_ROUTES - SUPERUSER_ROUTES,
+        "club-organiser": everything - CLUB_ROUTES - SUPERUSER_ROUTES - SERIES_ROUTES,
+        "club-admin": everything - SUPERUSER_ROUTES - SERIES_ROUTES,
+        "superuser": everything,
+    }[account]
+    return name in allowed
+
+
+def account_of(account: str, event):
+    """An account with the role ``account`` names: on the event (``desk``, ``organiser``), in
+    its club (``club-…``), in another club (``other-club-admin``), or none."""
     user = make_user(account, is_superuser=account == "superuser")
     if account in ("desk", "organiser"):
         make_role(event, user, EventRole.Role.DESK if account == "desk" else account)
-    other = make_role(event, make_user("kollege"), EventRole.Role.ORGANISER)
+    if account.startswith("club-"):
+        make_member(event.club, user, account.removeprefix("club-"))
+    if account == "other-club-admin":
+        make_club(admin=user)
     if account == "organiser":
         Series.objects.filter(slug=SERIES_SLUG).update(owner=user)
+    return user
+
+
+@pytest.mark.parametrize("account", ACCOUNTS)
+def test_every_organiser_route_answers_each_account_as_its_role_allows(client, event, account):
+    """GET and POST on every organiser route: an account without a role on the event (also
+    an admin of another club) is refused everywhere but on the pages of no event, a desk helper
+    (of the event or of its club) exactly on the desk routes, an organiser nowhere on the event
+    (the club's pages are its admins', a new club the superusers')."""
+    login = reverse("login")
+    user = account_of(account, event)
+    other = make_role(event, make_user("kollege"), EventRole.Role.ORGANISER)
+    member = make_member(event.club, make_user("mitglied"), ClubMember.Role.HELPER)
     client.force_login(user)
     for name in sorted(organiser_routes()):
-        url = sample_url(name, event, **({"pk": other.pk} if name.startswith("event-role") else {}))
-        if account == "none":
-            allowed = name in ACCOUNT_ROUTES
-        elif account == "desk":
-            allowed = name in DESK_ROUTES | ACCOUNT_ROUTES
-        else:
-            allowed = True
+        pk = other.pk if name.startswith("event-role") else member.pk if name.startswith(
+            "club-member") else None
+        url = sample_url(name, event, **({"pk": pk} if pk else {}))
         for method in (client.get, client.post):
             response = method(url)
             assert not response.get("Location", "").startswith(login), (name, method.__name__)
-            assert refused(response) != allowed, (name, method.__name__, response.status_code)
+            assert refused(response) != allowed_for(account, name), (
+                name, method.__name__, response.status_code)
+
+
+def test_a_member_of_another_club_gets_no_data(client, event):
+    """An admin of another club: every page of the event and its club is refused, and the pages
+    of no event show nothing of the event, its players or its club."""
+    client.force_login(account_of("other-club-admin", event))
+    event.club.name = "Binokelclub Geheimhausen"
+    event.club.save()
+    names = [event.name, event.club.name, *(entry.name for entry in event.entries.all())]
+    for name in sorted(organiser_routes()):
+        url = sample_url(name, event)
+        response = client.get(url)
+        if name in ACCOUNT_ROUTES:
+            assert response.status_code in (200, 404, 405), (name, response.status_code)
+            text = response.content.decode()
+            assert not [shown for shown in names if shown in text], name
+        else:
+            assert refused(response), name
 
 
 def test_a_role_on_another_event_opens_nothing_here(client, event):

@@ -3,8 +3,9 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from clubs.models import ClubMember
 from core.text import loose_key
-from tournament.access import events_of
+from tournament.access import combined_role, events_of
 from tournament.forms import LookupForm
 from tournament.models import Event, EventRole
 from tournament.public_links import public_links
@@ -23,9 +24,10 @@ def home(request: HttpRequest) -> HttpResponse:
         _with_links(events)
         return render(request, "tournament/home.html", {"events": events})
     roles = dict(EventRole.objects.filter(user=user).values_list("event_id", "role"))
+    in_clubs = dict(ClubMember.objects.filter(user=user).values_list("club_id", "role"))
     events = list(events_of(user).order_by("-date", "name"))
     for event in events:
-        role = roles.get(event.pk)
+        role = combined_role(roles.get(event.pk), in_clubs.get(event.club_id))
         event.my_role = EventRole.Role(role).label if role else ""
     _with_links(events)
     return render(
