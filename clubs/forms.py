@@ -71,9 +71,9 @@ class LogoForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["logo"].help_text = gettext("A PNG or JPEG image of at most %(kilobytes)s KB.") % {
-            "kilobytes": limits.MAX_LOGO_BYTES // 1024
-        }
+        self.fields["logo"].help_text = gettext(
+            "A PNG or JPEG image of at most %(kilobytes)s KB."
+        ) % {"kilobytes": limits.MAX_LOGO_BYTES // 1024}
 
 
 class MemberForm(forms.Form):

@@ -58,7 +58,7 @@ def test_a_club_is_created_with_its_first_admin_and_logged():
 
 
 def test_a_new_club_with_a_new_admin_account_and_refusals_change_nothing():
-    club, member = create_club(admin="neu", create_admin=True, name="SV", slug="sv")
+    _club, member = create_club(admin="neu", create_admin=True, name="SV", slug="sv")
     assert not member.user.has_usable_password()
     with pytest.raises(ClubError) as error:
         create_club(admin="neu", name="Anders", slug="sv")
