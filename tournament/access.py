@@ -101,7 +101,7 @@ def _event_view(needs: str) -> Callable[[View], View]:
     def decorate(view: View) -> View:
         @wraps(view)
         def wrapper(request: HttpRequest, *args: Any, slug: str, **kwargs: Any) -> HttpResponse:
-            event = get_object_or_404(Event, slug=slug)
+            event = get_object_or_404(Event.objects.select_related("club"), slug=slug)
             access = event_access(request.user, event)
             if not access.allows(needs):
                 return refused(request, event, access)

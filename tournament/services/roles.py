@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext_noop
 
 from clubs.accounts import AccountError, create_account, find_account
+from clubs.models import ORGANISING, ClubMember
 from core.audit import log
 from core.errors import UserError
 from tournament.audit import TournamentAction
@@ -36,10 +37,13 @@ def _last_organiser(username: str) -> RoleError:
 
 
 def _other_organisers(event: Event, role: EventRole) -> bool:
+    """Whether the event keeps an organiser without ``role``: another organiser of its own, or
+    an admin or organiser of its club."""
     return (
         EventRole.objects.filter(event=event, role=EventRole.Role.ORGANISER)
         .exclude(pk=role.pk)
         .exists()
+        or ClubMember.objects.filter(club_id=event.club_id, role__in=ORGANISING).exists()
     )
 
 

@@ -59,12 +59,14 @@ def _roles_page(
     request: HttpRequest, event: Event, form: RoleForm, new_account: tuple | None = None
 ) -> HttpResponse:
     roles = list(event.roles.select_related("user"))
-    organisers = sum(1 for role in roles if role.role == EventRole.Role.ORGANISER)
+    club_members = list(event.club.members.select_related("user"))
+    organisers = sum(1 for role in roles if role.role == EventRole.Role.ORGANISER) + sum(
+        1 for member in club_members if member.organises)
     response = render(
         request,
         "tournament/roles.html",
         {"event": event, "form": form, "roles": roles, "organisers": organisers,
-         "new_account": new_account},
+         "club_members": club_members, "new_account": new_account},
     )
     if new_account is not None:
         add_never_cache_headers(response)

@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from clubs.models import ClubMember
 from core.models import ChangeRecord
-from tests.factories import make_club, make_entry, make_event, make_role, make_user
+from tests.factories import make_club, make_entry, make_event, make_member, make_role, make_user
 from tournament.audit import TournamentAction
 from tournament.models import Event, EventRole
 from tournament.services import generate_plan
@@ -352,3 +353,18 @@ def test_a_new_account_whose_name_is_taken_is_refused(client, event, anna):
                                          "new_account": "on"})
     assert "kann kein Benutzername sein" in html_of(bad)
     assert roles(event) == {("anna", ORGANISER)}
+
+
+def test_the_roles_page_names_the_club_members_and_the_event_may_lose_its_own_organiser(
+    client, event, anna
+):
+    club_organiser = make_user("vorstand")
+    make_member(event.club, club_organiser, ClubMember.Role.ORGANISER)
+    client.force_login(anna)
+    page = client.get(reverse("event-roles", args=[event.slug])).content.decode()
+    assert f"Über den Verein „{event.club.name}“" in page and "vorstand" in page
+    own = event.roles.get(user=anna)
+    client.post(reverse("event-role-remove", args=[event.slug, own.pk]))
+    assert not event.roles.exists()  # the club's organiser still organises it
+    client.force_login(club_organiser)
+    assert client.get(reverse("event-edit", args=[event.slug])).status_code == 200
