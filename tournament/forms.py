@@ -174,10 +174,9 @@ class EventForm(forms.ModelForm):
         )
         self.order_fields(["club", *self.fields])
         if user.is_superuser:
-            self.fields["club"].empty_label = "–"
             self.fields["new_club"] = CheckedTextField(
                 gettext_noop("or a new club"), required=False,
-                help_text=_("The club is made with you as its admin."),
+                help_text=_("Instead of the club chosen: it is made with you as its admin."),
             )
             self.order_fields(["club", "new_club", *self.fields])
 

@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from scoring.audit import SheetAction
 from scoring.models import Game, ScoreSheet
 from tests.e2e.scoresheet import check
-from tests.factories import make_user
+from tests.factories import make_club, make_user
 from tournament.models import Entry, Event, Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -117,7 +117,7 @@ def expect_no_horizontal_scroll(page: Page, width: int = 375) -> None:
 
 def test_whole_event(live_server, page, phone, screenshot, tmp_path):
     url = live_server.url
-    make_user("orga", password="geheim-123")
+    make_club(organiser=make_user("orga", password="geheim-123"))
 
     # 1. The organiser logs in through the login page.
     page.goto(url + "/anmelden/?next=/neues-turnier/")

@@ -5,10 +5,12 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.e2e.test_after_the_evening import logged_in
+from tests.factories import make_club
 from tournament.models import Event
 
 
 def test_the_games_per_round_follow_the_preset_until_typed(browser, live_server, db):
+    make_club(name="Binokelfreunde Heroldstatt")  # the administrator's event is the club's
     page = logged_in(browser, live_server)
     page.goto(live_server.url + reverse("event-create"))
     games = page.get_by_label("Spiele je Durchgang")

@@ -24,7 +24,7 @@ from scoring.models import RoundTotal, ScoreSheet
 from scoring.services.sheets import sheet_parties
 from tests.e2e.conftest import logged_in_page
 from tests.e2e.scoresheet import link, wait_until
-from tests.factories import make_entry, make_user
+from tests.factories import make_club, make_entry, make_user
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -86,7 +86,9 @@ def type_at_the_desk(desk: Page, paper) -> int:
 
 def test_a_whole_round_in_round_totals(browser, live_server, phone, tmp_path: Path):
     base = live_server.url
-    desk = logged_in_page(browser, live_server, make_user())
+    organiser = make_user()
+    make_club(organiser=organiser)
+    desk = logged_in_page(browser, live_server, organiser)
     event = create_totals_event(desk, base)
     for number in range(1, 10):
         make_entry(event, number, f"Spieler {number}")
