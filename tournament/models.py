@@ -112,7 +112,7 @@ class Event(models.Model):
     )
     tie_breaks = models.CharField(
         _("tie-breaks"),
-        max_length=100,
+        max_length=limits.MAX_TIE_BREAKS_LENGTH,
         blank=True,
         help_text=_("Comma-separated, in order; empty: equal totals share a place."),
     )
