@@ -1,4 +1,5 @@
-"""Forms of the tournament pages: the event, an entry, a list upload, the plan, the seat lookup.
+"""Forms of the tournament pages: the event (new, like an earlier one, edited), an entry, a list
+upload, the plan, the seat lookup.
 
 They validate input and nothing more; the services in ``tournament.services`` decide whether a
 change is allowed (start number free, no seating plan yet) and write it. Bounds come from
@@ -7,7 +8,9 @@ participant-list import checks them. A form that creates something carries a one
 (``form_token``, filled by the page) so that sending it twice creates it once.
 """
 
+import datetime
 import json
+import re
 from collections.abc import Sequence
 from itertools import groupby
 
@@ -299,30 +302,94 @@ class EventForm(forms.ModelForm):
         slug = self.cleaned_data.get("slug") or ""
         if self.fields["slug"].disabled:
             return slug
-        typed = bool(slug)
+        return free_event_slug(slug, self.cleaned_data.get("name") or "", event=self.instance)
+
+
+def free_event_slug(slug: str, name: str, *, event: Event | None = None) -> str:
+    """The short name typed, refused when another event has it; none typed: made from ``name``,
+    with a number added until it is free (``event``: the event being edited, whose own short
+    name is free for it)."""
+    typed = bool(slug)
+    if not slug:
+        # room for a "-2", "-3", … when the name's short name is taken
+        slug = slugify(name)[: MAX_SLUG_LENGTH - 10].strip("-")
         if not slug:
-            # room for a "-2", "-3", … when the name's short name is taken
-            slug = slugify(self.cleaned_data.get("name") or "")[: MAX_SLUG_LENGTH - 10].strip("-")
-            if not slug:
-                if self.cleaned_data.get("name"):
-                    raise forms.ValidationError(
-                        _("Please enter a short name (letters, digits and hyphens).")
-                    )
-                return ""
-        others = Event.objects.exclude(pk=self.instance.pk)
-        if typed:
-            if others.filter(slug=slug).exists():
+            if name:
                 raise forms.ValidationError(
-                    _("The short name “%(slug)s” is already used by another tournament."),
-                    params={"slug": slug},
+                    _("Please enter a short name (letters, digits and hyphens).")
                 )
-            return slug
-        # Made from the name: add a number until it is free.
-        base, number = slug, 2
-        while others.filter(slug=slug).exists():
-            slug = f"{base}-{number}"
-            number += 1
+            return ""
+    others = Event.objects.exclude(pk=event.pk) if event is not None else Event.objects.all()
+    if typed:
+        if others.filter(slug=slug).exists():
+            raise forms.ValidationError(
+                _("The short name “%(slug)s” is already used by another tournament."),
+                params={"slug": slug},
+            )
         return slug
+    # Made from the name: add a number until it is free.
+    base, number = slug, 2
+    while others.filter(slug=slug).exists():
+        slug = f"{base}-{number}"
+        number += 1
+    return slug
+
+
+def a_year_later(day: datetime.date) -> datetime.date:
+    """The same day a year later (the 29th of February: the 28th)."""
+    try:
+        return day.replace(year=day.year + 1)
+    except ValueError:
+        return day.replace(year=day.year + 1, day=28)
+
+
+def with_year(text: str, old: int, new: int) -> str:
+    """``text`` with the year ``old`` (four digits standing alone, also in “sommer-2026”) made
+    ``new``; a season that starts with it (“2026/27”, “2026-2027”) moves on as a whole."""
+    shift = new - old
+
+    def moved(match: re.Match) -> str:
+        separator, then = match.group(1, 2)
+        if then is None:
+            return str(new)
+        later = (int(then) + shift) % 100 if len(then) == 2 else int(then) + shift
+        return f"{new}{separator}{later:0{len(then)}d}"
+
+    return re.sub(rf"(?<![0-9]){old}(?:([/-])([0-9]{{4}}|[0-9]{{2}}))?(?![0-9])", moved, text)
+
+
+class EventCopyForm(forms.Form):
+    """A new event like an earlier one ("Wie beim letzten Mal"): its name, short name and date;
+    everything else comes from the earlier event (``tournament.services.events.copy_event``).
+    ``initial_of`` fills the form; an empty short name is made from the name."""
+
+    name = CheckedTextField(gettext_noop("Name"))
+    slug = forms.SlugField(
+        label=_("Short name"), max_length=MAX_SLUG_LENGTH, required=False, help_text=SLUG_HELP
+    )
+    date = forms.DateField(label=_("Date"), widget=DateInput())
+    form_token = form_token_field()
+
+    @staticmethod
+    def initial_of(source: Event, *, today: datetime.date) -> dict:
+        """The form's values for an event like ``source``: a year after its date, or today when
+        that has passed; its name and short name with the year of its date made the new date's
+        where they hold it (a short name that would stay the same or is taken is left empty, to
+        be made from the name)."""
+        date = max(a_year_later(source.date), today)
+        slug = with_year(source.slug, source.date.year, date.year)
+        if slug == source.slug or Event.objects.filter(slug=slug).exists():
+            slug = ""
+        return {
+            "name": with_year(source.name, source.date.year, date.year),
+            "slug": slug,
+            "date": date,
+        }
+
+    def clean_slug(self) -> str:
+        return free_event_slug(
+            self.cleaned_data.get("slug") or "", self.cleaned_data.get("name") or ""
+        )
 
 
 # Help texts of the entry form's member fields (``member_fields``), by form field.
