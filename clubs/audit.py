@@ -1,6 +1,6 @@
 """How the change log describes the clubs app's actions: a club created or changed, its members
-added, given another role or removed (``core.audit``). A club's records concern the club (their
-subject) and no event; the club's page lists them."""
+added, given another role or removed, its own house rules saved or deleted (``core.audit``). A
+club's records concern the club (their subject) and no event; the club's page lists them."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ class ClubAction(Actions):
     MEMBER_ADDED = "clubs.member_added", _("member added")
     MEMBER_CHANGED = "clubs.member_changed", _("member's role changed")
     MEMBER_REMOVED = "clubs.member_removed", _("member removed")
+    RULES_SAVED = "clubs.rules_saved", _("club's house rules saved")
+    RULES_DELETED = "clubs.rules_deleted", _("club's house rules deleted")
 
 
 register_namespace("clubs", ClubAction)
@@ -76,3 +78,17 @@ def _member_removed(params: Mapping[str, Any]) -> str:
     return gettext("%(username)s (“%(role)s”) removed from the club.") % {
         "username": params["username"], "role": member_role_label(params["role"]),
     }
+
+
+@describes(A.RULES_SAVED)
+def _rules_saved(params: Mapping[str, Any]) -> str:
+    if params["replaced"]:
+        text = gettext("The club's house rules “%(name)s” replaced by those of “%(event)s”.")
+    else:
+        text = gettext("The club's house rules “%(name)s” saved from “%(event)s”.")
+    return text % {"name": params["name"], "event": params["from_event"]}
+
+
+@describes(A.RULES_DELETED)
+def _rules_deleted(params: Mapping[str, Any]) -> str:
+    return gettext("The club's house rules “%(name)s” deleted.") % {"name": params["name"]}

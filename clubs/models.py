@@ -4,7 +4,8 @@ A club (``Club``) owns its events (``tournament.models.Event.club``); its member
 (``ClubMember``) are accounts with a role in it: its admins manage the club and its members,
 its organisers organise every event of the club, its helpers help at the desk of every one.
 An account may also have a role on a single event (``tournament.models.EventRole``), for a
-guest. The terms are in ``docs/glossary.md``.
+guest. A club keeps its own house rules under names (``ClubRules``), which its new events can
+start from. The terms are in ``docs/glossary.md``.
 """
 
 from __future__ import annotations
@@ -124,3 +125,49 @@ class ClubMember(models.Model):
 
 ORGANISING = (ClubMember.Role.ADMIN, ClubMember.Role.ORGANISER)
 """The club roles that organise every event of the club."""
+
+
+class ClubRules(models.Model):
+    """A club's own house rules, saved under a name from one of its events: the switches as
+    the event stored them, its games per round, tie-breaks and scoring mode. Plain data, as
+    ``tournament.models.Event.rules`` is: the clubs app never interprets them (the scoring app
+    saves them, ``scoring.services.house_rules.save_as_club_rules``; the new-event form offers
+    them beside the server's presets)."""
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="house_rules", verbose_name=_("club")
+    )
+    name = models.CharField(_("name"), max_length=limits.MAX_NAME_LENGTH)
+    rules = models.JSONField(_("house rules"), default=dict, blank=True)
+    games_per_round = models.PositiveSmallIntegerField(
+        _("games per round"),
+        default=limits.DEFAULT_GAMES_PER_ROUND,
+        validators=[
+            MinValueValidator(limits.MIN_GAMES_PER_ROUND),
+            MaxValueValidator(limits.MAX_GAMES_PER_ROUND),
+        ],
+    )
+    tie_breaks = models.CharField(
+        _("tie-breaks"), max_length=limits.MAX_TIE_BREAKS_LENGTH, blank=True
+    )
+    # a code of ``tournament.house_rules.SCORING_MODES``, as ``Event.scoring_mode`` holds it
+    scoring_mode = models.CharField(_("scoring mode"), max_length=10)
+    saved_at = models.DateTimeField(_("saved"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("club's house rules")
+        verbose_name_plural = _("club's house rules")
+        ordering = ["club", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="club_rules_unique_name"),
+            models.CheckConstraint(
+                condition=Q(
+                    games_per_round__gte=limits.MIN_GAMES_PER_ROUND,
+                    games_per_round__lte=limits.MAX_GAMES_PER_ROUND,
+                ),
+                name="club_rules_games_per_round_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.name}"

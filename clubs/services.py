@@ -1,6 +1,7 @@
 """Writes of the clubs app, each keyword-only and atomic: a club created with its first admin
 (by a superuser), its settings and logo changed, its members added, given another role or
-removed (by its admins). Every change is logged in the change log as a record of the club.
+removed (by its admins), its own house rules saved under a name (by its organisers) and deleted
+(by its admins). Every change is logged in the change log as a record of the club.
 A club always keeps at least one admin."""
 
 from __future__ import annotations
@@ -11,12 +12,13 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext_noop
 
+from clubs.access import is_club_admin, organises_club
 from clubs.accounts import create_account, find_account
 from clubs.audit import ClubAction
 from clubs.logos import checked_logo
-from clubs.models import Club, ClubMember
+from clubs.models import Club, ClubMember, ClubRules
 from core import limits
-from core.audit import log
+from core.audit import log, recorded_user
 from core.changes import save_and_log_changes
 from core.errors import UserError
 
@@ -189,3 +191,74 @@ def remove_member(*, club: Club, member_id: int, user: Any = None) -> ClubMember
         username=name, role=current.role,
     )
     return current
+
+
+# --- the club's own house rules --------------------------------------------------------------
+
+
+@transaction.atomic
+def save_club_rules(
+    *,
+    club: Club,
+    name: str,
+    rules: dict[str, Any],
+    games_per_round: int,
+    tie_breaks: str,
+    scoring_mode: str,
+    event_name: str = "",
+    user: Any = None,
+) -> tuple[ClubRules, bool]:
+    """Keep ``rules`` (the switches as an event stores them), ``games_per_round``,
+    ``tie_breaks`` and ``scoring_mode`` as the club's house rules named ``name``, taken from
+    the event ``event_name``; house rules of that name are replaced. Returns them and whether
+    they replaced earlier ones. The values are stored as given: the caller (the scoring app)
+    knows what they mean.
+
+    Refused (``ClubError``): an account that does not organise the club's events, no name, and
+    a new name once the club keeps ``limits.MAX_CLUB_RULES``."""
+    club = lock_club(club)
+    account = recorded_user(user)
+    if account is not None and not organises_club(account, club):
+        raise ClubError(gettext_noop(
+            "Only the club's admins and organisers may save the club's house rules."
+        ))
+    name = name.strip()
+    if not name:
+        raise ClubError(gettext_noop("Please name the house rules."), field="name")
+    saved = ClubRules.objects.filter(club=club, name=name).first()
+    replaced = saved is not None
+    if saved is None:
+        if ClubRules.objects.filter(club=club).count() >= limits.MAX_CLUB_RULES:
+            raise ClubError(
+                gettext_noop(
+                    "The club keeps %(count)s house rules already, the most it can: delete one "
+                    "or save these under the name of one to replace."
+                ),
+                field="name", count=limits.MAX_CLUB_RULES,
+            )
+        saved = ClubRules(club=club, name=name)
+    saved.rules = dict(rules)
+    saved.games_per_round = games_per_round
+    saved.tie_breaks = tie_breaks
+    saved.scoring_mode = scoring_mode
+    saved.save()
+    log(action=ClubAction.RULES_SAVED, user=user, subject=club, name=name,
+        from_event=event_name, replaced=replaced)
+    return saved, replaced
+
+
+@transaction.atomic
+def delete_club_rules(*, club: Club, rules_id: int, user: Any = None) -> ClubRules:
+    """Delete the club's house rules ``rules_id``; returns them (unsaved). Events created from
+    them keep their rules. Refused (``ClubError``): an account that is not the club's admin,
+    and house rules that no longer exist."""
+    club = lock_club(club)
+    account = recorded_user(user)
+    if account is not None and not is_club_admin(account, club):
+        raise ClubError(gettext_noop("Only the club's admins may delete the club's house rules."))
+    saved = ClubRules.objects.filter(club=club, pk=rules_id).first()
+    if saved is None:
+        raise ClubError(gettext_noop("These house rules no longer exist; nothing was changed."))
+    saved.delete()
+    log(action=ClubAction.RULES_DELETED, user=user, subject=club, name=saved.name)
+    return saved

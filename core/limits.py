@@ -18,6 +18,12 @@ MAX_GAMES_PER_ROUND: Final = 48
 DEFAULT_GAMES_PER_ROUND: Final = 12
 MAX_GAMES_PER_ENTRY: Final = MAX_ROUNDS * MAX_GAMES_PER_ROUND
 
+MAX_TIE_BREAKS_LENGTH: Final = 100
+"""An event's tie-breaks as stored (codes separated by commas), in characters."""
+MAX_CLUB_RULES: Final = 20
+"""House rules one club keeps under names (``clubs.models.ClubRules``): a club has a few (this
+year's, the summer's), and the new-event form lists every one."""
+
 MAX_ROUND_MINUTES: Final = 600
 """The longest planned length of a round (the clock on the event page and the projector), in
 minutes: a round of 12 games takes about 90."""

@@ -1,7 +1,7 @@
 """The organiser's forms of an event's house rules: a preset and every switch of
 ``scoring.rules.RulesProfile`` the rules page offers (``Switch.on_rules_page``; the games per
 round are the event's own setting), each with its label, help and bounds as the switch declares
-them, and the event's scoring mode."""
+them, the event's scoring mode, and the name the club keeps the event's rules under."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
-from core.forms import AmountField, NumberField
+from core.forms import AmountField, CheckedTextField, NumberField
 from scoring.rules import EJL, RULES, SWITCHES, RulesProfile, preset_label
 from scoring.switches import EUROS, FLAG, Switch
 from tournament.forms import scoring_mode_field
@@ -87,3 +88,15 @@ class ScoringModeForm(forms.Form):
     """The event's scoring mode (``Event.scoring_mode``)."""
 
     scoring_mode = scoring_mode_field()
+
+
+class ClubRulesForm(forms.Form):
+    """The name the event's club keeps the event's house rules under (``ClubRules.name``)."""
+
+    name = CheckedTextField(
+        gettext_noop("Name of the club's house rules"),
+        help_text=_(
+            "E.g. “Hausregeln 2027”. Saved under a name the club has already, they replace "
+            "those house rules."
+        ),
+    )

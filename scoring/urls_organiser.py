@@ -36,6 +36,16 @@ urlpatterns = [
     path(f"{SHEET}neuer-link/", sheets.sheet_new_link, name="sheet-new-link"),
     # the house rules
     path("turnier/<slug:slug>/hausregeln/", house_rules.house_rules, name="house-rules"),
+    path(
+        "turnier/<slug:slug>/hausregeln/verein/",
+        house_rules.club_rules_save,
+        name="club-rules-save",
+    ),
+    path(
+        "turnier/<slug:slug>/hausregeln/verein/<int:pk>/loeschen/",
+        house_rules.club_rules_delete,
+        name="club-rules-delete",
+    ),
     # standings
     path("turnier/<slug:slug>/rangliste/", standings.standings_page, name="standings"),
     path(

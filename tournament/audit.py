@@ -8,9 +8,11 @@ subject is the entry itself.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
@@ -22,6 +24,7 @@ from tournament.models import Entry, EventRole
 class TournamentAction(Actions):
     EVENT_CREATED = "tournament.event_created", _("tournament created")
     EVENT_EDITED = "tournament.event_edited", _("tournament edited")
+    EVENT_COPIED = "tournament.event_copied", _("tournament created like an earlier one")
     REGISTERED = "tournament.registered", _("registered")
     EDITED = "tournament.edited", _("edited")
     WITHDRAWN = "tournament.withdrawn", _("withdrawn")
@@ -85,6 +88,16 @@ A = TournamentAction
 @describes(A.EVENT_CREATED)
 def _event_created(params: Mapping[str, Any]) -> str:
     return gettext("Tournament “%(name)s” created.") % {"name": params["name"]}
+
+
+@describes(A.EVENT_COPIED)
+def _event_copied(params: Mapping[str, Any]) -> str:
+    source_date = datetime.date.fromisoformat(params["source_date"])
+    return gettext("Tournament “%(name)s” created like “%(source)s” of %(date)s.") % {
+        "name": params["name"],
+        "source": params["source"],
+        "date": date_format(source_date, "SHORT_DATE_FORMAT"),
+    }
 
 
 @describes(A.EVENT_EDITED)

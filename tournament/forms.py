@@ -1,4 +1,5 @@
-"""Forms of the tournament pages: the event, an entry, a list upload, the plan, the seat lookup.
+"""Forms of the tournament pages: the event (new, like an earlier one, edited), an entry, a list
+upload, the plan, the seat lookup.
 
 They validate input and nothing more; the services in ``tournament.services`` decide whether a
 change is allowed (start number free, no seating plan yet) and write it. Bounds come from
@@ -7,15 +8,19 @@ participant-list import checks them. A form that creates something carries a one
 (``form_token``, filled by the page) so that sending it twice creates it once.
 """
 
+import datetime
 import json
+import re
 from collections.abc import Sequence
+from itertools import groupby
 
 from django import forms
 from django.utils.text import format_lazy, slugify
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop
 
-from clubs.models import ORGANISING, Club
+from clubs.models import ORGANISING, Club, ClubRules
+from clubs.selectors import club_rules_offered
 from core.forms import CheckedTextField, DateInput, NumberField, form_token_field
 from core.limits import (
     DEFAULT_GAMES_PER_ROUND,
@@ -59,6 +64,28 @@ SCORING_MODE_HELP = _(
 """What each scoring mode asks the scorekeeper for (``Event.ScoringMode``)."""
 
 
+SLUG_HELP = _(
+    "Part of the web address, e.g. benefizbinokel-2026. Leave empty to make it from the name."
+)
+
+
+def club_preset(saved: ClubRules) -> house_rules.Preset:
+    """A club's own house rules as the new-event form offers them (``club-<id>``); a scoring
+    mode the forms no longer offer becomes every game."""
+    mode = saved.scoring_mode if saved.scoring_mode in house_rules.OFFERED_MODES else (
+        house_rules.GAMES
+    )
+    return house_rules.Preset(
+        name=f"club-{saved.pk}",
+        label=saved.name,
+        games_per_round=saved.games_per_round,
+        values=dict(saved.rules),
+        tie_breaks=saved.tie_breaks,
+        scoring_mode=mode,
+        club_id=saved.club_id,
+    )
+
+
 def scoring_mode_field(**kwargs) -> forms.ChoiceField:
     """The choice of an event's scoring mode, saying what each mode asks for."""
     kwargs.setdefault("help_text", SCORING_MODE_HELP)
@@ -74,11 +101,15 @@ def scoring_mode_field(**kwargs) -> forms.ChoiceField:
 class EventForm(forms.ModelForm):
     """Create or edit an event; an empty short name is made from the name.
 
-    A new event's games per round follow the chosen house rules unless the organiser typed a
-    number: ``games_per_round_preset`` names the preset whose number the field holds (the page's
-    script, ``event_form.js``, fills the field when another preset is picked and empties it when
-    a number is typed by hand); without the script the field holds the default preset's number,
-    and an unchanged one becomes the chosen preset's.
+    A new event starts with the house rules chosen (``rules``): a preset of the server, or the
+    club's own house rules (``clubs.models.ClubRules``), offered after the presets to the
+    organisers of the club, one group per club; the club's own are refused for another club's
+    event. The rules' games per round and scoring mode apply unless the organiser chose
+    others: ``games_per_round_preset`` and ``scoring_mode_preset`` name the rules whose number
+    and mode the fields hold (the page's script, ``event_form.js``, fills the fields when other
+    rules are picked and empties the hidden field when the organiser types a number or picks a
+    mode by hand); without the script the fields hold the default preset's, and an unchanged
+    one becomes the chosen rules'. The rules' tie-breaks always apply.
 
     The scoring mode is chosen here when the event is created (default: every game); later it
     changes on the rules page, which refuses it once a game is stored.
@@ -112,22 +143,18 @@ class EventForm(forms.ModelForm):
             "date": _("Date"),
             "venue": _("Venue"),
         }
-        help_texts = {
-            "slug": _(
-                "Part of the web address, e.g. benefizbinokel-2026. Leave empty to make it "
-                "from the name."
-            ),
-        }
+        help_texts = {"slug": SLUG_HELP}
         widgets = {"date": DateInput()}
 
     form_token = form_token_field()
     games_per_round_preset = forms.CharField(widget=forms.HiddenInput, required=False)
+    scoring_mode_preset = forms.CharField(widget=forms.HiddenInput, required=False)
     rules = forms.ChoiceField(
         label=_("House rules"),
         required=False,
         help_text=_(
             "What the sheets score by. Its switches can be changed on the tournament's rules "
-            "page."
+            "page, where the club can also keep them as its own house rules."
         ),
     )
     scoring_mode = scoring_mode_field(
@@ -141,23 +168,26 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args, plan_exists: bool = False, user=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self._presets = house_rules.presets()
+        self._own: list[tuple[str, house_rules.Preset]] = []  # (club's name, its rules)
         if user is not None and self.instance.pk is None:
             self._club_fields(user)
-        offered = house_rules.presets()
-        self.fields["rules"].choices = [(preset.name, _(preset.label)) for preset in offered]
-        self.fields["rules"].widget.attrs["data-games-per-round"] = json.dumps(
-            {preset.name: preset.games_per_round for preset in offered}
-        )
+        self._rules_choices()
+        offered = self._offered()
         if offered:
             self.fields["games_per_round"].initial = offered[0].games_per_round
             self.fields["games_per_round_preset"].initial = offered[0].name
+            self.fields["scoring_mode"].initial = offered[0].scoring_mode
+            self.fields["scoring_mode_preset"].initial = offered[0].name
         if self.instance.pk is not None:
             del self.fields["form_token"]  # editing: saving the same values twice is harmless
             del self.fields["rules"]  # changed on the rules page, which rescores the games
             del self.fields["scoring_mode"]  # changed on the rules page until a game is stored
             del self.fields["games_per_round_preset"]
+            del self.fields["scoring_mode_preset"]
         elif len(house_rules.OFFERED_MODES) < 2:
             del self.fields["scoring_mode"]  # nothing to choose: every event keeps every game
+            del self.fields["scoring_mode_preset"]
         self.fields["slug"].required = False
         if plan_exists:
             for name in ("slug", "round_count", "games_per_round"):
@@ -179,33 +209,60 @@ class EventForm(forms.ModelForm):
                 help_text=_("Instead of the club chosen: it is made with you as its admin."),
             )
             self.order_fields(["club", "new_club", *self.fields])
+        self._own = [(saved.club.name, club_preset(saved)) for saved in club_rules_offered(user)]
+
+    def _offered(self) -> list[house_rules.Preset]:
+        """The rules offered: the server's presets (the default first), then the clubs' own."""
+        return [*self._presets, *(preset for _club, preset in self._own)]
+
+    def _rules_choices(self) -> None:
+        """The presets, then a group of each club's own house rules; what the page's script
+        needs to know of each (its games per round and scoring mode)."""
+        choices: list = [(preset.name, _(preset.label)) for preset in self._presets]
+        for club, group in groupby(self._own, key=lambda own: own[0]):
+            choices.append((
+                gettext("House rules of the club %(club)s") % {"club": club},
+                [(preset.name, preset.label) for _club, preset in group],
+            ))
+        self.fields["rules"].choices = choices
+        offered = self._offered()
+        self.fields["rules"].widget.attrs["data-games-per-round"] = json.dumps(
+            {preset.name: preset.games_per_round for preset in offered}
+        )
+        self.fields["rules"].widget.attrs["data-scoring-mode"] = json.dumps(
+            {preset.name: preset.scoring_mode for preset in offered}
+        )
+
+    def _named(self, name: str) -> house_rules.Preset | None:
+        return next((preset for preset in self._offered() if preset.name == name), None)
 
     def clean_new_club(self) -> str:
         return (self.cleaned_data.get("new_club") or "").strip()
 
     def _chosen_rules(self) -> house_rules.Preset | None:
-        """The preset chosen; none chosen: the first (the default)."""
-        offered = house_rules.presets()
+        """The rules chosen; none chosen: the first preset (the default)."""
+        offered = self._offered()
         name = self.data.get(self.add_prefix("rules"), "")
-        return house_rules.preset(name) or (offered[0] if offered else None)
+        return self._named(name) or (offered[0] if offered else None)
 
     def clean_scoring_mode(self) -> str:
         """The mode chosen; none sent (a form from before the choice): every game."""
         return self.cleaned_data.get("scoring_mode") or Event.ScoringMode.GAMES
 
     def clean_rules(self) -> dict:
-        """The chosen preset's switches, as the event saves them."""
+        """The chosen rules' switches, as the event saves them."""
         chosen = self._chosen_rules()
         return dict(chosen.values) if chosen else {}
 
-    def _games_filled_from(self) -> house_rules.Preset | None:
-        """The preset whose games per round the field holds, as the page says; a form sent
-        without saying (not from the page) holds the default preset's; None: typed by hand."""
-        key = self.add_prefix("games_per_round_preset")
+    def _filled_from(self, field: str) -> house_rules.Preset | None:
+        """The rules whose value the field the hidden ``field`` follows holds, as the page says;
+        a form sent without saying (not from the page) holds the default preset's; None: chosen
+        by hand."""
+        key = self.add_prefix(field)
         if key not in self.data:
-            offered = house_rules.presets()
+            offered = self._offered()
             return offered[0] if offered else None
-        return house_rules.preset(self.data.get(key, ""))
+        return self._named(self.data.get(key, ""))
 
     def clean(self) -> dict:
         cleaned = super().clean()
@@ -217,42 +274,121 @@ class EventForm(forms.ModelForm):
                 self.add_error("club", _("Please choose the club of the tournament."))
         chosen = self._chosen_rules()
         if chosen and "rules" in self.fields:
+            club = cleaned.get("club")
+            if chosen.club_id is not None and (club is None or club.pk != chosen.club_id):
+                self.add_error("rules", _(
+                    "These are another club's house rules: please choose a preset or house "
+                    "rules of the tournament's club."
+                ))
             cleaned["tie_breaks"] = chosen.tie_breaks
-            # the rules' games per round, unless the organiser typed a number
-            filled_from = self._games_filled_from()
+            # the rules' games per round and scoring mode, unless the organiser chose others
+            filled_from = self._filled_from("games_per_round_preset")
             if filled_from and cleaned.get("games_per_round") == filled_from.games_per_round:
                 cleaned["games_per_round"] = chosen.games_per_round
+            mode_from = (
+                self._filled_from("scoring_mode_preset") if "scoring_mode" in self.fields
+                else chosen  # no choice on the form: the rules' mode
+            )
+            if mode_from and cleaned.get("scoring_mode", mode_from.scoring_mode) == (
+                mode_from.scoring_mode
+            ):
+                cleaned["scoring_mode"] = chosen.scoring_mode
         cleaned.pop("games_per_round_preset", None)
+        cleaned.pop("scoring_mode_preset", None)
         return cleaned
 
     def clean_slug(self) -> str:
         slug = self.cleaned_data.get("slug") or ""
         if self.fields["slug"].disabled:
             return slug
-        typed = bool(slug)
+        return free_event_slug(slug, self.cleaned_data.get("name") or "", event=self.instance)
+
+
+def free_event_slug(slug: str, name: str, *, event: Event | None = None) -> str:
+    """The short name typed, refused when another event has it; none typed: made from ``name``,
+    with a number added until it is free (``event``: the event being edited, whose own short
+    name is free for it)."""
+    typed = bool(slug)
+    if not slug:
+        # room for a "-2", "-3", … when the name's short name is taken
+        slug = slugify(name)[: MAX_SLUG_LENGTH - 10].strip("-")
         if not slug:
-            # room for a "-2", "-3", … when the name's short name is taken
-            slug = slugify(self.cleaned_data.get("name") or "")[: MAX_SLUG_LENGTH - 10].strip("-")
-            if not slug:
-                if self.cleaned_data.get("name"):
-                    raise forms.ValidationError(
-                        _("Please enter a short name (letters, digits and hyphens).")
-                    )
-                return ""
-        others = Event.objects.exclude(pk=self.instance.pk)
-        if typed:
-            if others.filter(slug=slug).exists():
+            if name:
                 raise forms.ValidationError(
-                    _("The short name “%(slug)s” is already used by another tournament."),
-                    params={"slug": slug},
+                    _("Please enter a short name (letters, digits and hyphens).")
                 )
-            return slug
-        # Made from the name: add a number until it is free.
-        base, number = slug, 2
-        while others.filter(slug=slug).exists():
-            slug = f"{base}-{number}"
-            number += 1
+            return ""
+    others = Event.objects.exclude(pk=event.pk) if event is not None else Event.objects.all()
+    if typed:
+        if others.filter(slug=slug).exists():
+            raise forms.ValidationError(
+                _("The short name “%(slug)s” is already used by another tournament."),
+                params={"slug": slug},
+            )
         return slug
+    # Made from the name: add a number until it is free.
+    base, number = slug, 2
+    while others.filter(slug=slug).exists():
+        slug = f"{base}-{number}"
+        number += 1
+    return slug
+
+
+def a_year_later(day: datetime.date) -> datetime.date:
+    """The same day a year later (the 29th of February: the 28th)."""
+    try:
+        return day.replace(year=day.year + 1)
+    except ValueError:
+        return day.replace(year=day.year + 1, day=28)
+
+
+def with_year(text: str, old: int, new: int) -> str:
+    """``text`` with the year ``old`` (four digits standing alone, also in “sommer-2026”) made
+    ``new``; a season that starts with it (“2026/27”, “2026-2027”) moves on as a whole."""
+    shift = new - old
+
+    def moved(match: re.Match) -> str:
+        separator, then = match.group(1, 2)
+        if then is None:
+            return str(new)
+        later = (int(then) + shift) % 100 if len(then) == 2 else int(then) + shift
+        return f"{new}{separator}{later:0{len(then)}d}"
+
+    return re.sub(rf"(?<![0-9]){old}(?:([/-])([0-9]{{4}}|[0-9]{{2}}))?(?![0-9])", moved, text)
+
+
+class EventCopyForm(forms.Form):
+    """A new event like an earlier one ("Wie beim letzten Mal"): its name, short name and date;
+    everything else comes from the earlier event (``tournament.services.events.copy_event``).
+    ``initial_of`` fills the form; an empty short name is made from the name."""
+
+    name = CheckedTextField(gettext_noop("Name"))
+    slug = forms.SlugField(
+        label=_("Short name"), max_length=MAX_SLUG_LENGTH, required=False, help_text=SLUG_HELP
+    )
+    date = forms.DateField(label=_("Date"), widget=DateInput())
+    form_token = form_token_field()
+
+    @staticmethod
+    def initial_of(source: Event, *, today: datetime.date) -> dict:
+        """The form's values for an event like ``source``: a year after its date, or today when
+        that has passed; its name and short name with the year of its date made the new date's
+        where they hold it (a short name that would stay the same or is taken is left empty, to
+        be made from the name)."""
+        date = max(a_year_later(source.date), today)
+        slug = with_year(source.slug, source.date.year, date.year)
+        if slug == source.slug or Event.objects.filter(slug=slug).exists():
+            slug = ""
+        return {
+            "name": with_year(source.name, source.date.year, date.year),
+            "slug": slug,
+            "date": date,
+        }
+
+    def clean_slug(self) -> str:
+        return free_event_slug(
+            self.cleaned_data.get("slug") or "", self.cleaned_data.get("name") or ""
+        )
 
 
 # Help texts of the entry form's member fields (``member_fields``), by form field.

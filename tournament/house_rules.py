@@ -1,5 +1,6 @@
 """The house rules an event can be created with, as the app above that knows them offers them
-(``scoring`` hands over its presets when it starts, ``offer_presets``): the tournament app
+(``scoring`` hands over its presets when it starts, ``offer_presets``), and as a club keeps its
+own (``clubs.models.ClubRules``, offered to the club's organisers): the tournament app
 stores an event's rules as plain data (``Event.rules``) and never interprets them. Also the
 codes of the ways an event keeps score (``Event.scoring_mode``; what each stores and the checks
 of its figures are the scoring app's, ``scoring.modes``).
@@ -37,14 +38,18 @@ sheets do not ask for."""
 
 @dataclass(frozen=True)
 class Preset:
-    """A named set of house rules: its label (a msgid), the games per round and the tie-breaks
-    (``Event.tie_breaks``) an event starts with, and its switches as saved on an event."""
+    """A named set of house rules: its label, the games per round, the tie-breaks
+    (``Event.tie_breaks``) and the scoring mode an event starts with, and its switches as saved
+    on an event. A preset of the server (``club_id`` None) is labelled by a msgid; a club's own
+    house rules (``club_id``: its club) by the name the club gave them."""
 
     name: str
     label: str
     games_per_round: int
     values: Mapping[str, Any] = field(default_factory=dict)
     tie_breaks: str = ""
+    scoring_mode: str = GAMES
+    club_id: int | None = None
 
 
 _offered: Callable[[], Sequence[Preset]] = tuple

@@ -112,7 +112,7 @@ class Event(models.Model):
     )
     tie_breaks = models.CharField(
         _("tie-breaks"),
-        max_length=100,
+        max_length=limits.MAX_TIE_BREAKS_LENGTH,
         blank=True,
         help_text=_("Comma-separated, in order; empty: equal totals share a place."),
     )
@@ -532,6 +532,17 @@ class FormSubmission(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%d.%m.%Y %H:%M} {self.get_kind_display()}"
+
+
+def own_values(row: models.Model) -> dict[str, Any]:
+    """The values of ``row``'s own fields, to make a row like it for another event (its
+    settings, a prize): every concrete field except its id and the event it belongs to, foreign
+    keys by their ids."""
+    return {
+        field.attname: getattr(row, field.attname)
+        for field in row._meta.concrete_fields
+        if not field.primary_key and field.name != "event"
+    }
 
 
 def seat_rows(table: Table, entries: "list[Entry]") -> list[Seat]:

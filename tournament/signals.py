@@ -10,7 +10,12 @@ above it. Where the plan needs the layers above, it sends a signal and they answ
 - ``tables_in_play`` (asked through :func:`tables_in_play`): which of these tables hold results
   already (a game on a score sheet); such a table keeps its seats. With ``lock`` the answering
   app also locks what it keeps about them inside the caller's transaction, so that no result
-  slips in while the plan changes.
+  slips in while the plan changes;
+- ``event_copied``: a new event was created like an earlier one ("Wie beim letzten Mal",
+  ``tournament.services.events.copy_event``), inside its transaction: each app copies its own
+  settings of ``source`` to ``event`` (money: the money and prize settings and the prizes,
+  ``money.receivers``; signup: the registration settings, ``signup.receivers``), never what
+  the evening brings (entries, payments, registrations).
 """
 
 from __future__ import annotations
@@ -25,6 +30,9 @@ from tournament.models import Event
 tables_created = Signal()
 # sender: the Event model; table_ids: set[int]
 seats_changed = Signal()
+# sender: the Event model; source: Event (the earlier event); event: Event (the new one, saved);
+# user: the account that created it, or None
+event_copied = Signal()
 # sender: the Event model; event: Event | None; table_ids: list[int] | None; lock: bool;
 # each receiver returns a set of table ids
 tables_in_play_asked = Signal()

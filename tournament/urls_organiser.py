@@ -20,6 +20,7 @@ urlpatterns = [
     path("neues-turnier/", events.event_create, name="event-create"),
     path("turnier/<slug:slug>/", events.event_detail, name="event-detail"),
     path("turnier/<slug:slug>/bearbeiten/", events.event_edit, name="event-edit"),
+    path("turnier/<slug:slug>/wie-letztes-mal/", events.event_copy, name="event-copy"),
     path("turnier/<slug:slug>/protokoll/", events.change_log, name="change-log"),
     path("turnier/<slug:slug>/rollen/", roles.event_roles, name="event-roles"),
     path(

@@ -1,7 +1,8 @@
 """Change an event's house rules: freely until its first game is stored; after that every
 stored game is rescored by the new rules in the same step (``change_rules``), after the
 organiser saw what changes (``rescoring``). Change how the event keeps score
-(``change_scoring_mode``): only until its first game is stored."""
+(``change_scoring_mode``): only until its first game is stored. Keep an event's rules as the
+house rules of its club under a name (``save_as_club_rules``), for the club's new events."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F, Prefetch
 
+from clubs.models import ClubRules
+from clubs.services import save_club_rules
 from core.audit import log
 from core.errors import Message, UserError, gettext_noop
 from scoring.audit import ScoringAction
@@ -25,6 +28,7 @@ from tournament.house_rules import SCORING_MODES
 from tournament.models import Event
 from tournament.results import results_changed
 from tournament.selectors.phase import event_phase
+from tournament.services.entries import lock_event
 from tournament.services.lifecycle import ensure_not_finished
 
 SHOWN_REFUSALS = 5
@@ -220,3 +224,22 @@ def change_scoring_mode(*, event: Event, mode: str, user: Any = None) -> bool:
         after=mode,
     )
     return True
+
+
+@transaction.atomic
+def save_as_club_rules(*, event: Event, name: str, user: Any = None) -> tuple[ClubRules, bool]:
+    """Keep the house rules ``event`` is scored by now (its switches, games per round,
+    tie-breaks and scoring mode) as its club's house rules named ``name``, replacing those of
+    that name; returns them and whether they replaced earlier ones. Refused as
+    ``clubs.services.save_club_rules`` refuses (``ClubError``)."""
+    locked = lock_event(event)
+    return save_club_rules(
+        club=locked.club,
+        name=name,
+        rules=rules_of(locked).as_dict(),
+        games_per_round=locked.games_per_round,
+        tie_breaks=locked.tie_breaks,
+        scoring_mode=locked.scoring_mode,
+        event_name=locked.name,
+        user=user,
+    )

@@ -14,21 +14,26 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+from clubs.models import ClubMember
 from money.models import Payment
+from scoring.services.house_rules import save_as_club_rules
 from series.services import add_event, create_series
-from tests.factories import make_role, make_user
+from tests.factories import make_member, make_role, make_user
 from tournament.models import Event, EventRole
 
 
 @pytest.fixture
 def event(db):
-    """The demo event (smaller), its organiser "orga", a desk helper, a public Cup."""
+    """The demo event (smaller), its organiser "orga" (also its club's admin, who keeps the club's
+own house rules), a desk helper, a public Cup."""
     call_command("demo", singles=10, pairs=4, stdout=io.StringIO(), stderr=io.StringIO())
     event = Event.objects.get(slug="demo")
     event.public_standings = True
     event.save()
     organiser = make_user()
     make_role(event, organiser)
+    make_member(event.club, organiser, ClubMember.Role.ADMIN)
+    save_as_club_rules(event=event, name="Hausregeln 2027", user=organiser)
     make_role(event, make_user("helferin"), EventRole.Role.DESK)
     series = create_series(user=organiser, name="Filder-Cup", slug="filder-cup", season="2026")
     add_event(series=series, event=event, user=organiser)
@@ -49,6 +54,7 @@ def organiser_pages(event) -> list[str]:
         reverse("event-create"),
         reverse("event-detail", args=[slug]),
         reverse("event-edit", args=[slug]),
+        reverse("event-copy", args=[slug]),
         reverse("change-log", args=[slug]),
         reverse("event-roles", args=[slug]),
         reverse("entry-create", args=[slug]),

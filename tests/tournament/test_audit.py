@@ -35,6 +35,8 @@ ENTRY = {"number": 12, "name": "Hans Maier"}
 SAMPLES = {
     "tournament.event_created": {"name": "Benefizbinokel"},
     "tournament.event_edited": {"changes": [["round_count", 3, 4], ["venue", "", "Halle"]]},
+    "tournament.event_copied": {"name": "Preisbinokel 2027", "source": "Preisbinokel 2026",
+                                "source_date": "2026-11-21"},
     "scoring.event_finished": {"closed": [2, 3]},
     "scoring.event_reopened": {},
     "tournament.registered": {"entry_ref": ENTRY, "club": "CVJM", "stand_in": True,

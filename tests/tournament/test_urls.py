@@ -251,7 +251,10 @@ def test_every_organiser_route_states_the_role_it_needs_and_the_desk_list_is_exa
         set(needs) - DESK_ROUTES - ACCOUNT_ROUTES - CLUB_ROUTES - SUPERUSER_ROUTES)
     assert {"event-edit", "event-roles", "entry-withdraw", "import", "plan-generate",
             "plan-replan", "plan-fixed", "round-close", "standings-settings",
-            "event-finish", "event-reopen", "press-report"} <= organisers_only
+            "event-finish", "event-reopen", "press-report",
+            # a new event like this one (which then also refuses an organiser of the event who
+            # does not organise its club), and the club's own house rules
+            "event-copy", "club-rules-save", "club-rules-delete"} <= organisers_only
 
 
 REFUSED = {"tournament/refused.html", "series/refused.html", "clubs/refused.html"}

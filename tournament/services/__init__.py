@@ -1,6 +1,6 @@
 """Writes that span rows, one module per topic; each function is keyword-only and atomic.
 
-- ``events``: create an event, change its settings;
+- ``events``: create an event, create one like an earlier one, change its settings;
 - ``entries``: register, edit, withdraw and import entries before the plan;
 - ``plan``: generate, discard and re-plan the seating plan, swap and replace entries, fixed
   tables, release rounds;
@@ -29,7 +29,7 @@ from tournament.services.entries import (
     update_entry,
     withdraw_entry,
 )
-from tournament.services.events import EventError, create_event, update_event
+from tournament.services.events import EventError, copy_event, create_event, update_event
 from tournament.services.lifecycle import EventFinished, ensure_not_finished
 from tournament.services.plan import (
     LateEntry,
@@ -60,6 +60,7 @@ __all__ = [
     "PlanLocked",
     "RegistrationClosed",
     "RegistrationError",
+    "copy_event",
     "create_event",
     "discard_plan",
     "generate_plan",

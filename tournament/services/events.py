@@ -1,7 +1,9 @@
-"""Events: create one in a club (its creator becomes its organiser) and change its settings."""
+"""Events: create one in a club (its creator becomes its organiser), create one like an earlier
+one of the club ("Wie beim letzten Mal"), and change its settings."""
 
 from __future__ import annotations
 
+import copy
 import datetime
 from typing import Any
 
@@ -20,10 +22,18 @@ from tournament.results import results_changed
 from tournament.selectors.phase import event_phase
 from tournament.services.entries import lock_event
 from tournament.services.submissions import use_form_token
+from tournament.signals import event_copied
 
 # What an organiser may set on an event; the plan depends on the last three.
 EVENT_FIELDS = ("name", "slug", "date", "venue", "round_count", "games_per_round")
 FIXED_BY_PLAN = ("slug", "round_count", "games_per_round")
+COPIED_SETTINGS = (
+    "venue", "round_count", "games_per_round", "rules", "scoring_mode", "tie_breaks",
+    "public_standings", "count_unconfirmed",
+)
+"""What an event like an earlier one takes of it (``copy_event``), besides its club; its name,
+short name and date are its own, and so is what the evening brings (the plan and its seed, the
+results and their version, the phase)."""
 
 
 class EventError(UserError):
@@ -81,6 +91,18 @@ def create_event(
     event.rules = dict(fields.get("rules") or {})
     event.tie_breaks = fields.get("tie_breaks") or ""
     event.scoring_mode = fields.get("scoring_mode") or Event.ScoringMode.GAMES
+    _save_new(event)
+    if account is not None:
+        EventRole.objects.create(event=event, user=account, role=EventRole.Role.ORGANISER)
+    log(event=event, action=TournamentAction.EVENT_CREATED, user=user, name=event.name)
+    if submission is not None:
+        submission.event = event
+        submission.save(update_fields=["event"])
+    return event
+
+
+def _save_new(event: Event) -> None:
+    """Insert the new ``event``; a short name taken meanwhile raises ``EventError``."""
     try:
         with transaction.atomic():
             event.save()
@@ -88,9 +110,54 @@ def create_event(
         if Event.objects.filter(slug=event.slug).exists():
             raise _slug_taken(event.slug) from None
         raise
-    if account is not None:
+
+
+@transaction.atomic
+def copy_event(
+    *,
+    source: Event,
+    user: Any,
+    name: str,
+    slug: str,
+    date: datetime.date,
+    form_token: str | None = None,
+) -> Event:
+    """A new event of ``source``'s club named ``name`` (short name ``slug``) on ``date``, like
+    ``source``: its settings (``COPIED_SETTINGS``) and its roles (``EventRole``; ``user``
+    becomes an organiser where they had no role on it), and, through the signal
+    ``event_copied``, what the apps above keep of its settings (money and prizes, online
+    registration). Nothing of its evening is copied: no entries, plan, sheets, results,
+    payments or registrations.
+
+    Refused (``EventError``): an account that does not organise ``source``'s club (an organiser
+    of the event alone, a helper), a short name taken meanwhile (field ``slug``); a
+    ``form_token`` used before raises ``AlreadySubmitted``."""
+    submission = (
+        use_form_token(token=form_token, kind=FormSubmission.Kind.EVENT) if form_token else None
+    )
+    account = recorded_user(user)
+    source = Event.objects.select_related("club").get(pk=source.pk)
+    if account is not None and not organises_club(account, source.club):
+        raise EventError(
+            gettext_noop(
+                "Only the admins and organisers of %(club)s create a tournament like this one."
+            ),
+            club=source.club.name,
+        )
+    event = Event(
+        club=source.club, name=name, slug=slug, date=date,
+        **{field: copy.deepcopy(getattr(source, field)) for field in COPIED_SETTINGS},
+    )
+    _save_new(event)
+    roles = list(source.roles.all())
+    EventRole.objects.bulk_create(
+        EventRole(event=event, user_id=role.user_id, role=role.role) for role in roles
+    )
+    if account is not None and all(role.user_id != account.pk for role in roles):
         EventRole.objects.create(event=event, user=account, role=EventRole.Role.ORGANISER)
-    log(event=event, action=TournamentAction.EVENT_CREATED, user=user, name=event.name)
+    event_copied.send(sender=Event, source=source, event=event, user=account)
+    log(event=event, action=TournamentAction.EVENT_COPIED, user=user, name=event.name,
+        source=source.name, source_date=source.date.isoformat())
     if submission is not None:
         submission.event = event
         submission.save(update_fields=["event"])

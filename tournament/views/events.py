@@ -1,4 +1,5 @@
-"""Organiser pages of an event: its page with the entries, creating and editing it, its log."""
+"""Organiser pages of an event: its page with the entries, creating and editing it, creating one
+like it ("Wie beim letzten Mal"), its log."""
 
 from urllib.parse import urlencode
 
@@ -7,21 +8,24 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
+from clubs.access import organises_club
 from core import audit
 from core.backups import backup_state
 from core.web import add_form_error, put_focus
 from tournament.access import account_view, desk_view, organiser_view
 from tournament.clock import round_clock
 from tournament.filters import EntryFilter
-from tournament.forms import EventForm
+from tournament.forms import EventCopyForm, EventForm
 from tournament.models import Event, FormSubmission, Round
 from tournament.selectors.phase import event_phase
 from tournament.services import (
     AlreadySubmitted,
     EventError,
+    copy_event,
     create_event,
     new_form_token,
     update_event,
@@ -64,6 +68,8 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
             "clock": round_clock(event),
             # the organisers' line about the backups (README, "After a crash")
             "backup": backup_state() if request.access.organiser else None,
+            # "Wie beim letzten Mal" creates an event of the club: for its admins and organisers
+            "may_copy": request.access.organiser and organises_club(request.user, event.club),
         },
     )
 
@@ -85,13 +91,8 @@ def event_create(request: HttpRequest) -> HttpResponse:
     )
     if not request.user.is_superuser and not form.fields["club"].queryset.exists():
         return render(request, "tournament/event_form.html", {"form": None, "event": None})
-    if request.method == "POST":
-        # sent again: answered before the form is checked (its short name is taken now)
-        token = request.POST.get("form_token", "")
-        earlier = used_form_token(token, kind=FormSubmission.Kind.EVENT)
-        if earlier is not None and earlier.event is not None:
-            messages.info(request, str(already_submitted(earlier)))
-            return redirect(earlier.event)
+    if request.method == "POST" and (sent := _sent_before(request)) is not None:
+        return sent
     if request.method == "POST" and form.is_valid():
         try:
             event = create_event(user=request.user, **form.cleaned_data)
@@ -107,6 +108,52 @@ def event_create(request: HttpRequest) -> HttpResponse:
             return redirect(event)
     put_focus(form, default="name")
     return render(request, "tournament/event_form.html", {"form": form, "event": None})
+
+
+def _sent_before(request: HttpRequest) -> HttpResponse | None:
+    """A form creating an event sent again: the event it created, answered before the form is
+    checked (its short name is taken now); None for a form not sent before."""
+    token = request.POST.get("form_token", "")
+    earlier = used_form_token(token, kind=FormSubmission.Kind.EVENT)
+    if earlier is None or earlier.event is None:
+        return None
+    messages.info(request, str(already_submitted(earlier)))
+    return redirect(earlier.event)
+
+
+@organiser_view
+def event_copy(request: HttpRequest, event: Event) -> HttpResponse:
+    """Create an event of the club like this one ("Wie beim letzten Mal"): the form asks its
+    name, short name and date, filled from this one (``EventCopyForm.initial_of``); sent twice
+    it creates the event once and then shows it. An organiser of this event who does not
+    organise its club is told who may."""
+    if not organises_club(request.user, event.club):
+        return render(request, "tournament/event_copy.html", {"event": event, "form": None})
+    form = EventCopyForm(
+        request.POST or None,
+        initial={
+            **EventCopyForm.initial_of(event, today=timezone.localdate()),
+            "form_token": new_form_token(),
+        },
+    )
+    if request.method == "POST" and (sent := _sent_before(request)) is not None:
+        return sent
+    if request.method == "POST" and form.is_valid():
+        try:
+            created = copy_event(source=event, user=request.user, **form.cleaned_data)
+        except AlreadySubmitted as error:
+            messages.info(request, str(error))
+            return redirect(error.submission.event or "home")
+        except EventError as error:
+            add_form_error(form, error)
+        else:
+            messages.success(request, gettext(
+                "Tournament “%(name)s” created like “%(source)s”. Please check its settings; "
+                "the online registration is closed until you open it."
+            ) % {"name": created.name, "source": event.name})
+            return redirect(created)
+    put_focus(form, default="name")
+    return render(request, "tournament/event_copy.html", {"event": event, "form": form})
 
 
 @organiser_view

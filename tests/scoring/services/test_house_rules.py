@@ -1,5 +1,6 @@
 """Changing an event's house rules: free before the first game, a rescoring in one step after
-it (``scoring.services.house_rules``), and the organiser's page that shows it first."""
+it (``scoring.services.house_rules``), and the organiser's page that shows it first; the
+event's rules kept as its club's."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
+from clubs.models import ClubRules
+from clubs.services import ClubError
 from core.models import ChangeRecord
 from scoring.audit import ScoringAction
 from scoring.demo import record_game
@@ -17,9 +20,22 @@ from scoring.models import PartyScore, ScoreSheet, SheetConfirmation
 from scoring.rules import AKS_HEROLDSTATT, BSV_ENNAHOFEN, EJL, RULES, RulesProfile
 from scoring.services import house_rules as house_rules_services
 from scoring.services import sheets as sheet_services
-from scoring.services.house_rules import RulesError, change_rules, rescoring
+from scoring.services.house_rules import (
+    RulesError,
+    change_rules,
+    rescoring,
+    save_as_club_rules,
+)
 from scoring.services.sheets import SaveResult, save_sheet_rows
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
+from tests.factories import (
+    make_club,
+    make_entry,
+    make_event,
+    make_round,
+    make_sheet,
+    make_table,
+    make_user,
+)
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -306,3 +322,21 @@ def test_a_rules_change_waits_for_a_save_under_way_without_a_deadlock(monkeypatc
     assert "erneut an" in str(outcome["change"])
     assert rules_of(Event.objects.get(pk=event.pk)) == RULES[EJL]
     assert _points(sheet)[1] == [(1, -600), (2, 50), (3, 100)]
+
+
+# --- the event's rules kept as its club's ----------------------------------------------------
+
+
+def test_save_as_club_rules_keeps_what_the_event_is_scored_by():
+    organiser, guest = make_user("orga"), make_user("gast")
+    club = make_club(organiser=organiser)
+    # an event that saved only what differs from its preset: the rules kept are complete
+    event = make_event(club=club, organiser=guest, rules={"name": AKS_HEROLDSTATT},
+                       games_per_round=14, tie_breaks="exact_points", scoring_mode="points")
+    with pytest.raises(ClubError):
+        save_as_club_rules(event=event, name="Hausregeln 2027", user=guest)
+    saved, replaced = save_as_club_rules(event=event, name="Hausregeln 2027", user=organiser)
+    assert replaced is False and ClubRules.objects.get() == saved
+    assert saved.rules == RULES[AKS_HEROLDSTATT].as_dict()
+    assert (saved.club, saved.games_per_round, saved.tie_breaks, saved.scoring_mode) == (
+        club, 14, "exact_points", "points")
