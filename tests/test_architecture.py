@@ -48,6 +48,7 @@ PURE_MODULES = [
     "scoring.modes",
     "series.ranking",
     "results.press",
+    "signup.retention",
 ]
 
 
