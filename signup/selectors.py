@@ -1,11 +1,13 @@
 """Reads of the online registration: an event's registrations by status, one by its code (the
 door), the counts against the capacity, the public links of open registrations, and what the
 registrations still hold of their registrants after the evening (the club's retention,
-``signup.retention``)."""
+``signup.retention``), and the registrations that name a person (a person's data exported or
+deleted on request)."""
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Q, QuerySet
@@ -18,6 +20,7 @@ from core.text import entry_name_keys
 from signup import retention
 from signup.models import Registration, SignupSettings
 from tournament.models import Event
+from tournament.registry import name_key
 
 R = Registration.Status
 
@@ -214,3 +217,61 @@ def data_retention(event: Event) -> DataRetention | None:
         forget_on=retention.forget_on(event.date, event.club.retention_days),
         forgotten_at=settings.forgotten_at,
     )
+
+
+# --- the registrations that name a person ------------------------------------------------------
+
+REGISTRANT = "registrant"
+"""The registration names the person as the one who registered (its name)."""
+PARTNER = "partner"
+"""… as the partner of the pair it registered."""
+ADDRESS = "address"
+"""… by the e-mail address only: it was made with an address of the person's, for others."""
+
+
+@dataclass(frozen=True)
+class Naming:
+    """A registration that names a person, and how (``REGISTRANT``, ``PARTNER``,
+    ``ADDRESS``)."""
+
+    registration: Registration
+    role: str
+
+
+def registrations_naming(
+    *,
+    event_ids: Iterable[int],
+    as_player: Iterable[int],
+    as_partner: Iterable[int],
+    names: Iterable[str],
+) -> list[Naming]:
+    """The registrations of the events ``event_ids`` that name one person: those that became
+    the entries ``as_player`` (the person its registrant) and ``as_partner`` (its partner);
+    those that became no entry and carry one of the person's ``names`` (compared as the
+    registry compares names, ``tournament.registry.name_key``) as the registrant's or the
+    partner's; and those made with an e-mail address of a registration the person registered.
+    In the order of the registrations."""
+    ids, players, partners = set(event_ids), set(as_player), set(as_partner)
+    keys = {name_key(name) for name in names} - {""}
+    rows = list(
+        Registration.objects.filter(event_id__in=ids).select_related("event", "entry")
+        .order_by("event__date", "created_at", "pk")
+    )
+    found: dict[int, str] = {}
+    for row in rows:
+        if row.entry_id is not None:
+            if row.entry_id in players:
+                found[row.pk] = REGISTRANT
+            elif row.entry_id in partners:
+                found[row.pk] = PARTNER
+        elif name_key(row.name) in keys:
+            found[row.pk] = REGISTRANT
+        elif row.is_pair and name_key(row.partner_name) in keys:
+            found[row.pk] = PARTNER
+    addresses = {
+        row.email.casefold() for row in rows if found.get(row.pk) == REGISTRANT and row.email
+    }
+    for row in rows:
+        if row.pk not in found and row.email and row.email.casefold() in addresses:
+            found[row.pk] = ADDRESS
+    return [Naming(registration=row, role=found[row.pk]) for row in rows if row.pk in found]

@@ -14,6 +14,8 @@ described in ``signup.audit``), each e-mail sent after its transaction commits
 - ``delete_data``: the registrant deletes their registration's data;
 - ``forget_personal_data``: past the club's retention after the evening, the registrations'
   e-mail addresses, codes and links are deleted (``manage.py forget_personal_data``, daily);
+- ``forget_person``: a person's data deleted on request, from the registrations that name
+  them (``signup.selectors.registrations_naming``);
 - ``resend``: the confirmation again, to the address the registration was made with;
   ``notify_registered_again``: the same, saying someone tried to register again.
 
@@ -46,7 +48,16 @@ from core.models import ChangeRecord
 from core.text import entry_name_keys
 from signup import audit, emails, retention
 from signup.models import Registration, SignupSettings, new_code
-from signup.selectors import HeldData, held_data, registered_count, waiting
+from signup.selectors import (
+    ADDRESS,
+    PARTNER,
+    REGISTRANT,
+    HeldData,
+    Naming,
+    held_data,
+    registered_count,
+    waiting,
+)
 from tournament.members import Member
 from tournament.models import Entry, Event
 from tournament.selectors.phase import event_phase
@@ -512,3 +523,35 @@ def forget_personal_data(*, event: Event, today: datetime.date) -> HeldData:
         links=held.links,
     )
     return held
+
+
+# --- a person's data deleted on request --------------------------------------------------------
+
+@transaction.atomic
+def forget_person(*, naming: Sequence[Naming], name: str) -> int:
+    """Delete one person's data from the registrations that name them (``naming``, see
+    ``registrations_naming``): where the person registered, the name becomes ``name`` (the word
+    for a deleted person), club and category are emptied, the wishes off, and the e-mail
+    address, code and own link are deleted; where the person is the partner, the partner's
+    name becomes ``name`` and their category and wishes go; where only the address is theirs,
+    the address, code and link go. The registrations stay (their status, entry and the other
+    person's data). Returns how many changed.
+
+    Writes no change-log record: the caller (the club's deletion of a person's data) logs one
+    per event, without the data."""
+    changed = 0
+    for item in naming:
+        registration = Registration.objects.select_for_update().get(pk=item.registration.pk)
+        fields: dict[str, Any] = {}
+        if item.role in (REGISTRANT, ADDRESS):
+            fields.update(email="", code="", token=None)
+        if item.role == REGISTRANT:
+            fields.update(name=name, club="", category="", unlisted=True, public_profile=False)
+        elif item.role == PARTNER:
+            fields.update(partner_name=name, partner_category="", partner_unlisted=True,
+                          partner_public_profile=False)
+        for field_name, value in fields.items():
+            setattr(registration, field_name, value)
+        registration.save(update_fields=list(fields))
+        changed += 1
+    return changed
