@@ -7,10 +7,11 @@ kind of account as its role allows."""
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from clubs.access import CLUB_ADMIN
 from config import urls as site_urls
 from series.models import Series
 from signup.models import Registration
-from tests.factories import make_entry, make_event, make_role, make_user
+from tests.factories import make_club, make_entry, make_event, make_member, make_role, make_user
 from tournament.models import EventRole, Player
 from tournament.services import generate_plan
 
@@ -100,6 +101,9 @@ ACCOUNT_ROUTES = {
     "event-create", "series-list", "series-create",
     "player-duplicates", "player-detail", "player-merge",
 }
+# … the pages of a club for its admins (``clubs.access.club_admin_view``): a person's data on
+# request (privacy.views);
+CLUB_ROUTES = {"privacy-persons", "privacy-person-export", "privacy-person-delete"}
 # … and the pages of a series (``series.views.series_view``): its owner and
 # superusers; the walk below makes the organiser account the owner of the sample series.
 SERIES_ROUTES = {
@@ -159,12 +163,13 @@ def sample_url(name: str, event, **overrides) -> str:
         "slug": event.slug,
         "number": 1,
         "table": 1,
-        "pk": entry.player_id if "player" in name else entry.pk,
+        "pk": entry.player_id if "player" in name or "person" in name else entry.pk,
         "start_number": 1,
         "token": SIGNUP_TOKEN if name.startswith("signup") else sheet.token,
         "key": "abc",
         "series": SERIES_SLUG,
         "uidb64": "MQ",  # a helper's one-time link (it answers that the link no longer works)
+        "club": event.club.slug,
         **overrides,
     }
     possibilities = get_resolver().reverse_dict.getlist(name)[0][0]
@@ -234,14 +239,15 @@ def test_every_organiser_route_states_the_role_it_needs_and_the_desk_list_is_exa
     }
     assert {name for name, role in needs.items() if role == EventRole.Role.DESK} == DESK_ROUTES
     assert {name for name, role in needs.items() if role is None} == ACCOUNT_ROUTES
+    assert {name for name, role in needs.items() if role == CLUB_ADMIN} == CLUB_ROUTES
     organisers_only = {name for name, role in needs.items() if role == EventRole.Role.ORGANISER}
-    assert organisers_only == set(needs) - DESK_ROUTES - ACCOUNT_ROUTES
+    assert organisers_only == set(needs) - DESK_ROUTES - ACCOUNT_ROUTES - CLUB_ROUTES
     assert {"event-edit", "event-roles", "entry-withdraw", "import", "plan-generate",
             "plan-replan", "plan-fixed", "round-close", "standings-settings",
             "event-finish", "event-reopen", "press-report"} <= organisers_only
 
 
-REFUSED = {"tournament/refused.html", "series/refused.html"}
+REFUSED = {"tournament/refused.html", "series/refused.html", "clubs/refused.html"}
 
 
 def refused(response) -> bool:
@@ -251,27 +257,44 @@ def refused(response) -> bool:
     return bool(REFUSED & names)
 
 
-@pytest.mark.parametrize("account", ["none", "desk", "organiser", "superuser"])
+def allowed_for(account: str, name: str) -> bool:
+    """Whether ``account`` (as the walk below makes it) may open the organiser route ``name``."""
+    everything = set(organiser_routes())
+    return name in {
+        "none": ACCOUNT_ROUTES,
+        "other-club-admin": ACCOUNT_ROUTES,
+        "desk": DESK_ROUTES | ACCOUNT_ROUTES,
+        # the event's organiser also owns the sample series; the club's pages are its admins'
+        "organiser": everything - CLUB_ROUTES,
+        "club-admin": everything - SERIES_ROUTES,
+        "superuser": everything,
+    }[account]
+
+
+@pytest.mark.parametrize(
+    "account", ["none", "desk", "organiser", "superuser", "club-admin", "other-club-admin"]
+)
 def test_every_organiser_route_answers_each_account_as_its_role_allows(client, event, account):
-    """GET and POST on every organiser route: an account without a role on the event is
-    refused everywhere (only creating an event of its own is open to it), a desk helper exactly
-    on the desk routes, an organiser and a superuser nowhere."""
+    """GET and POST on every organiser route: an account without a role on the event (also an
+    admin of another club) is refused everywhere (only creating an event of its own is open to
+    it), a desk helper exactly on the desk routes, an organiser everywhere but on the club's
+    pages, an admin of the event's club everywhere but on the series it does not own, a
+    superuser nowhere."""
     login = reverse("login")
     user = make_user(account, is_superuser=account == "superuser")
     if account in ("desk", "organiser"):
         make_role(event, user, EventRole.Role.DESK if account == "desk" else account)
+    if account == "club-admin":
+        make_member(event.club, user, "admin")
+    if account == "other-club-admin":
+        make_club(admin=user)
     other = make_role(event, make_user("kollege"), EventRole.Role.ORGANISER)
     if account == "organiser":
         Series.objects.filter(slug=SERIES_SLUG).update(owner=user)
     client.force_login(user)
     for name in sorted(organiser_routes()):
         url = sample_url(name, event, **({"pk": other.pk} if name.startswith("event-role") else {}))
-        if account == "none":
-            allowed = name in ACCOUNT_ROUTES
-        elif account == "desk":
-            allowed = name in DESK_ROUTES | ACCOUNT_ROUTES
-        else:
-            allowed = True
+        allowed = allowed_for(account, name)
         for method in (client.get, client.post):
             response = method(url)
             assert not response.get("Location", "").startswith(login), (name, method.__name__)
