@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from money.models import Payment
 from series.services import add_event, create_series
-from tests.factories import make_role, make_user
+from tests.factories import make_member, make_role, make_user
 from tournament.models import Event, EventRole
 
 
@@ -29,6 +29,7 @@ def event(db):
     event.save()
     organiser = make_user()
     make_role(event, organiser)
+    make_member(event.club, organiser, "admin")  # the club's privacy pages
     make_role(event, make_user("helferin"), EventRole.Role.DESK)
     series = create_series(user=organiser, name="Filder-Cup", slug="filder-cup", season="2026")
     add_event(series=series, event=event, user=organiser)
@@ -82,6 +83,9 @@ def organiser_pages(event) -> list[str]:
         reverse("series-create"),
         reverse("series-detail", args=["filder-cup"]),
         reverse("series-edit", args=["filder-cup"]),
+        reverse("privacy-persons", args=[event.club.slug])
+        + f"?name={entry.player.name.split()[0]}",
+        reverse("privacy-person-delete", args=[event.club.slug, entry.player.pk]),
     ]
 
 
