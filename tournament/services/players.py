@@ -36,7 +36,7 @@ from django.utils.translation import gettext_noop
 from core import limits
 from core.audit import log
 from core.errors import UserError
-from tournament import audit, registry
+from tournament import audit, registry, signals
 from tournament.audit import TournamentAction
 from tournament.models import Entry, Event, Player, Seat
 from tournament.results import results_changed
@@ -273,8 +273,9 @@ def forget_player(*, player: Player, event_ids: Iterable[int], name: str) -> Pla
     (they may say something about the person). The entries, start numbers, seats, scores and
     results stay: the standings keep the entry under ``name``. A player who also plays in
     other events keeps the row there: the entries and seats of ``event_ids`` move to a new row
-    of their own, which is the one deleted. Each of the events gets its results stamp moved on
-    (the names its lists show change). Returns the deleted row.
+    of their own, which is the one deleted (the apps above move what they keep of the player
+    there too, ``tournament.signals.player_replaced``). Each of the events gets its results
+    stamp moved on (the names its lists show change). Returns the deleted row.
 
     Writes no change-log record: the caller (the club's deletion of a person's data) logs one
     per event, without the data."""
@@ -289,6 +290,9 @@ def forget_player(*, player: Player, event_ids: Iterable[int], name: str) -> Pla
         )
         Entry.objects.filter(player=player, event_id__in=ids).update(player=forgotten)
         Entry.objects.filter(partner=player, event_id__in=ids).update(partner=forgotten)
+        signals.player_replaced.send(
+            sender=Event, old_id=player.pk, new_id=forgotten.pk, event_ids=sorted(ids)
+        )
         entries = Entry.objects.filter(
             Q(player=forgotten) | Q(partner=forgotten), event_id__in=ids
         )

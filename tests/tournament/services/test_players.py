@@ -5,7 +5,16 @@ merged (entries, seats, log, results stamp, who may)."""
 import pytest
 
 from core.models import ChangeRecord
-from tests.factories import make_entry, make_event, make_role, make_round, make_table, make_user
+from scoring.models import SheetConfirmation
+from tests.factories import (
+    make_entry,
+    make_event,
+    make_role,
+    make_round,
+    make_sheet,
+    make_table,
+    make_user,
+)
 from tests.tournament.lists import parse
 from tournament.audit import TournamentAction
 from tournament.members import Member
@@ -294,9 +303,14 @@ def test_a_player_of_other_events_too_keeps_their_row_there():
     entry = make_entry(ours, 1, "Anna Huber", partner="Hans Maier")
     hans = entry.partner
     there = Entry.objects.create(event=theirs, start_number=5, player=hans, notes="bleibt")
-    make_table(make_round(ours), [entry, make_entry(ours, 2, "A", partner="B")])
+    table = make_table(make_round(ours), [entry, make_entry(ours, 2, "A", partner="B")])
+    seat = table.seats.get(player=hans)
+    confirmed = SheetConfirmation.objects.create(
+        sheet=make_sheet(table), position=seat.position, player=hans, start_number=1, version=1)
     stamp = version(theirs)
     forgotten = forget_player(player=hans, event_ids=[ours.pk], name="gelöscht")
+    confirmed.refresh_from_db()
+    assert confirmed.player_id == forgotten.pk  # scoring's confirmation follows the seat
     assert forgotten.pk != hans.pk
     entry.refresh_from_db()
     assert (entry.partner_id, entry.player.name) == (forgotten.pk, "Anna Huber")
