@@ -5,13 +5,14 @@ everything of the club's events that names one of them (``trace``), as one file
 
 A person is a player (``tournament.models.Player``) with an entry in an event of the club, as
 player or partner. What names them there: the player row, their entries (with the start
-numbers, seats, scores and results, payments and prizes collected), the online registrations
-that name them (``signup.selectors.registrations_naming``: of their entries, of their name, of
-their e-mail address), and the change log's records of those events whose parameters carry a
-name of theirs (their name now, the names their entries and registrations had; another player
-of the same name in the same event is taken for them) or that concern their entries and
-registrations. A player row the events of another club share is read for this club's events
-only; another club's player is no person here (``club_person``: None).
+numbers, seats, scores and results, sheets confirmed, payments and prizes collected), the
+online registrations that name them (``signup.selectors.registrations_naming``: of their
+entries, of their name, of their e-mail address), and the change log's records of those events
+whose parameters carry a name of theirs (their name now, the names their entries and
+registrations had; another player of the same name in the same event is taken for them) or
+that concern their entries and registrations. A player row the events of another club share is
+read for this club's events only; another club's player is no person here (``club_person``:
+None).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from core.models import ChangeRecord
 from money.models import Payment, PrizeHandout
 from privacy import rules
 from results.players import player_record
+from scoring.models import SheetConfirmation
 from scoring.standings import entry_rounds
 from signup.models import Registration
 from signup.selectors import ADDRESS, PARTNER, REGISTRANT, Naming, registrations_naming
@@ -310,7 +312,26 @@ def _money(entry: Entry) -> dict[str, Any]:
     }
 
 
+def _confirmations(found: Trace) -> dict[int, list[dict[str, Any]]]:
+    """The person's confirmations of score sheets, by event: round, table, when, and when a
+    change of the sheet voided it."""
+    by_event: dict[int, list[dict[str, Any]]] = {}
+    for confirmation in (
+        SheetConfirmation.objects.filter(
+            player=found.player, sheet__table__round__event_id__in=found.event_ids
+        ).select_related("sheet__table__round").order_by("created_at", "pk")
+    ):
+        table = confirmation.sheet.table
+        by_event.setdefault(table.round.event_id, []).append({
+            "round": table.round.number, "table": table.number,
+            "start_number": confirmation.start_number, "at": confirmation.created_at,
+            "voided_at": confirmation.voided_at,
+        })
+    return by_event
+
+
 def _entries(found: Trace) -> list[dict[str, Any]]:
+    confirmations = _confirmations(found)
     results = {
         row.entry.pk: row
         for row in player_record(found.player.pk, event_ids=found.event_ids).events
@@ -338,6 +359,10 @@ def _entries(found: Trace) -> list[dict[str, Any]]:
                 "durch_lost": result.durch_lost,
             },
             "rounds": _rounds(entry),
+            "sheets_confirmed": [
+                row for row in confirmations.get(entry.event_id, [])
+                if row["start_number"] == entry.start_number
+            ],
             **_money(entry),
         })
     return rows
@@ -376,10 +401,10 @@ def _registrations(found: Trace) -> list[dict[str, Any]]:
 def person_data(club: Club, player: Player) -> dict[str, Any]:
     """Everything of the club's events that names ``player`` (``trace``), as plain values for
     one JSON file: the player row, their entries (event, start number, seats, result, rounds
-    and games, payments, prizes collected), the registrations that name them and the change
-    log's records that do (described in the active language, with their parameters). Other
-    people appear only where the person's own data names them: the partner of their pair, the
-    names in a record's parameters; table-mates by start number."""
+    and games, sheets confirmed, payments, prizes collected), the registrations that name them
+    and the change log's records that do (described in the active language, with their
+    parameters). Other people appear only where the person's own data names them: the partner
+    of their pair, the names in a record's parameters; table-mates by start number."""
     found = trace(club, player)
     return {
         "format": EXPORT_FORMAT,

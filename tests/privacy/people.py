@@ -15,6 +15,7 @@ from clubs.models import Club
 from core.audit import log
 from money.models import Payment
 from scoring.demo import record_game
+from scoring.models import SheetConfirmation
 from scoring.standings import compute_standings
 from signup import audit as signup_audit
 from signup.models import Registration
@@ -67,7 +68,12 @@ def people() -> People:
                                                       public_profile=True)
     eva_single = make_entry(spring, 2, EVA)
     karl = make_entry(spring, 3, "Karl Berg")
-    record_game(sheet=sheet_for(spring, 1, [single, eva_single, karl], 1), number=1, **WON)
+    sheet = sheet_for(spring, 1, [single, eva_single, karl], 1)
+    record_game(sheet=sheet, number=1, **WON)
+    for seat in sheet.table.seats.all():
+        SheetConfirmation.objects.create(sheet=sheet, position=seat.position, player=seat.player,
+                                         start_number=seat.entry.start_number,
+                                         version=sheet.version)
     register(spring, HANS, HANS_MAIL, entry=single, code="HANS11")
     register(spring, EVA, EVA_MAIL, entry=eva_single, code="EVAA22")
     log(event=spring, action=tournament_audit.TournamentAction.EDITED, subject=single,

@@ -37,6 +37,8 @@ def test_the_export_holds_every_row_that_names_the_person():
     assert single["result"]["place"] == 1 and single["result"]["points"] == 210
     assert single["rounds"][0]["points"] == 210
     assert single["rounds"][0]["games"][0]["declarer"] is True
+    assert [(row["round"], row["table"], row["start_number"]) for row in
+            single["sheets_confirmed"]] == [(1, 1, 1)]
     assert [(p["for"], str(p["amount"]), p["note"]) for p in single["payments"]] == [
         ("Startgeld", "8.00", "bar an der Tür")
     ]
