@@ -24,6 +24,7 @@ import datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -37,7 +38,7 @@ from privacy.selectors import Trace, club_person, deleted_name, trace
 from signup.models import Registration
 from signup.services import forget_person
 from tournament.audit import forget_member
-from tournament.models import Player
+from tournament.models import Entry, Event, Player
 from tournament.services import forget_player
 
 
@@ -89,6 +90,14 @@ def delete_person(
         raise PersonError(gettext_noop("This player played in none of the club's tournaments."))
     if player.name == deleted_name():
         raise PersonError(gettext_noop("This person's data is deleted already."))
+    # the person's events locked, in one order: no entry of theirs changes (and logs its
+    # name) between reading what names them and deleting it
+    list(
+        Event.objects.select_for_update().filter(
+            pk__in=Entry.objects.filter(Q(player=player) | Q(partner=player), event__club=club)
+            .values("event_id")
+        ).order_by("pk").values_list("pk", flat=True)
+    )
     found = trace(club, player)
     _refuse_while_to_come(found, today)
     name = deleted_name()
