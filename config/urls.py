@@ -13,7 +13,7 @@ from django.urls import include, path, reverse_lazy
 from django.views.generic import RedirectView
 
 PUBLIC = ["tournament", "scoring", "signup", "results", "series"]
-ORGANISER = ["clubs", "tournament", "scoring", "signup", "money", "results", "series"]
+ORGANISER = ["clubs", "tournament", "scoring", "signup", "money", "results", "series", "privacy"]
 
 urlpatterns = [
     *(path("", include(f"{app}.urls_public")) for app in PUBLIC),

@@ -188,3 +188,9 @@ MAX_RETENTION_DAYS: Final = 3650
 DEFAULT_INACTIVE_YEARS: Final = 3
 """A player not seen at an evening of the club for this many years is listed for deletion."""
 MAX_INACTIVE_YEARS: Final = 30
+
+# A person's data on request (``privacy``).
+MAX_PERSONS_FOUND: Final = 50
+"""Players of the club's events the privacy page lists for a name searched."""
+MAX_INACTIVE_LISTED: Final = 200
+"""Inactive players the privacy page lists at once (the longest unseen first)."""

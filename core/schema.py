@@ -30,6 +30,13 @@ class AlterForeignKeyNull(migrations.AlterField):
         return self._set_null(app_label, schema_editor, to_state)
 
 
+class AlterFieldNull(AlterForeignKeyNull):
+    """``AlterField`` of any field whose only change is whether it may be null, in one
+    statement on PostgreSQL as ``AlterForeignKeyNull`` does: Django makes a column NOT NULL
+    again with an UPDATE of its nulls to the field's default and a SET CONSTRAINTS in one
+    command. The migration fills the nulls itself before (a ``RunPython`` step)."""
+
+
 class AlterForeignKeyConstraint(migrations.AlterField):
     """``AlterField`` of a foreign key whose only change is whether the database keeps its
     constraint (``db_constraint``). On PostgreSQL it adds or drops the constraint in one

@@ -23,4 +23,5 @@ class ScoringConfig(AppConfig):
 
         signals.tables_created.connect(receivers.create_sheets, sender=Event)
         signals.seats_changed.connect(receivers.seating_changed, sender=Event)
+        signals.player_replaced.connect(receivers.player_replaced, sender=Event)
         signals.tables_in_play_asked.connect(receivers.scored_tables, sender=Event)

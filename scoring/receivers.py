@@ -1,6 +1,7 @@
 """Scoring's answers to the tournament app's signals (``tournament.signals``): a new table gets
-its empty score sheet, changed seats move the sheets' versions on, and a table holds results
-once its sheet holds a game or round totals. Connected in ``ScoringConfig.ready``."""
+its empty score sheet, changed seats move the sheets' versions on, a player's row replaced in
+some events takes their confirmations there along, and a table holds results once its sheet
+holds a game or round totals. Connected in ``ScoringConfig.ready``."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from django.db.models import F
 
 from scoring.confirmations import void_confirmations
-from scoring.models import Game, RoundTotal, ScoreSheet
+from scoring.models import Game, RoundTotal, ScoreSheet, SheetConfirmation
 from tournament.models import Event, Table
 
 
@@ -26,6 +27,14 @@ def seating_changed(*, table_ids: Iterable[int], **_: Any) -> None:
     sheets = ScoreSheet.objects.filter(table_id__in=list(table_ids))
     sheets.update(version=F("version") + 1)
     void_confirmations(sheets.values_list("pk", flat=True))
+
+
+def player_replaced(*, old_id: int, new_id: int, event_ids: Iterable[int], **_: Any) -> None:
+    """In the events ``event_ids`` the player ``old_id`` is now ``new_id``: their confirmations
+    of the sheets there name the new row (a person's data deleted in one club's events)."""
+    SheetConfirmation.objects.filter(
+        sheet__table__round__event_id__in=list(event_ids), player_id=old_id
+    ).update(player_id=new_id)
 
 
 def scored_tables(

@@ -3,7 +3,8 @@ event's change log under a filter of their own (``?art=anmeldung``).
 
 A record's subject is the registration; it names the registration by its code and name
 (``registration_ref``), never by its e-mail address; a registration deleted on request leaves
-its records with the code only.
+its records with the code only. The deletion of the registrations' e-mail addresses, codes and
+links after the club's retention is a record of the event that counts them (``FORGOTTEN``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ class SignupAction(Actions):
     ACCEPTED = "signup.accepted", _("accepted")
     CANCELLED = "signup.cancelled", _("cancelled")
     DELETED = "signup.deleted", _("data deleted")
+    FORGOTTEN = "signup.forgotten", _("personal data deleted")
 
 
 register_namespace(
@@ -127,3 +129,11 @@ def _deleted(params: Mapping[str, Any]) -> str:
     return gettext("%(registration)s: its data deleted on request.") % {
         "registration": registration_label(params["ref"])
     }
+
+
+@describes(S.FORGOTTEN)
+def _forgotten(params: Mapping[str, Any]) -> str:
+    return gettext(
+        "Personal data of the online registrations deleted after the club's retention "
+        "period: %(addresses)s e-mail addresses, %(codes)s codes, %(links)s links."
+    ) % params

@@ -114,12 +114,13 @@ def message(registration: Registration, reason: str, site: str) -> EmailMultiAlt
 
 
 def send(registration_id: int, reason: str, site: str, language: str | None) -> None:
-    """Send the e-mail now (a registration deleted meanwhile: nothing). A failing mail server
-    is logged; the registration stands, and its page can send the confirmation again."""
+    """Send the e-mail now (a registration deleted meanwhile, or its address: nothing). A
+    failing mail server is logged; the registration stands, and its page can send the
+    confirmation again."""
     registration = (
         Registration.objects.select_related("event", "entry").filter(pk=registration_id).first()
     )
-    if registration is None:
+    if registration is None or not registration.email or registration.token is None:
         return
     with translation.override(language or settings.LANGUAGE_CODE):
         mail = message(registration, reason, site)

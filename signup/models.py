@@ -7,7 +7,11 @@ event (``entry``) at once or when an organiser accepts it (``SignupSettings.acce
 door checks it in by its ``code``. The terms are in ``docs/glossary.md``.
 
 Everything here is personal data of the event: it goes with the event (CASCADE), and a
-registrant deletes their own from the link in their e-mail (``signup.services``).
+registrant deletes their own from the link in their e-mail (``signup.services``). What serves
+only the registration and the door (the e-mail address, the code, the own link) is deleted the
+club's retention days after the evening (``signup.retention``, ``manage.py
+forget_personal_data``): the address and the code become empty, the link's token None, and
+``SignupSettings.forgotten_at`` says when.
 """
 
 from __future__ import annotations
@@ -100,6 +104,11 @@ class SignupSettings(EventSettings):
         verbose_name=_("opened by"),
         editable=False,
     )
+    # When the registrations' e-mail addresses, codes and links were deleted after the club's
+    # retention (``signup.services.forget_personal_data``); None: not yet.
+    forgotten_at = models.DateTimeField(
+        _("personal data deleted at"), null=True, blank=True, editable=False
+    )
 
     class Meta:
         verbose_name = _("registration settings")
@@ -140,11 +149,19 @@ class Registration(models.Model):
     public_profile = models.BooleanField(_("public player page"), default=False)
     partner_unlisted = models.BooleanField(_("partner not in public lists"), default=False)
     partner_public_profile = models.BooleanField(_("partner's public player page"), default=False)
-    email = models.EmailField(_("e-mail address"), max_length=limits.MAX_EMAIL_LENGTH)
+    # empty once deleted (the retention, a person's data deleted on request)
+    email = models.EmailField(
+        _("e-mail address"), max_length=limits.MAX_EMAIL_LENGTH, blank=True
+    )
     status = models.CharField(_("status"), max_length=12, choices=Status.choices)
-    code = models.CharField(_("registration code"), max_length=limits.SIGNUP_CODE_LENGTH)
-    token = models.CharField(
-        _("link token"), max_length=64, unique=True, default=new_token, editable=False
+    # the code and the own link: empty and None once deleted (no door and no link finds it);
+    # the token is unique, so a deleted one is None (many may be), never ""
+    code = models.CharField(
+        _("registration code"), max_length=limits.SIGNUP_CODE_LENGTH, blank=True
+    )
+    token = models.CharField(  # noqa: DJ001
+        _("link token"), max_length=64, unique=True, null=True, default=new_token,
+        editable=False,
     )
     position = models.PositiveIntegerField(
         _("place on the waiting list"),
@@ -167,7 +184,9 @@ class Registration(models.Model):
         verbose_name_plural = _("registrations")
         ordering = ["event", "created_at", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "code"], name="registration_unique_code"),
+            models.UniqueConstraint(
+                fields=["event", "code"], condition=~Q(code=""), name="registration_unique_code"
+            ),
             models.CheckConstraint(
                 condition=Q(kind="single", partner_name="") | Q(kind="pair") & ~Q(partner_name=""),
                 name="registration_pair_has_partner",
@@ -188,6 +207,11 @@ class Registration(models.Model):
     @property
     def display_name(self) -> str:
         return f"{self.name} / {self.partner_name}" if self.is_pair else self.name
+
+    @property
+    def forgotten(self) -> bool:
+        """Its e-mail address, code and link are deleted (or were never there)."""
+        return not self.email and not self.code and self.token is None
 
     @property
     def awaits_acceptance(self) -> bool:

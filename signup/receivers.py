@@ -26,7 +26,7 @@ def copy_signup_settings(*, source: Event, event: Event, **_: Any) -> None:
     """Give ``event`` the registration settings of ``source`` (where it saved them): its places,
     waiting list, how a registration becomes an entry and the start; the closing time as many
     days before the new date as before the earlier one. The registration stays closed until the
-    organisers open it."""
+    organisers open it; its registrants' data has not been deleted."""
     saved = SignupSettings.objects.filter(event=source).first()
     if saved is None:
         return
@@ -35,5 +35,6 @@ def copy_signup_settings(*, source: Event, event: Event, **_: Any) -> None:
         is_open=False,
         opened_by_id=None,
         closes_at=moved_by(saved.closes_at, (event.date - source.date).days),
+        forgotten_at=None,  # the new evening's registrants' data is its own
     )
     SignupSettings.objects.create(event=event, **values)

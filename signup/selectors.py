@@ -1,19 +1,26 @@
 """Reads of the online registration: an event's registrations by status, one by its code (the
-door), the counts against the capacity, and the public links of open registrations."""
+door), the counts against the capacity, the public links of open registrations, and what the
+registrations still hold of their registrants after the evening (the club's retention,
+``signup.retention``), and the registrations that name a person (a person's data exported or
+deleted on request)."""
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from core import limits
 from core.text import entry_name_keys
+from signup import retention
 from signup.models import Registration, SignupSettings
 from tournament.models import Event
+from tournament.registry import name_key
 
 R = Registration.Status
 
@@ -129,3 +136,142 @@ def open_signup_links(events: list[Event]) -> dict[int, list[tuple[str, str]]]:
         event_id: [(gettext("Register online"), reverse("signup", args=[slugs[event_id]]))]
         for event_id in open_ids
     }
+
+
+# --- the registrations' personal data after the evening (the club's retention) ---------------
+
+HOLDS_DATA = ~Q(email="") | ~Q(code="") | Q(token__isnull=False)
+"""A registration that still holds its e-mail address, its code or its own link."""
+
+
+@dataclass(frozen=True)
+class HeldData:
+    """What the registrations of ``event`` hold of their registrants online: how many e-mail
+    addresses, codes and own links."""
+
+    event: Event
+    addresses: int = 0
+    codes: int = 0
+    links: int = 0
+
+    @property
+    def forget_on(self) -> datetime.date:
+        """The day they are deleted (the club's retention after the evening)."""
+        return retention.forget_on(self.event.date, self.event.club.retention_days)
+
+    def __bool__(self) -> bool:
+        return bool(self.addresses or self.codes or self.links)
+
+
+def _counts(registrations: QuerySet[Registration]) -> QuerySet:
+    return registrations.values("event_id").annotate(
+        addresses=Count("pk", filter=~Q(email="")),
+        codes=Count("pk", filter=~Q(code="")),
+        links=Count("pk", filter=Q(token__isnull=False)),
+    )
+
+
+def held_data(event: Event) -> HeldData:
+    """What the registrations of ``event`` hold now."""
+    row = next(iter(_counts(event.registrations.order_by())), None)
+    if row is None:
+        return HeldData(event=event)
+    return HeldData(event=event, addresses=row["addresses"], codes=row["codes"],
+                    links=row["links"])
+
+
+def past_retention(*, today: datetime.date) -> list[HeldData]:
+    """The events past their club's retention on ``today`` whose registrations still hold
+    e-mail addresses, codes or links, with what they hold; by date, then id."""
+    rows = {
+        row["event_id"]: row
+        for row in _counts(
+            Registration.objects.filter(HOLDS_DATA, event__date__lt=today).order_by()
+        )
+    }
+    events = Event.objects.filter(pk__in=list(rows)).select_related("club").order_by("date", "pk")
+    return [
+        HeldData(event=event, addresses=rows[event.pk]["addresses"],
+                 codes=rows[event.pk]["codes"], links=rows[event.pk]["links"])
+        for event in events
+        if retention.is_due(event.date, event.club.retention_days, today=today)
+    ]
+
+
+@dataclass(frozen=True)
+class DataRetention:
+    """What the event's page tells its organisers of the registrations' personal data: the day
+    it is deleted, or when it was."""
+
+    forget_on: datetime.date
+    forgotten_at: datetime.datetime | None
+
+
+def data_retention(event: Event) -> DataRetention | None:
+    """The retention of the event's registrations' personal data; None for an event without
+    registrations whose data was never deleted (nothing to tell)."""
+    settings = SignupSettings.for_event(event)
+    if settings.forgotten_at is None and not event.registrations.exists():
+        return None
+    return DataRetention(
+        forget_on=retention.forget_on(event.date, event.club.retention_days),
+        forgotten_at=settings.forgotten_at,
+    )
+
+
+# --- the registrations that name a person ------------------------------------------------------
+
+REGISTRANT = "registrant"
+"""The registration names the person as the one who registered (its name)."""
+PARTNER = "partner"
+"""… as the partner of the pair it registered."""
+ADDRESS = "address"
+"""… by the e-mail address only: it was made with an address of the person's, for others."""
+
+
+@dataclass(frozen=True)
+class Naming:
+    """A registration that names a person, and how (``REGISTRANT``, ``PARTNER``,
+    ``ADDRESS``)."""
+
+    registration: Registration
+    role: str
+
+
+def registrations_naming(
+    *,
+    event_ids: Iterable[int],
+    as_player: Iterable[int],
+    as_partner: Iterable[int],
+    names: Iterable[str],
+) -> list[Naming]:
+    """The registrations of the events ``event_ids`` that name one person: those that became
+    the entries ``as_player`` (the person its registrant) and ``as_partner`` (its partner);
+    those that became no entry and carry one of the person's ``names`` (compared as the
+    registry compares names, ``tournament.registry.name_key``) as the registrant's or the
+    partner's; and those made with an e-mail address of a registration the person registered.
+    In the order of the registrations."""
+    ids, players, partners = set(event_ids), set(as_player), set(as_partner)
+    keys = {name_key(name) for name in names} - {""}
+    rows = list(
+        Registration.objects.filter(event_id__in=ids).select_related("event", "entry")
+        .order_by("event__date", "created_at", "pk")
+    )
+    found: dict[int, str] = {}
+    for row in rows:
+        if row.entry_id is not None:
+            if row.entry_id in players:
+                found[row.pk] = REGISTRANT
+            elif row.entry_id in partners:
+                found[row.pk] = PARTNER
+        elif name_key(row.name) in keys:
+            found[row.pk] = REGISTRANT
+        elif row.is_pair and name_key(row.partner_name) in keys:
+            found[row.pk] = PARTNER
+    addresses = {
+        row.email.casefold() for row in rows if found.get(row.pk) == REGISTRANT and row.email
+    }
+    for row in rows:
+        if row.pk not in found and row.email and row.email.casefold() in addresses:
+            found[row.pk] = ADDRESS
+    return [Naming(registration=row, role=found[row.pk]) for row in rows if row.pk in found]

@@ -12,6 +12,10 @@ described in ``signup.audit``), each e-mail sent after its transaction commits
 - ``move`` and ``accept``: the organisers move a registration between registered and waiting,
   and accept one as an entry when the event accepts by hand;
 - ``delete_data``: the registrant deletes their registration's data;
+- ``forget_personal_data``: past the club's retention after the evening, the registrations'
+  e-mail addresses, codes and links are deleted (``manage.py forget_personal_data``, daily);
+- ``forget_person``: a person's data deleted on request, from the registrations that name
+  them (``signup.selectors.registrations_naming``);
 - ``resend``: the confirmation again, to the address the registration was made with;
   ``notify_registered_again``: the same, saying someone tried to register again.
 
@@ -28,11 +32,13 @@ refused, and the organisers change the field on the plan's pages.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from core.audit import log
@@ -40,9 +46,18 @@ from core.changes import save_and_log_changes
 from core.errors import UserError
 from core.models import ChangeRecord
 from core.text import entry_name_keys
-from signup import audit, emails
+from signup import audit, emails, retention
 from signup.models import Registration, SignupSettings, new_code
-from signup.selectors import registered_count, waiting
+from signup.selectors import (
+    ADDRESS,
+    PARTNER,
+    REGISTRANT,
+    HeldData,
+    Naming,
+    held_data,
+    registered_count,
+    waiting,
+)
 from tournament.members import Member
 from tournament.models import Entry, Event
 from tournament.selectors.phase import event_phase
@@ -471,3 +486,72 @@ def delete_data(*, registration: Registration, site: str = "") -> None:
     ChangeRecord.objects.about(registration).update(params={"ref": ref})
     log(event=registration.event, action=S.DELETED, ref=ref)
     registration.delete()
+
+
+# --- the club's retention after the evening --------------------------------------------------
+
+
+@transaction.atomic
+def forget_personal_data(*, event: Event, today: datetime.date) -> HeldData:
+    """Delete what the registrations of ``event`` hold only to reach and recognise their
+    registrants online: the e-mail addresses, the codes and the own links; the names stay (the
+    entries, the results and the players are untouched). Records when
+    (``SignupSettings.forgotten_at``) and logs the counts, never the data; returns what was
+    deleted. Nothing held: changes and logs nothing. Refused (``SignupError``) before the
+    club's retention after the evening has passed on ``today`` (``signup.retention``)."""
+    event = lock_event(event)
+    if not retention.is_due(event.date, event.club.retention_days, today=today):
+        raise SignupError(
+            gettext_noop(
+                "The registrations' personal data of “%(event)s” is kept until %(date)s."
+            ),
+            event=event.name,
+            date=f"{retention.forget_on(event.date, event.club.retention_days):%d.%m.%Y}",
+        )
+    held = held_data(event)
+    if not held:
+        return held
+    event.registrations.update(email="", code="", token=None)
+    settings, _created = SignupSettings.objects.get_or_create(event=event)
+    settings.forgotten_at = timezone.now()
+    settings.save(update_fields=["forgotten_at"])
+    log(
+        event=event,
+        action=S.FORGOTTEN,
+        addresses=held.addresses,
+        codes=held.codes,
+        links=held.links,
+    )
+    return held
+
+
+# --- a person's data deleted on request --------------------------------------------------------
+
+@transaction.atomic
+def forget_person(*, naming: Sequence[Naming], name: str) -> int:
+    """Delete one person's data from the registrations that name them (``naming``, see
+    ``registrations_naming``): where the person registered, the name becomes ``name`` (the word
+    for a deleted person), club and category are emptied, the wishes off, and the e-mail
+    address, code and own link are deleted; where the person is the partner, the partner's
+    name becomes ``name`` and their category and wishes go; where only the address is theirs,
+    the address, code and link go. The registrations stay (their status, entry and the other
+    person's data). Returns how many changed.
+
+    Writes no change-log record: the caller (the club's deletion of a person's data) logs one
+    per event, without the data."""
+    changed = 0
+    for item in naming:
+        registration = Registration.objects.select_for_update().get(pk=item.registration.pk)
+        fields: dict[str, Any] = {}
+        if item.role in (REGISTRANT, ADDRESS):
+            fields.update(email="", code="", token=None)
+        if item.role == REGISTRANT:
+            fields.update(name=name, club="", category="", unlisted=True, public_profile=False)
+        elif item.role == PARTNER:
+            fields.update(partner_name=name, partner_category="", partner_unlisted=True,
+                          partner_public_profile=False)
+        for field_name, value in fields.items():
+            setattr(registration, field_name, value)
+        registration.save(update_fields=list(fields))
+        changed += 1
+    return changed

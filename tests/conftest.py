@@ -20,6 +20,7 @@ SLOW = {
     "tests/test_architecture.py",
     "tests/test_change_log_migration.py",
     "tests/tournament/test_migrations.py",
+    "tests/signup/test_migrations.py",
     "tests/demo/test_demo.py",
     "tests/demo/test_demo_account.py",
     "tests/core/test_backups.py",

@@ -17,7 +17,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from core.audit import Actions, Filter, changes_text, describes, register_namespace
-from tournament.members import ROLES
+from tournament.members import ROLES, Role
 from tournament.models import Entry, EventRole
 
 
@@ -54,6 +54,31 @@ register_namespace("tournament", TournamentAction, shown_under=EVENT_RECORDS)
 def entry_ref(entry: Entry) -> dict[str, Any]:
     """How a record names an entry: its start number and name at the time of the change."""
     return {"number": entry.start_number, "name": entry.name}
+
+
+def forget_member(
+    params: Mapping[str, Any], *, role: Role, single: bool, name: str
+) -> dict[str, Any]:
+    """The parameters of a record about an entry with what they hold of one member deleted (a
+    person's data deleted on request): in its changes the member's name becomes ``name`` and
+    their category empty, the entry's notes (which may be about them) empty; of a single the
+    club and categories the record names too. Everything else stays; a new value."""
+    forgotten = dict(params)
+    cleared = {role.logged("name"): name, role.logged("category"): "", "notes": ""}
+    if single:
+        cleared["club"] = ""
+    if isinstance(forgotten.get("changes"), list):
+        forgotten["changes"] = [
+            [row[0], cleared[row[0]], cleared[row[0]]]
+            if isinstance(row, list) and len(row) == 3 and row[0] in cleared else row
+            for row in forgotten["changes"]
+        ]
+    for key in ("notes", *(("club",) if single else ())):
+        if forgotten.get(key):
+            forgotten[key] = ""
+    if single and forgotten.get("categories"):
+        forgotten["categories"] = []
+    return forgotten
 
 
 def entry_label(ref: Mapping[str, Any]) -> str:

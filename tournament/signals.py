@@ -7,6 +7,9 @@ above it. Where the plan needs the layers above, it sends a signal and they answ
 - ``tables_created``: new tables of a plan exist (scoring gives each an empty score sheet);
 - ``seats_changed``: the seats of these tables changed (scoring moves their sheets' versions on,
   so a save from a page that shows the old seating is refused as stale);
+- ``player_replaced``: in these events a player's row was replaced by another (a person's data
+  deleted in one club's events while another club's keep the row): scoring moves what it keeps
+  of the player there (the players' confirmations of sheets) to the new row;
 - ``tables_in_play`` (asked through :func:`tables_in_play`): which of these tables hold results
   already (a game on a score sheet); such a table keeps its seats. With ``lock`` the answering
   app also locks what it keeps about them inside the caller's transaction, so that no result
@@ -33,6 +36,8 @@ seats_changed = Signal()
 # sender: the Event model; source: Event (the earlier event); event: Event (the new one, saved);
 # user: the account that created it, or None
 event_copied = Signal()
+# sender: the Event model; old_id: int, new_id: int (player ids); event_ids: list[int]
+player_replaced = Signal()
 # sender: the Event model; event: Event | None; table_ids: list[int] | None; lock: bool;
 # each receiver returns a set of table ids
 tables_in_play_asked = Signal()

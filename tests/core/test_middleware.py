@@ -6,7 +6,7 @@ address is a 404, never a 500."""
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tests.factories import make_entry, make_event, make_role
+from tests.factories import make_entry, make_event, make_member, make_role
 from tournament.services import generate_plan
 
 pytestmark = pytest.mark.django_db
@@ -44,9 +44,10 @@ SHOW_A_SHEET_LINK = {
 
 def test_every_route_with_a_secret_or_an_export_declares_no_store():
     behind_a_secret = {name for name, pattern, _view in routes() if "token>" in pattern}
-    exports = {name for name, _pattern, _view in routes() if name.endswith(("-xlsx", "-csv"))}
+    exports = {name for name, _pattern, _view in routes()
+               if name.endswith(("-xlsx", "-csv", "-export"))}
     assert {"sheet-link", "signup-manage", "account-set-password"} <= behind_a_secret
-    assert {"standings-xlsx", "series-csv"} <= exports
+    assert {"standings-xlsx", "series-csv", "privacy-person-export"} <= exports
     assert behind_a_secret | exports | SHOW_A_SHEET_LINK <= declared_no_store() | {
         "account-set-password"  # Django's own view: never_cache on its dispatch
     }
@@ -60,6 +61,7 @@ def test_answers_nobody_should_keep_are_not_stored(client, organiser, event):
     from series.services import add_event, create_series
 
     make_role(event, organiser)
+    make_member(event.club, organiser, "admin")  # a person's data: the club's admins
     series = create_series(user=organiser, name="Cup", slug="cup")
     add_event(series=series, event=event, user=organiser)
     table = event.rounds.get(number=1).tables.get(number=1)
@@ -83,6 +85,8 @@ def test_answers_nobody_should_keep_are_not_stored(client, organiser, event):
         "standings-csv": ("get", reverse("standings-csv", args=[event.slug])),
         "public-standings-csv": ("get", reverse("public-standings-csv", args=[event.slug])),
         "round-qr": ("get", reverse("round-qr", args=[event.slug, 1])),
+        "privacy-person-export": ("get", reverse(
+            "privacy-person-export", args=[event.club.slug, event.entries.first().player_id])),
     }
     assert set(requests) == declared_no_store() - {"sheet-link-confirm", "signup-manage"}
     for name, (method, url) in requests.items():

@@ -88,6 +88,9 @@ def organiser_pages(event) -> list[str]:
         reverse("series-create"),
         reverse("series-detail", args=["filder-cup"]),
         reverse("series-edit", args=["filder-cup"]),
+        reverse("privacy-persons", args=[event.club.slug])
+        + f"?name={entry.player.name.split()[0]}",
+        reverse("privacy-person-delete", args=[event.club.slug, entry.player.pk]),
     ]
 
 

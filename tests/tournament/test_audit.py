@@ -11,7 +11,8 @@ from money.audit import MoneyAction
 from scoring.audit import ScoringAction
 from tests.factories import make_event, make_user
 from tests.tournament.plans import make_field
-from tournament.audit import TournamentAction
+from tournament.audit import TournamentAction, forget_member
+from tournament.members import PARTNER, PLAYER
 from tournament.services import generate_plan, release_round
 
 
@@ -178,3 +179,37 @@ def test_prizes_are_described_with_their_places_and_values():
     assert audit.describe("money.handed_out", SAMPLES["money.handed_out"]) == (
         "Nr. 12 Hans Maier hat den Preis für Platz 1 abgeholt: 80,00\u00a0€ + „Pokal“."
     )
+
+
+@pytest.mark.parametrize(
+    ("params", "role", "single", "expected"),
+    [
+        (  # a single's registration: its club, categories and notes go
+            {"entry_ref": {"number": 1, "name": "Hans Maier"}, "club": "SV Ulm",
+             "stand_in": False, "notes": "Rollstuhl", "categories": ["Senior"]},
+            PLAYER, True,
+            {"entry_ref": {"number": 1, "name": "Hans Maier"}, "club": "",
+             "stand_in": False, "notes": "", "categories": []},
+        ),
+        (  # a pair's: the entry's club and the categories are the other's too
+            {"entry_ref": {"number": 3, "name": "A / B"}, "club": "SV Ulm", "notes": "x",
+             "categories": ["Frau"]},
+            PARTNER, False,
+            {"entry_ref": {"number": 3, "name": "A / B"}, "club": "SV Ulm", "notes": "",
+             "categories": ["Frau"]},
+        ),
+        (  # changes: the member's name and category, the notes
+            {"changes": [["name", "A", "B"], ["partner", "Hans", "Hans Maier"],
+                         ["partner_category", "", "Senior"], ["category", "", "Frau"],
+                         ["notes", "", "Fenster"], ["start_number", 3, 4]]},
+            PARTNER, False,
+            {"changes": [["name", "A", "B"], ["partner", "gelöscht", "gelöscht"],
+                         ["partner_category", "", ""], ["category", "", "Frau"],
+                         ["notes", "", ""], ["start_number", 3, 4]]},
+        ),
+    ],
+)
+def test_a_members_data_is_deleted_from_a_records_parameters(params, role, single, expected):
+    before = repr(params)
+    assert forget_member(params, role=role, single=single, name="gelöscht") == expected
+    assert repr(params) == before

@@ -107,6 +107,8 @@ ACCOUNT_ROUTES = {
 # server's superusers (``clubs.access.superuser_view``).
 CLUB_ROUTES = {
     "club-settings", "club-logo-upload", "club-members", "club-member-remove",
+    # a person's data on request (privacy.views)
+    "privacy-persons", "privacy-person-export", "privacy-person-delete",
 }
 SUPERUSER_ROUTES = {"club-create"}
 # … and the pages of a series (``series.views.series_view``): its owner and
@@ -168,7 +170,7 @@ def sample_url(name: str, event, **overrides) -> str:
         "slug": event.slug,
         "number": 1,
         "table": 1,
-        "pk": entry.player_id if "player" in name else entry.pk,
+        "pk": entry.player_id if "player" in name or "person" in name else entry.pk,
         "start_number": 1,
         "token": SIGNUP_TOKEN if name.startswith("signup") else sheet.token,
         "key": "abc",

@@ -8,7 +8,7 @@
 - ``submissions``: one-time form tokens, so that a form creates its entry, list or event once.
 - ``lifecycle``: the guard that refuses changes of the results while the event is finished;
 - ``players``: the player registry every event shares: finding a player seen before, merging
-  two rows of one person;
+  two rows of one person, deleting a person's data in the events of a club;
 
 The services callers use are re-exported here.
 """
@@ -46,7 +46,12 @@ from tournament.services.plan import (
     set_round_length,
     swap_entries,
 )
-from tournament.services.players import PlayerError, find_player, merge_players
+from tournament.services.players import (
+    PlayerError,
+    find_player,
+    forget_player,
+    merge_players,
+)
 from tournament.services.roles import RoleError, grant_role, remove_role
 from tournament.services.submissions import AlreadySubmitted, new_form_token, used_form_token
 
@@ -92,4 +97,5 @@ __all__ += [
     "EventFinished",
     "ensure_not_finished",
 ]
-__all__ += ["PlayerError", "PossibleDuplicates", "find_player", "merge_players"]
+__all__ += ["PlayerError", "PossibleDuplicates", "find_player", "forget_player",
+            "merge_players"]

@@ -17,6 +17,10 @@ changes in place only when the account organises every other event the player ha
 in (``may_change_player``); otherwise the entry being registered or edited gets a player row
 of its own with the change, and the other events keep theirs. A merge needs an organiser of
 every event of both players.
+
+Forgetting: a person's data is deleted from the events of one club (``forget_player``, on the
+request of the person to the club's admins): the player is renamed as deleted, their entries
+and results stay; the events of other clubs keep the row they have.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from django.utils.translation import gettext_noop
 from core import limits
 from core.audit import log
 from core.errors import UserError
-from tournament import audit, registry
+from tournament import audit, registry, signals
 from tournament.audit import TournamentAction
 from tournament.models import Entry, Event, Player, Seat
 from tournament.results import results_changed
@@ -259,3 +263,45 @@ def merge_players(*, keep: Player, remove: Player, user: Any) -> Player:
         )
         results_changed(event_id=event_id)
     return keep
+
+
+@transaction.atomic
+def forget_player(*, player: Player, event_ids: Iterable[int], name: str) -> Player:
+    """Delete the personal data of ``player`` in the events ``event_ids`` (those of one club):
+    the player is named ``name`` (the word for a deleted person), their club and category
+    emptied, unlisted, without a public page; the notes of their entries there are emptied
+    (they may say something about the person). The entries, start numbers, seats, scores and
+    results stay: the standings keep the entry under ``name``. A player who also plays in
+    other events keeps the row there: the entries and seats of ``event_ids`` move to a new row
+    of their own, which is the one deleted (the apps above move what they keep of the player
+    there too, ``tournament.signals.player_replaced``). Each of the events gets its results
+    stamp moved on (the names its lists show change). Returns the deleted row.
+
+    Writes no change-log record: the caller (the club's deletion of a person's data) logs one
+    per event, without the data."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    ids = set(event_ids)
+    played = player_events([player.pk]).get(player.pk, set())
+    entries = Entry.objects.filter(Q(player=player) | Q(partner=player), event_id__in=ids)
+    if played - ids:
+        forgotten = Player.objects.create(name=name, unlisted=True)
+        Seat.objects.filter(table__round__event_id__in=ids, player=player).update(
+            player=forgotten
+        )
+        Entry.objects.filter(player=player, event_id__in=ids).update(player=forgotten)
+        Entry.objects.filter(partner=player, event_id__in=ids).update(partner=forgotten)
+        signals.player_replaced.send(
+            sender=Event, old_id=player.pk, new_id=forgotten.pk, event_ids=sorted(ids)
+        )
+        entries = Entry.objects.filter(
+            Q(player=forgotten) | Q(partner=forgotten), event_id__in=ids
+        )
+    else:
+        forgotten = player
+        forgotten.name, forgotten.club, forgotten.category = name, "", ""
+        forgotten.unlisted, forgotten.public_profile = True, False
+        forgotten.save(update_fields=["name", "club", "category", "unlisted", "public_profile"])
+    entries.exclude(notes="").update(notes="")
+    for event_id in sorted(played & ids):
+        results_changed(event_id=event_id)
+    return forgotten

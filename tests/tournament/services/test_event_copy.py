@@ -37,7 +37,7 @@ EVENT_NOT_COPIED = {"id", "club", "name", "slug", "date", "status", "plan_seed",
                     "results_version", "results_changed_at", "finished_at"}
 # Of the registration settings, whether it is open and who opened it (the new event's stays
 # closed) and its closing time (moved with the date).
-SIGNUP_NOT_COPIED = {"is_open", "opened_by", "closes_at"}
+SIGNUP_NOT_COPIED = {"is_open", "opened_by", "closes_at", "forgotten_at"}
 NEW = {"name": "Preisbinokel 2027", "slug": "preisbinokel-2027",
        "date": datetime.date(2027, 11, 20)}
 
@@ -134,11 +134,14 @@ def test_the_copy_has_every_setting_of_its_source_and_its_roles(source):
     assert len(prizes) == 3
     assert [settings_of(prize) for prize in Prize.objects.filter(event=copied)] == prizes
     signup = SignupSettings.objects.get(event=source)
+    signup.forgotten_at = timezone.now()  # the earlier evening's registrants are forgotten
+    signup.save()
     settings = settings_of(signup, leave_out=SIGNUP_NOT_COPIED)
     assert_not_defaults(signup, settings)
     new_signup = SignupSettings.objects.get(event=copied)
     assert settings_of(new_signup, leave_out=SIGNUP_NOT_COPIED) == settings
-    assert (new_signup.is_open, new_signup.opened_by) == (False, None)
+    assert (new_signup.is_open, new_signup.opened_by, new_signup.forgotten_at) == (
+        False, None, None)
     # closing as long before the new evening, at the same time of day
     assert timezone.localtime(new_signup.closes_at) == timezone.make_aware(
         datetime.datetime(2027, 11, 13, 18, 0))

@@ -5,7 +5,16 @@ merged (entries, seats, log, results stamp, who may)."""
 import pytest
 
 from core.models import ChangeRecord
-from tests.factories import make_entry, make_event, make_role, make_round, make_table, make_user
+from scoring.models import SheetConfirmation
+from tests.factories import (
+    make_entry,
+    make_event,
+    make_role,
+    make_round,
+    make_sheet,
+    make_table,
+    make_user,
+)
 from tests.tournament.lists import parse
 from tournament.audit import TournamentAction
 from tournament.members import Member
@@ -13,6 +22,7 @@ from tournament.models import Entry, Event, EventRole, Player, Seat
 from tournament.services import (
     PlayerError,
     PossibleDuplicates,
+    forget_player,
     import_entries,
     merge_players,
     register_entry,
@@ -262,3 +272,51 @@ def test_a_player_of_this_event_only_is_renamed_in_place():
     update_entry(entry=entry, user=None, members=[Member("Grete Huber")], start_number=1)
     assert Entry.objects.get(pk=entry.pk).player_id == entry.player.pk
     assert Player.objects.get(pk=entry.player.pk).name == "Grete Huber"
+
+
+# forgetting: a person's data deleted in the events of one club
+
+
+def test_a_forgotten_player_keeps_entries_seats_and_start_numbers_under_the_name():
+    event = make_event()
+    entry = make_entry(event, 1, "Hans Maier", notes="Rollstuhl")
+    Player.objects.filter(pk=entry.player_id).update(club="SV Ulm", category="Senior",
+                                                     public_profile=True)
+    others = [make_entry(event, number) for number in (2, 3)]
+    make_table(make_round(event), [entry, *others])
+    stamp = version(event)
+    forgotten = forget_player(player=entry.player, event_ids=[event.pk], name="gelöscht")
+    assert forgotten.pk == entry.player_id
+    forgotten.refresh_from_db()
+    assert (forgotten.name, forgotten.club, forgotten.category, forgotten.unlisted,
+            forgotten.public_profile) == ("gelöscht", "", "", True, False)
+    entry.refresh_from_db()
+    assert (entry.start_number, entry.notes, entry.player_id) == (1, "", forgotten.pk)
+    assert Seat.objects.filter(entry=entry, player=forgotten).count() == 1
+    assert version(event) == stamp + 1
+    assert set(Player.objects.filter(pk__in=[o.player_id for o in others]).values_list(
+        "name", flat=True)) == {"Spieler 2", "Spieler 3"}
+
+
+def test_a_player_of_other_events_too_keeps_their_row_there():
+    ours, theirs = make_event(), make_event()
+    entry = make_entry(ours, 1, "Anna Huber", partner="Hans Maier")
+    hans = entry.partner
+    there = Entry.objects.create(event=theirs, start_number=5, player=hans, notes="bleibt")
+    table = make_table(make_round(ours), [entry, make_entry(ours, 2, "A", partner="B")])
+    seat = table.seats.get(player=hans)
+    confirmed = SheetConfirmation.objects.create(
+        sheet=make_sheet(table), position=seat.position, player=hans, start_number=1, version=1)
+    stamp = version(theirs)
+    forgotten = forget_player(player=hans, event_ids=[ours.pk], name="gelöscht")
+    confirmed.refresh_from_db()
+    assert confirmed.player_id == forgotten.pk  # scoring's confirmation follows the seat
+    assert forgotten.pk != hans.pk
+    entry.refresh_from_db()
+    assert (entry.partner_id, entry.player.name) == (forgotten.pk, "Anna Huber")
+    assert Seat.objects.filter(table__round__event=ours, player=forgotten).count() == 1
+    assert not Seat.objects.filter(table__round__event=ours, player=hans).exists()
+    hans.refresh_from_db()
+    there.refresh_from_db()
+    assert (hans.name, there.player_id, there.notes) == ("Hans Maier", hans.pk, "bleibt")
+    assert version(theirs) == stamp
