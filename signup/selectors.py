@@ -1,11 +1,12 @@
 """Reads of the online registration: an event's registrations by status, one by its code (the
-door), the counts against the capacity, and the public links of open registrations."""
+door), the counts against the capacity, whether an event's form takes registrations now (for one
+event and for many), and the public links of open registrations."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -13,7 +14,8 @@ from django.utils.translation import gettext
 from core import limits
 from core.text import entry_name_keys
 from signup.models import Registration, SignupSettings
-from tournament.models import Event
+from tournament.models import Event, Round
+from tournament.selectors.phase import Phase, event_phase
 
 R = Registration.Status
 
@@ -115,15 +117,30 @@ def overview(event: Event) -> Overview:
     )
 
 
-def open_signup_links(events: list[Event]) -> dict[int, list[tuple[str, str]]]:
-    """The public registration page of each of ``events`` whose registration is open now
-    (``tournament.public_links.register_public_links``)."""
-    now = timezone.now()
-    open_ids = (
+def takes_registrations(event: Event, settings: SignupSettings) -> bool:
+    """Whether the public form of ``event`` takes registrations now: its registration is open
+    (``settings``), its closing time not passed, and the event is in preparation (no seating
+    plan yet, not finished). Full or not is the form's next question."""
+    return settings.open_now() and event_phase(event).phase is Phase.PREPARATION
+
+
+def open_registrations(events: list[Event]) -> set[int]:
+    """The ids of those of ``events`` whose public form takes registrations now: what
+    ``takes_registrations`` says of each, in one query."""
+    planned = Round.objects.filter(event=OuterRef("event"))
+    return set(
         SignupSettings.objects.filter(event__in=[event.pk for event in events], is_open=True)
-        .exclude(closes_at__lte=now)
+        .exclude(closes_at__lte=timezone.now())
+        .exclude(event__status=Event.Status.FINISHED)
+        .exclude(Exists(planned))
         .values_list("event_id", flat=True)
     )
+
+
+def open_signup_links(events: list[Event]) -> dict[int, list[tuple[str, str]]]:
+    """The public registration page of each of ``events`` whose form takes registrations now
+    (``open_registrations``; ``tournament.public_links.register_public_links``)."""
+    open_ids = open_registrations(events)
     slugs = {event.pk: event.slug for event in events}
     return {
         event_id: [(gettext("Register online"), reverse("signup", args=[slugs[event_id]]))]
