@@ -168,6 +168,7 @@ INSTALLED_APPS = [
     "money",
     "results",
     "series",
+    "clubsite",
     "privacy",
     "demo",
 ]

@@ -194,3 +194,13 @@ MAX_PERSONS_FOUND: Final = 50
 """Players of the club's events the privacy page lists for a name searched."""
 MAX_INACTIVE_LISTED: Final = 200
 """Inactive players the privacy page lists at once (the longest unseen first)."""
+
+# A club's public pages (``clubsite``).
+CLUB_PAGE_EVENTS: Final = 50
+"""The coming evenings, and the past ones, that a club's page and its calendar list: each at
+most this many, the nearest to today (a club of many seasons keeps a page of one screenful)."""
+LOGO_CACHE_SECONDS: Final = 300
+"""How long a browser keeps a club's logo before it asks again; it asks with the logo's ETag,
+and an unchanged logo is answered without its bytes (304). A new logo shows within this time."""
+CALENDAR_REFRESH_HOURS: Final = 12
+"""How often a calendar that subscribed to a club's dates is asked to fetch them again."""

@@ -1,8 +1,8 @@
 """Reads of the online registration: an event's registrations by status, one by its code (the
-door), the counts against the capacity, the public links of open registrations, and what the
-registrations still hold of their registrants after the evening (the club's retention,
-``signup.retention``), and the registrations that name a person (a person's data exported or
-deleted on request)."""
+door), the counts against the capacity, whether an event's form takes registrations now (for one
+event and for many), the public links of open registrations, what the registrations still hold
+of their registrants after the evening (the club's retention, ``signup.retention``), and the
+registrations that name a person (a person's data exported or deleted on request)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -19,8 +19,9 @@ from core import limits
 from core.text import entry_name_keys
 from signup import retention
 from signup.models import Registration, SignupSettings
-from tournament.models import Event
+from tournament.models import Event, Round
 from tournament.registry import name_key
+from tournament.selectors.phase import Phase, event_phase
 
 R = Registration.Status
 
@@ -122,15 +123,30 @@ def overview(event: Event) -> Overview:
     )
 
 
-def open_signup_links(events: list[Event]) -> dict[int, list[tuple[str, str]]]:
-    """The public registration page of each of ``events`` whose registration is open now
-    (``tournament.public_links.register_public_links``)."""
-    now = timezone.now()
-    open_ids = (
+def takes_registrations(event: Event, settings: SignupSettings) -> bool:
+    """Whether the public form of ``event`` takes registrations now: its registration is open
+    (``settings``), its closing time not passed, and the event is in preparation (no seating
+    plan yet, not finished). Full or not is the form's next question."""
+    return settings.open_now() and event_phase(event).phase is Phase.PREPARATION
+
+
+def open_registrations(events: list[Event]) -> set[int]:
+    """The ids of those of ``events`` whose public form takes registrations now: what
+    ``takes_registrations`` says of each, in one query."""
+    planned = Round.objects.filter(event=OuterRef("event"))
+    return set(
         SignupSettings.objects.filter(event__in=[event.pk for event in events], is_open=True)
-        .exclude(closes_at__lte=now)
+        .exclude(closes_at__lte=timezone.now())
+        .exclude(event__status=Event.Status.FINISHED)
+        .exclude(Exists(planned))
         .values_list("event_id", flat=True)
     )
+
+
+def open_signup_links(events: list[Event]) -> dict[int, list[tuple[str, str]]]:
+    """The public registration page of each of ``events`` whose form takes registrations now
+    (``open_registrations``; ``tournament.public_links.register_public_links``)."""
+    open_ids = open_registrations(events)
     slugs = {event.pk: event.slug for event in events}
     return {
         event_id: [(gettext("Register online"), reverse("signup", args=[slugs[event_id]]))]

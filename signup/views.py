@@ -26,10 +26,10 @@ from signup import services
 from signup.emails import desk_path
 from signup.forms import ManageForm, MoveForm, SettingsForm, SignupForm
 from signup.models import Registration, SignupSettings
-from signup.selectors import overview, registered_count, waiting_place
+from signup.selectors import overview, registered_count, takes_registrations, waiting_place
 from tournament.access import desk_view, organiser_view
 from tournament.models import Event
-from tournament.selectors.phase import Phase, event_phase
+from tournament.selectors.phase import event_phase
 
 RATE_GROUP = "signup"
 NOTICE_GROUP = "signup-notice"
@@ -60,7 +60,7 @@ def too_many(request: HttpRequest) -> bool:
 def _state(event: Event, settings: SignupSettings) -> str:
     """What the public page can offer: "open", "waiting" (only the waiting list), "full"
     (neither) or "closed" (also once the event is past its preparation)."""
-    if not settings.open_now() or event_phase(event).phase is not Phase.PREPARATION:
+    if not takes_registrations(event, settings):
         return "closed"
     if registered_count(event) < settings.capacity:
         return "open"

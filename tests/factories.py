@@ -1,6 +1,7 @@
 """Small factories for tests: plain functions with sensible defaults, no library."""
 
 import datetime
+import io
 import itertools
 
 from django.contrib.auth import get_user_model
@@ -40,6 +41,15 @@ def make_club(*, admin=None, organiser=None, helper=None, **fields) -> Club:
         if user is not None:
             make_member(club, user, role)
     return club
+
+
+def logo_bytes(kind: str = "PNG", size: tuple[int, int] = (60, 30), colour: str = "green") -> bytes:
+    """A small image of one colour, as a club's logo is uploaded (``kind``: PNG or JPEG)."""
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", size, colour).save(buffer, format=kind)
+    return buffer.getvalue()
 
 
 def make_member(club: Club, user, role: str = ClubMember.Role.ORGANISER) -> ClubMember:

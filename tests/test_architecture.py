@@ -1,7 +1,7 @@
 """The shape the code promises: pure modules import no Django, and the apps are layers (the
 clubs, then events, entries and the plan at the bottom; sheets, rules and standings above; the
-online registration, money, results and the series above those; a person's data across them
-all, privacy, on top): no app imports one above it, not even inside a function."""
+online registration, money, results and the series above those; a club's public pages and a
+person's data across them all on top): no app imports one above it, not even inside a function."""
 
 import ast
 import importlib
@@ -99,9 +99,10 @@ def imported_modules(path: Path) -> set[str]:
 
 # The apps as layers, bottom first: an app imports only apps before it in this list (also inside
 # functions); the project package ``config`` names them all. ``core`` is the infrastructure
-# beneath every app; ``clubs`` (who belongs to which club) is beneath the events.
+# beneath every app; ``clubs`` (who belongs to which club) is beneath the events; ``clubsite``
+# (a club's public pages) reads the events, registrations and series of the apps beneath it.
 LAYERS = ["core", "clubs", "tournament", "scoring", "signup", "money", "results", "series",
-          "privacy", "demo"]
+          "clubsite", "privacy", "demo"]
 ABOVE_TOURNAMENT = LAYERS[LAYERS.index("tournament") + 1:]
 # What the apps above scoring may import of it: its door (``scoring.interface``), its pure rules
 # and ranking, the standings and, to read the games, its models; never its services, forms or

@@ -58,11 +58,17 @@ def load_sheet(sheet_id: int) -> ScoreSheet:
 
 
 def sheet_by_token(token: str) -> ScoreSheet | None:
-    """The sheet of a link token with its table, round and event, or None; a malformed token
-    does not reach the database."""
+    """The sheet of a link token with its table, round, event and the event's club (without
+    its logo: the page's footer links the club's privacy notice, read in this query), or None;
+    a malformed token does not reach the database."""
     if not TOKEN_SHAPE.fullmatch(token):
         return None
-    sheet = ScoreSheet.objects.select_related("table__round__event").filter(token=token).first()
+    sheet = (
+        ScoreSheet.objects.select_related("table__round__event__club")
+        .defer("table__round__event__club__logo")
+        .filter(token=token)
+        .first()
+    )
     return sheet if sheet is not None and same_token(sheet.token, token) else None
 
 

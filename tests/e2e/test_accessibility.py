@@ -15,21 +15,25 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import ClubMember
+from clubs.services import set_logo
 from money.models import Payment
 from scoring.services.house_rules import save_as_club_rules
 from series.services import add_event, create_series
-from tests.factories import make_member, make_role, make_user
+from tests.factories import logo_bytes, make_member, make_role, make_user
 from tournament.models import Event, EventRole
 
 
 @pytest.fixture
 def event(db):
     """The demo event (smaller), its organiser "orga" (also its club's admin, who keeps the club's
-own house rules), a desk helper, a public Cup."""
+own house rules), a desk helper, a public Cup; the demo club with a logo and a privacy notice."""
     call_command("demo", singles=10, pairs=4, stdout=io.StringIO(), stderr=io.StringIO())
     event = Event.objects.get(slug="demo")
     event.public_standings = True
     event.save()
+    event.club.privacy_notice = "Verantwortlich: der Vorstand.\nAuskunft beim Vorstand."
+    event.club.save()
+    set_logo(club=event.club, data=logo_bytes())
     organiser = make_user()
     make_role(event, organiser)
     make_member(event.club, organiser, ClubMember.Role.ADMIN)
@@ -108,6 +112,9 @@ def public_pages(event) -> list[str]:
         reverse("public-series", args=["filder-cup"]),
         reverse("public-player", args=[event.entries.get(start_number=1).player.pk]),
         reverse("sheet-link", args=[sheet.token]),
+        reverse("club-page", args=[event.club.slug]),
+        reverse("club-privacy", args=[event.club.slug]),
+        reverse("signup", args=[slug]),
         # a helper's one-time link (one no longer valid: the page says so)
         reverse("account-set-password", args=["MQ", "abc-def"]),
     ]

@@ -1,19 +1,22 @@
 """The public pages on a small phone (360 px wide, Chromium): none scrolls sideways, neither the
 page nor a table in it. Checked from the laid-out page (scroll widths), not from the HTML: the
 home page, the public standings, an entry's games, the seat lookup, the event's rules (the
-rules sheet's meld table), the Cup with its evenings' rules, a player's public page and the
-online registration (its form and a registration's own page), filled as at the end of a real
-evening (long names, clubs, three rounds)."""
+rules sheet's meld table), the Cup with its evenings' rules, a player's public page, the
+online registration (its form and a registration's own page) and the club's page and privacy
+notice, filled as at the end of a real evening (long names, clubs, three rounds; a wide logo,
+which every page of the club's evenings shows beside the event's name)."""
 
 import datetime
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
+from clubs.services import set_logo
 from scoring.demo import fill_random_games
 from series.services import add_event, create_series
 from signup.models import Registration, SignupSettings
-from tests.factories import make_event, make_role, make_user
+from tests.factories import logo_bytes, make_club, make_event, make_role, make_user
 from tournament.models import Entry, Player
 from tournament.services import generate_plan, release_round
 
@@ -36,8 +39,8 @@ SIDEWAYS = """() => {
 }"""
 
 
-def evening(name: str, date: datetime.date, people: list[Player], seed: int):
-    event = make_event(public_standings=True, name=name, date=date)
+def evening(name: str, date: datetime.date, people: list[Player], seed: int, club):
+    event = make_event(public_standings=True, name=name, date=date, club=club)
     for number, player in enumerate(people[:-4], start=1):
         make_entry(event, number, player=player)
     make_entry(event, len(people) - 3, player=people[-4], partner=people[-3])
@@ -66,8 +69,14 @@ def pages(db):
         )
         for number in range(1, 17)
     ]
-    first = evening("Benefizbinokel Unterensingen", datetime.date(2026, 10, 10), people, 4)
-    second = evening("Herbstbinokel Oberboihingen", datetime.date(2026, 11, 21), people, 5)
+    club = make_club(
+        name="Binokelfreunde Unterensingen-Oberboihingen e. V.", place="Unterensingen",
+        contact="vorstand.binokelfreunde-unterensingen-oberboihingen@example.org",
+        privacy_notice="Verantwortlich: der Vorstand.\nIhre Daten: " + "Rangliste " * 40,
+    )
+    set_logo(club=club, data=logo_bytes(size=(600, 120)))
+    first = evening("Benefizbinokel Unterensingen", datetime.date(2026, 10, 10), people, 4, club)
+    second = evening("Herbstbinokel Oberboihingen", datetime.date(2026, 11, 21), people, 5, club)
     owner = make_user()  # the tests' organiser: organises both evenings
     make_role(first, owner)
     make_role(second, owner)
@@ -78,6 +87,11 @@ def pages(db):
     series.public = True
     series.save()
     slug = second.slug
+    # the club's coming evening, taking registrations
+    coming = make_event(club=club, name="Winterbinokel Unterensingen-Oberboihingen",
+                        date=timezone.localdate() + datetime.timedelta(days=14),
+                        venue="Bürgerhaus Unterensingen, großer Saal")
+    SignupSettings.objects.create(event=coming, is_open=True, start_time=datetime.time(19, 30))
     # the online registration's public pages: the form, and a pair's own page
     SignupSettings.objects.create(event=second, is_open=True, capacity=100)
     registration = Registration.objects.create(
@@ -96,6 +110,8 @@ def pages(db):
         "player": reverse("public-player", args=[people[0].pk]),
         "registration": reverse("signup", args=[slug]),
         "own registration": reverse("signup-manage", args=[slug, registration.token]),
+        "club": reverse("club-page", args=[club.slug]),
+        "club's privacy notice": reverse("club-privacy", args=[club.slug]),
     }
 
 

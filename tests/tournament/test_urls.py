@@ -9,10 +9,19 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from clubs.access import CLUB_ADMIN, SUPERUSER
 from clubs.models import ClubMember
+from clubs.services import set_logo
 from config import urls as site_urls
 from series.models import Series
 from signup.models import Registration
-from tests.factories import make_club, make_entry, make_event, make_member, make_role, make_user
+from tests.factories import (
+    logo_bytes,
+    make_club,
+    make_entry,
+    make_event,
+    make_member,
+    make_role,
+    make_user,
+)
 from tournament.models import EventRole, Player
 from tournament.services import generate_plan
 
@@ -41,6 +50,10 @@ PUBLIC_APP_ROUTES = {
     "public-player",
     "signup",
     "signup-manage",
+    "club-page",
+    "club-calendar",
+    "club-logo",
+    "club-privacy",
 }
 PUBLIC_ROUTES = PUBLIC_APP_ROUTES | {
     "login", "logout", "set_language", "account-set-password", "account-password-set",
@@ -148,8 +161,11 @@ def declared_in(*modules: str) -> set[str]:
 @pytest.fixture
 def event():
     """A seated event with public standings: every public route has something to show (the
-    first player has a public page)."""
+    first player has a public page, the club a logo and a privacy notice)."""
     event = make_event(public_standings=True)
+    event.club.privacy_notice = "Der Verein verarbeitet Ihre Daten nur für das Turnier."
+    event.club.save()
+    set_logo(club=event.club, data=logo_bytes())
     for number in range(1, 7):
         make_entry(event, number)
     Player.objects.filter(pk=event.entries.first().player_id).update(public_profile=True)
