@@ -64,6 +64,8 @@ def test_a_superuser_sets_up_a_club_whose_admin_holds_two_evenings(
     set_password(admin, admin_link, "Kartenrunde-77!")
     log_in(admin, base, "vorstand", "Kartenrunde-77!")
     admin.get_by_role("link", name="Vereine").click()
+    expect(admin.get_by_role("link", name="Binokelfreunde Ulm")).to_have_attribute(
+        "href", "/verein/bf-ulm/")
     admin.get_by_role("link", name="Mitglieder").click()
     admin.get_by_label("Benutzername:", exact=True).fill("helferin")
     admin.get_by_label("Neues Konto mit diesem Benutzernamen anlegen").check()
@@ -104,3 +106,14 @@ def test_a_superuser_sets_up_a_club_whose_admin_holds_two_evenings(
     assert second.rules["name"] == AKS_HEROLDSTATT and second.date.year == NEXT_YEAR
     screenshot(admin, "club-second-evening")
     admin.context.close()
+
+    # anyone opens the club's page from the list of clubs: both evenings are to come
+    visitor = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 800}).new_page()
+    visitor.goto(base + "/verein/bf-ulm/")
+    expect(visitor.locator("h1")).to_contain_text("Binokelfreunde Ulm")
+    coming = visitor.locator("main")
+    expect(coming).to_contain_text(f"Preisbinokel Ulm {NEXT_YEAR}")
+    expect(coming).to_contain_text(f"Preisbinokel Ulm {NEXT_YEAR - 1}")
+    expect(visitor.get_by_role("link", name="Online anmelden")).to_have_count(0)  # closed
+    screenshot(visitor, "club-public-page")
+    visitor.context.close()
