@@ -59,19 +59,7 @@ jstest: nodejs
 	node --test tests/js/
 
 test: lint chromium jstest
-	@echo "== Test run 1: SQLite"
-	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_WORKERS)
-	@if [ -n "$$DATABASE_URL" ]; then \
-		echo "== Test run 2: PostgreSQL from DATABASE_URL"; \
-		$(PY) -m pytest $(PYTEST_WORKERS) || exit 1; \
-		echo "== Databases tested: SQLite and PostgreSQL (DATABASE_URL)"; \
-	elif $(PY) -c "import socket; socket.create_connection(('127.0.0.1', 5432), 2).close()" 2>/dev/null; then \
-		echo "== Test run 2: PostgreSQL on 127.0.0.1:5432"; \
-		DATABASE_URL=$(PG_TEST_URL) $(PY) -m pytest $(PYTEST_WORKERS) || exit 1; \
-		echo "== Databases tested: SQLite and PostgreSQL (127.0.0.1:5432)"; \
-	else \
-		echo "== Databases tested: SQLite only (no PostgreSQL: set DATABASE_URL or start a server on 127.0.0.1:5432)"; \
-	fi
+	PG_TEST_URL=$(PG_TEST_URL) PYTEST_WORKERS="$(PYTEST_WORKERS)" $(PY) tests/run_passes.py
 
 # The unit and page tests on SQLite: what is not marked slow (browser, real servers, SMTP, Redis,
 # backups: tests/conftest.py); `make test` runs everything.
