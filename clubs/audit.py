@@ -22,6 +22,8 @@ class ClubAction(Actions):
     MEMBER_REMOVED = "clubs.member_removed", _("member removed")
     RULES_SAVED = "clubs.rules_saved", _("club's house rules saved")
     RULES_DELETED = "clubs.rules_deleted", _("club's house rules deleted")
+    KEY_ISSUED = "clubs.key_issued", _("sending key issued")
+    KEY_REVOKED = "clubs.key_revoked", _("sending key revoked")
 
 
 register_namespace("clubs", ClubAction)
@@ -92,3 +94,13 @@ def _rules_saved(params: Mapping[str, Any]) -> str:
 @describes(A.RULES_DELETED)
 def _rules_deleted(params: Mapping[str, Any]) -> str:
     return gettext("The club's house rules “%(name)s” deleted.") % {"name": params["name"]}
+
+
+@describes(A.KEY_ISSUED)
+def _key_issued(params: Mapping[str, Any]) -> str:
+    return gettext("Sending key for “%(label)s” issued.") % {"label": params["label"]}
+
+
+@describes(A.KEY_REVOKED)
+def _key_revoked(params: Mapping[str, Any]) -> str:
+    return gettext("Sending key for “%(label)s” revoked.") % {"label": params["label"]}

@@ -88,3 +88,12 @@ class MemberForm(forms.Form):
         label=_("Role"), choices=ClubMember.Role.choices, initial=ClubMember.Role.HELPER,
         widget=forms.RadioSelect,
     )
+
+
+class SendingKeyForm(forms.Form):
+    """For which computer a new sending key is."""
+
+    label = CheckedTextField(
+        gettext_noop("For which computer"),
+        help_text=_("For example “Laptop Gemeindehalle”."),
+    )

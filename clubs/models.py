@@ -10,6 +10,7 @@ start from. The terms are in ``docs/glossary.md``.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.conf import settings
@@ -171,3 +172,44 @@ class ClubRules(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club}: {self.name}"
+
+
+class SendingKeyQuerySet(models.QuerySet):
+    def valid(self) -> SendingKeyQuerySet:
+        """The keys not revoked."""
+        return self.filter(revoked_at__isnull=True)
+
+
+class SendingKey(models.Model):
+    """A key a club's admin issues to one installation of the app (the laptop in the hall), with
+    which it sends the club's events to this server (``manage.py push_event``). The server keeps
+    only the key's SHA-256 (``digest``); the key itself is shown once, when it is issued. A
+    revoked key is kept, so the club's page shows when it was used last."""
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="sending_keys", verbose_name=_("club")
+    )
+    label = models.CharField(_("for"), max_length=limits.MAX_NAME_LENGTH)
+    digest = models.CharField(_("SHA-256 of the key"), max_length=64, unique=True)
+    created_at = models.DateTimeField(_("issued"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("issued by"),
+    )
+    last_used_at = models.DateTimeField(_("last used"), null=True, blank=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    objects = SendingKeyQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("sending key")
+        verbose_name_plural = _("sending keys")
+        ordering = ["club", "-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.label}"
+
+    @staticmethod
+    def digest_of(key: str) -> str:
+        """What the server keeps of ``key``."""
+        return hashlib.sha256(key.encode()).hexdigest()

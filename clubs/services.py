@@ -1,14 +1,17 @@
 """Writes of the clubs app, each keyword-only and atomic: a club created with its first admin
 (by a superuser), its settings and logo changed, its members added, given another role or
 removed (by its admins), its own house rules saved under a name (by its organisers) and deleted
-(by its admins). Every change is logged in the change log as a record of the club.
+(by its admins), the keys with which an installation sends the club's events issued and
+revoked (by its admins). Every change is logged in the change log as a record of the club.
 A club always keeps at least one admin."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_noop
 
@@ -16,7 +19,7 @@ from clubs.access import is_club_admin, organises_club
 from clubs.accounts import create_account, find_account
 from clubs.audit import ClubAction
 from clubs.logos import checked_logo
-from clubs.models import Club, ClubMember, ClubRules
+from clubs.models import Club, ClubMember, ClubRules, SendingKey
 from core import limits
 from core.audit import log, recorded_user
 from core.changes import save_and_log_changes
@@ -262,3 +265,46 @@ def delete_club_rules(*, club: Club, rules_id: int, user: Any = None) -> ClubRul
     saved.delete()
     log(action=ClubAction.RULES_DELETED, user=user, subject=club, name=saved.name)
     return saved
+
+
+# --- the keys with which an installation sends the club's events -----------------------------
+
+
+@transaction.atomic
+def issue_sending_key(*, club: Club, label: str, user: Any = None) -> tuple[SendingKey, str]:
+    """A new sending key of ``club`` for the installation ``label`` names ("Laptop
+    Gemeindehalle"); returns it and the key itself, which is kept nowhere (only its digest)."""
+    label = label.strip()
+    if not label:
+        raise ClubError(gettext_noop("Please say for which computer the key is."), field="label")
+    secret = secrets.token_urlsafe(32)
+    key = SendingKey.objects.create(
+        club=club, label=label, digest=SendingKey.digest_of(secret),
+        created_by=recorded_user(user),
+    )
+    log(action=ClubAction.KEY_ISSUED, user=user, subject=club, label=label)
+    return key, secret
+
+
+@transaction.atomic
+def revoke_sending_key(*, club: Club, key_id: int, user: Any = None) -> SendingKey:
+    """Revoke the sending key ``key_id`` of ``club``: it sends nothing any more. Refused
+    (``ClubError``): a key of no such club, and one revoked already."""
+    key = SendingKey.objects.select_for_update().filter(club=club, pk=key_id).first()
+    if key is None:
+        raise ClubError(gettext_noop("This key no longer exists; nothing was changed."))
+    if key.revoked_at is not None:
+        raise ClubError(gettext_noop("This key has been revoked already."))
+    key.revoked_at = timezone.now()
+    key.save(update_fields=["revoked_at"])
+    log(action=ClubAction.KEY_REVOKED, user=user, subject=club, label=key.label)
+    return key
+
+
+def club_of_sending_key(key: str) -> Club | None:
+    """The club whose valid sending key ``key`` is (its last use noted), or None."""
+    found = SendingKey.objects.valid().filter(digest=SendingKey.digest_of(key)).first()
+    if found is None:
+        return None
+    SendingKey.objects.filter(pk=found.pk).update(last_used_at=timezone.now())
+    return found.club

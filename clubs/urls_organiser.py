@@ -14,6 +14,11 @@ urlpatterns = [
     path(CLUB, views.club_settings, name="club-settings"),
     path(f"{CLUB}logo/", views.club_logo_upload, name="club-logo-upload"),
     path(f"{CLUB}mitglieder/", views.club_members, name="club-members"),
+    path(f"{CLUB}schluessel/", views.club_sending_keys, name="club-sending-keys"),
+    path(
+        f"{CLUB}schluessel/<int:pk>/widerrufen/", views.club_sending_key_revoke,
+        name="club-sending-key-revoke",
+    ),
     path(
         f"{CLUB}mitglieder/<int:pk>/entfernen/", views.club_member_remove,
         name="club-member-remove",

@@ -1,5 +1,5 @@
 """The pages of the clubs: the clubs an account belongs to, a new club (superusers), a club's
-settings and logo, and its members (its admins)."""
+settings and logo, its members and its sending keys (its admins)."""
 
 from __future__ import annotations
 
@@ -13,21 +13,23 @@ from django.views.decorators.http import require_POST
 from clubs.access import club_admin_view, superuser_view
 from clubs.accounts import AccountError, set_password_link
 from clubs.audit import member_role_label
-from clubs.forms import ClubForm, LogoForm, MemberForm, NewClubForm
+from clubs.forms import ClubForm, LogoForm, MemberForm, NewClubForm, SendingKeyForm
 from clubs.logos import LogoError
-from clubs.models import Club, ClubMember
+from clubs.models import Club, ClubMember, SendingKey
 from clubs.services import (
     ClubError,
     add_member,
     create_club,
+    issue_sending_key,
     remove_member,
+    revoke_sending_key,
     set_logo,
     update_club,
 )
 from core.audit import lines
 from core.links import absolute_url
 from core.models import ChangeRecord
-from core.web import account_view, add_form_error, put_focus, show_error
+from core.web import account_view, add_form_error, no_store, put_focus, show_error
 
 CLUB_LOG_LINES = 20
 """How many of a club's latest records its members page lists."""
@@ -169,3 +171,44 @@ def club_member_remove(request: HttpRequest, club: Club, pk: int) -> HttpRespons
             % {"username": removed.user.get_username()},
         )
     return redirect("club-members", club=club.slug)
+
+
+@club_admin_view
+@no_store
+def club_sending_keys(request: HttpRequest, club: Club) -> HttpResponse:
+    """The club's sending keys (with which an installation sends the club's events to this
+    server): issue one, whose key is shown once on the answer, and revoke one."""
+    form = SendingKeyForm(request.POST or None)
+    issued = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            key, secret = issue_sending_key(
+                club=club, label=form.cleaned_data["label"], user=request.user
+            )
+        except ClubError as error:
+            add_form_error(form, error)
+        else:
+            issued, form = (key, secret), SendingKeyForm()
+    put_focus(form, default="label")
+    keys = SendingKey.objects.filter(club=club).select_related("created_by")
+    return render(
+        request, "clubs/club_sending_keys.html",
+        {"club": club, "form": form, "keys": keys, "issued": issued,
+         "server": absolute_url("/", request)},
+        status=400 if form.errors else 200,
+    )
+
+
+@club_admin_view
+@require_POST
+def club_sending_key_revoke(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+    try:
+        key = revoke_sending_key(club=club, key_id=pk, user=request.user)
+    except ClubError as error:
+        show_error(request, error)
+    else:
+        messages.success(
+            request, gettext("The key for “%(label)s” sends nothing any more.")
+            % {"label": key.label},
+        )
+    return redirect("club-sending-keys", club=club.slug)

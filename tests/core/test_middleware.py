@@ -87,6 +87,7 @@ def test_answers_nobody_should_keep_are_not_stored(client, organiser, event):
         "round-qr": ("get", reverse("round-qr", args=[event.slug, 1])),
         "privacy-person-export": ("get", reverse(
             "privacy-person-export", args=[event.club.slug, event.entries.first().player_id])),
+        "club-sending-keys": ("get", reverse("club-sending-keys", args=[event.club.slug])),
     }
     assert set(requests) == declared_no_store() - {"sheet-link-confirm", "signup-manage"}
     for name, (method, url) in requests.items():

@@ -120,6 +120,7 @@ ACCOUNT_ROUTES = {
 # server's superusers (``clubs.access.superuser_view``).
 CLUB_ROUTES = {
     "club-settings", "club-logo-upload", "club-members", "club-member-remove",
+    "club-sending-keys", "club-sending-key-revoke",
     # a person's data on request (privacy.views)
     "privacy-persons", "privacy-person-export", "privacy-person-delete",
 }
