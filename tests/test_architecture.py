@@ -230,7 +230,7 @@ def test_no_app_names_another_apps_action_codes():
              for code in space.actions.values}
     prefixes = {f"{name}.": name.partition(".")[0] for name in audit.namespaces()}
     assert len(codes) > 50 and set(codes.values()) == {
-        "clubs", "tournament", "scoring", "signup", "money", "series", "privacy"}
+        "clubs", "tournament", "scoring", "signup", "money", "series", "privacy", "transfer"}
     named: dict[str, list[str]] = {}
     for app in LAYERS:
         for path in app_files(app):

@@ -11,4 +11,8 @@ class TransferConfig(AppConfig):
     verbose_name = _("Event archives")
 
     def ready(self) -> None:
+        from results.exports import register_archive_writer
         from transfer import audit  # noqa: F401  (registers the change log's transfer actions)
+        from transfer.archive import build_archive
+
+        register_archive_writer(build_archive)
