@@ -161,7 +161,8 @@ def read_archive(data: bytes) -> Archive:
     if len(data) > limits.MAX_ARCHIVE_BYTES:
         raise UserError(TOO_LARGE, megabytes=limits.MAX_ARCHIVE_BYTES // 2**20)
     if not zipfile.is_zipfile(io.BytesIO(data)):
-        raise UserError(NOT_A_ZIP)
+        # a zip's first part without its end (its directory): a file cut short
+        raise UserError(DAMAGED if data.startswith(b"PK\x03\x04") else NOT_A_ZIP)
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             names = set(archive.namelist())
