@@ -69,8 +69,8 @@ def carried_models() -> list[type[models.Model]]:
 
 
 def foreign_keys(model: type[models.Model]) -> list[models.ForeignKey]:
-    return [f for f in model._meta.concrete_fields if f.is_relation and f.many_to_one
-            or f.is_relation and f.one_to_one]
+    return [f for f in model._meta.concrete_fields if (f.is_relation and f.many_to_one)
+            or (f.is_relation and f.one_to_one)]
 
 
 def keyed_foreign_keys(model: type[models.Model]) -> list[models.ForeignKey]:

@@ -58,6 +58,7 @@ CANNOT_APPLY = gettext_noop(
     "The archive cannot be applied here (%(error)s); nothing was changed."
 )
 DELETED_TEXT = gettext_noop("(deleted)")
+CHANGED_TEXT = gettext_noop("(changed)")
 
 
 @dataclass(frozen=True)
@@ -325,6 +326,10 @@ class Applier:
             for change in by_model[label(model)]:
                 if change.kind == DELETE:
                     self.delete(model, change)
+        stale = models.Q(pk__in=[])  # keys of rows deleted here since, now made anew
+        for mapping in self.mappings:
+            stale |= models.Q(model=mapping.model, key=mapping.key)
+        TransferKey.objects.filter(stale).delete()
         TransferKey.objects.bulk_create(self.mappings)
 
 
@@ -339,6 +344,13 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
+def _side(conflict: Conflict, value: Any) -> str:
+    """A side of a conflict: its value, or for a whole row deleted or changed."""
+    if conflict.field or value is DELETED:
+        return _shown(value)
+    return str(Message(CHANGED_TEXT))
+
+
 def conflict_lines(conflicts: list[Conflict], theirs: Rows, keys: Keys) -> list[ConflictLine]:
     lines = []
     for conflict in conflicts:
@@ -350,16 +362,13 @@ def conflict_lines(conflicts: list[Conflict], theirs: Rows, keys: Keys) -> list[
         field_name = ""
         if conflict.field and meta is not None:
             field_name = str(meta.get_field(conflict.field).verbose_name)
-        here = conflict.here if not conflict.field or conflict.here is DELETED else conflict.here
         lines.append(ConflictLine(
             id=conflict.id,
             model=str(meta.verbose_name) if meta else conflict.model,
             row=name,
             field=field_name,
-            here=_shown(here) if conflict.field or here is DELETED else str(Message(
-                gettext_noop("(changed)"))),
-            there=_shown(conflict.there) if conflict.field or conflict.there is DELETED
-            else str(Message(gettext_noop("(changed)"))),
+            here=_side(conflict, conflict.here),
+            there=_side(conflict, conflict.there),
         ))
     return lines
 

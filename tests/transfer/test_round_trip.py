@@ -7,19 +7,18 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from core.models import ChangeRecord
+from money.models import Prize
 from scoring.demo import record_game
 from scoring.models import ScoreSheet
 from signup.models import Registration
 from tests.factories import make_user
 from tests.transfer.events import (
-    become_installation,
     forget_event,
     played_event,
     results_of,
     row_counts,
     server_and_laptop,
 )
-from money.models import Prize
 from tournament.models import Entry, Event, EventRole, Player
 from transfer.archive import build_archive, read_archive
 from transfer.models import TransferBase
