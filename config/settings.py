@@ -170,6 +170,7 @@ INSTALLED_APPS = [
     "series",
     "clubsite",
     "privacy",
+    "transfer",
     "demo",
 ]
 

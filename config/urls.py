@@ -13,7 +13,8 @@ from django.urls import include, path, reverse_lazy
 from django.views.generic import RedirectView
 
 PUBLIC = ["tournament", "scoring", "signup", "results", "series", "clubsite"]
-ORGANISER = ["clubs", "tournament", "scoring", "signup", "money", "results", "series", "privacy"]
+ORGANISER = ["clubs", "tournament", "scoring", "signup", "money", "results", "series", "privacy",
+             "transfer"]
 
 urlpatterns = [
     *(path("", include(f"{app}.urls_public")) for app in PUBLIC),

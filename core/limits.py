@@ -68,6 +68,11 @@ MAX_REQUEST_BYTES: Final = 1024 * 1024
 20,000 characters, at most 240 kB as a browser sends them; a score sheet of 48 games about
 10 kB). A larger one is refused (413) before anything reads it, so no upload is written to
 disk (``core.middleware.RequestSizeMiddleware``)."""
+MAX_ARCHIVE_BYTES: Final = 3 * MAX_IMPORT_BYTES // 4
+"""An event's archive (``transfer.archive``) as uploaded: within the import's request limit
+also when the page of its conflicts sends it back (base64, a third larger)."""
+MAX_ARCHIVE_UNPACKED_BYTES: Final = 200 * 1024 * 1024
+"""A part of an event's archive unpacked (its data of a long evening: a few MB)."""
 MAX_IMPORT_UNPACKED_BYTES: Final = 20 * 1024 * 1024
 """An uploaded .xlsx unpacked (it is a zip archive)."""
 MAX_IMPORT_XLSX_ELEMENTS: Final = 250_000

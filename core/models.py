@@ -94,3 +94,19 @@ class ChangeRecord(models.Model):
         from core.audit import describe
 
         return describe(self.action, self.params)
+
+
+class Installation(models.Model):
+    """This installation (a server, a hall's laptop): its id, a UUID made on first use
+    (``core.installation.installation_id``). An event's archive names the installation it
+    comes from, and the keys of its rows begin with it (``transfer``)."""
+
+    uuid = models.UUIDField(_("installation's id"), unique=True)
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("installation")
+        verbose_name_plural = _("installations")
+
+    def __str__(self) -> str:
+        return str(self.uuid)

@@ -54,7 +54,7 @@ import csv
 import io
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from django.utils import timezone
 
@@ -382,3 +382,20 @@ def standings_csv(
     """The event's standings (singles and pairs) as CSV bytes (``public``: as the public
     pages show them)."""
     return write_csv(csv_rows(standings or cached_standings(event), public=public))
+
+
+# --- the event's archive ---------------------------------------------------------------------
+# Written by an app above this one (``transfer``), which registers its writer when it starts:
+# ``export_event --archive`` calls it without importing upwards.
+
+ArchiveWriter = Callable[..., bytes]
+_archive_writer: list[ArchiveWriter] = []
+
+
+def register_archive_writer(writer: ArchiveWriter) -> None:
+    """``writer(event=…)`` → the event's archive, for ``export_event --archive``."""
+    _archive_writer[:] = [writer]
+
+
+def archive_writer() -> ArchiveWriter | None:
+    return _archive_writer[0] if _archive_writer else None

@@ -50,6 +50,7 @@ PURE_MODULES = [
     "results.press",
     "signup.retention",
     "privacy.rules",
+    "transfer.merge",
 ]
 
 
@@ -102,7 +103,7 @@ def imported_modules(path: Path) -> set[str]:
 # beneath every app; ``clubs`` (who belongs to which club) is beneath the events; ``clubsite``
 # (a club's public pages) reads the events, registrations and series of the apps beneath it.
 LAYERS = ["core", "clubs", "tournament", "scoring", "signup", "money", "results", "series",
-          "clubsite", "privacy", "demo"]
+          "clubsite", "privacy", "transfer", "demo"]
 ABOVE_TOURNAMENT = LAYERS[LAYERS.index("tournament") + 1:]
 # What the apps above scoring may import of it: its door (``scoring.interface``), its pure rules
 # and ranking, the standings and, to read the games, its models; never its services, forms or
@@ -229,7 +230,7 @@ def test_no_app_names_another_apps_action_codes():
              for code in space.actions.values}
     prefixes = {f"{name}.": name.partition(".")[0] for name in audit.namespaces()}
     assert len(codes) > 50 and set(codes.values()) == {
-        "clubs", "tournament", "scoring", "signup", "money", "series", "privacy"}
+        "clubs", "tournament", "scoring", "signup", "money", "series", "privacy", "transfer"}
     named: dict[str, list[str]] = {}
     for app in LAYERS:
         for path in app_files(app):

@@ -83,8 +83,8 @@ def test_the_change_log_offers_every_apps_filter_in_the_apps_order():
 def test_each_namespace_is_its_apps_and_each_filter_shows_whole_namespaces():
     spaces = audit.namespaces()
     assert sorted(spaces) == ["clubs", "money", "privacy", "scoring", "scoring.sheet", "series",
-                              "signup", "tournament"]
+                              "signup", "tournament", "transfer"]
     shown = {name: space.shown_under and space.shown_under.kind for name, space in spaces.items()}
     assert shown == {"tournament": "turnier", "scoring": "turnier", "scoring.sheet": "zettel",
                      "signup": "anmeldung", "money": "kasse", "series": None, "clubs": None,
-                     "privacy": "turnier"}
+                     "privacy": "turnier", "transfer": "turnier"}

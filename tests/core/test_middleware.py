@@ -85,6 +85,8 @@ def test_answers_nobody_should_keep_are_not_stored(client, organiser, event):
         "standings-csv": ("get", reverse("standings-csv", args=[event.slug])),
         "public-standings-csv": ("get", reverse("public-standings-csv", args=[event.slug])),
         "round-qr": ("get", reverse("round-qr", args=[event.slug, 1])),
+        "event-archive-export": ("get", reverse("event-archive-export", args=[event.slug])),
+        "event-archive-import": ("get", reverse("event-archive-import")),
         "privacy-person-export": ("get", reverse(
             "privacy-person-export", args=[event.club.slug, event.entries.first().player_id])),
         "club-sending-keys": ("get", reverse("club-sending-keys", args=[event.club.slug])),

@@ -115,6 +115,8 @@ ACCOUNT_ROUTES = {
     "event-create", "series-list", "series-create",
     "player-duplicates", "player-detail", "player-merge",
     "club-list",
+    # importing an event's archive: the archive's club says who may (transfer.services)
+    "event-archive-import",
 }
 # … the pages of a club for its admins (``clubs.access.club_admin_view``), and the pages of the
 # server's superusers (``clubs.access.superuser_view``).
