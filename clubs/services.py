@@ -301,10 +301,14 @@ def revoke_sending_key(*, club: Club, key_id: int, user: Any = None) -> SendingK
     return key
 
 
-def club_of_sending_key(key: str) -> Club | None:
-    """The club whose valid sending key ``key`` is (its last use noted), or None."""
-    found = SendingKey.objects.valid().filter(digest=SendingKey.digest_of(key)).first()
+def use_sending_key(key: str) -> SendingKey | None:
+    """The valid sending key ``key`` with its club (its use noted), or None."""
+    found = (
+        SendingKey.objects.valid().select_related("club")
+        .filter(digest=SendingKey.digest_of(key)).first()
+    )
     if found is None:
         return None
-    SendingKey.objects.filter(pk=found.pk).update(last_used_at=timezone.now())
-    return found.club
+    found.last_used_at = timezone.now()
+    SendingKey.objects.filter(pk=found.pk).update(last_used_at=found.last_used_at)
+    return found

@@ -12,7 +12,7 @@ from django.templatetags.static import static
 from django.urls import include, path, reverse_lazy
 from django.views.generic import RedirectView
 
-PUBLIC = ["tournament", "scoring", "signup", "results", "series", "clubsite"]
+PUBLIC = ["tournament", "scoring", "signup", "results", "series", "clubsite", "transfer"]
 ORGANISER = ["clubs", "tournament", "scoring", "signup", "money", "results", "series", "privacy",
              "transfer"]
 

@@ -58,3 +58,25 @@ class TransferBase(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event_id} {self.peer or '→'} {self.archive}"
+
+
+class WaitingArchive(models.Model):
+    """An archive an installation sent with a sending key (``manage.py push_event``) whose
+    conflicts wait for the event's organisers to decide them here; done once an archive of the
+    same id is received."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="+", verbose_name=_("event")
+    )
+    archive = models.CharField(_("archive's id"), max_length=36)
+    data = models.BinaryField(_("archive"))
+    sent_by = models.CharField(_("sent by"), max_length=200)
+    received_at = models.DateTimeField(_("received"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("archive waiting for a decision")
+        verbose_name_plural = _("archives waiting for a decision")
+        ordering = ["-received_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.event_id} {self.sent_by} {self.archive}"

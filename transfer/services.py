@@ -22,7 +22,7 @@ from tournament.results import results_changed
 from transfer.archive import Archive, current_rows, read_archive
 from transfer.audit import TransferAction
 from transfer.merge import CREATE, DELETE, DELETED, UPDATE, Change, Conflict, Plan, merge
-from transfer.models import TransferBase, TransferKey
+from transfer.models import TransferBase, TransferKey, WaitingArchive
 from transfer.rows import (
     CLUB,
     INNER_IDS,
@@ -428,6 +428,7 @@ def receive_archive(*, data: bytes, user: Any = None, club: Club | None = None,
             event=event, peer=archive.source, archive=archive.id, rows=theirs,
             dropped=applier.dropped, unknown_users=result.dropped_users,
         )
+    WaitingArchive.objects.filter(event=event, archive=archive.id).delete()
     if changed:
         results_changed(event_id=event.pk)
         audit.log(
@@ -438,3 +439,15 @@ def receive_archive(*, data: bytes, user: Any = None, club: Club | None = None,
             unknown_users=len(result.dropped_users),
         )
     return result
+
+
+@transaction.atomic
+def hold_for_decision(*, event: Event, data: bytes, sent_by: str) -> WaitingArchive:
+    """Keep the archive ``data`` of ``event``, sent by ``sent_by`` (a sending key's label) with
+    conflicts, until its organisers decide them here (the same archive sent again is kept
+    once)."""
+    archive = read_archive(data)
+    waiting, _created = WaitingArchive.objects.update_or_create(
+        event=event, archive=archive.id, defaults={"data": data, "sent_by": sent_by},
+    )
+    return waiting

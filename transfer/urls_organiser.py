@@ -10,7 +10,7 @@ from transfer import views
 from transfer.archive import TOO_LARGE
 
 
-def _too_large() -> str:
+def too_large() -> str:
     from core.errors import Message
     from core.limits import MAX_ARCHIVE_BYTES
 
@@ -20,8 +20,10 @@ def _too_large() -> str:
 urlpatterns = [
     path("turnier/<slug:slug>/archiv/", no_store(views.archive_download),
          name="event-archive-export"),
+    path("turnier/<slug:slug>/archiv/wartet/", no_store(views.archives_waiting),
+         name="event-archives-waiting"),
     path("turnier-einlesen/",
-         no_store(takes_body(MAX_IMPORT_REQUEST_BYTES, too_large=_too_large)(
+         no_store(takes_body(MAX_IMPORT_REQUEST_BYTES, too_large=too_large)(
              views.archive_import)),
          name="event-archive-import"),
 ]

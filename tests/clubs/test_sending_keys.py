@@ -9,7 +9,7 @@ from django.utils import translation
 from clubs.models import ClubMember, SendingKey
 from clubs.services import (
     ClubError,
-    club_of_sending_key,
+    use_sending_key,
     issue_sending_key,
     revoke_sending_key,
 )
@@ -33,7 +33,7 @@ def test_a_key_is_kept_only_as_its_digest_and_finds_its_club():
     assert secret not in {stored.digest, stored.label} and stored.digest == SendingKey.digest_of(
         secret)
     assert stored.last_used_at is None
-    assert club_of_sending_key(secret) == club
+    assert use_sending_key(secret).club == club
     assert SendingKey.objects.get(pk=key.pk).last_used_at is not None
     assert descriptions(club) == ["Sendeschlüssel für „Laptop Halle“ ausgegeben."]
 
@@ -46,17 +46,17 @@ def test_a_wrong_revoked_or_empty_key_finds_no_club(which):
         revoke_sending_key(club=club, key_id=key.pk)
     presented = {"wrong": secret[:-1] + ("A" if secret[-1] != "A" else "B"),
                  "revoked": secret, "empty": ""}[which]
-    assert club_of_sending_key(presented) is None
+    assert use_sending_key(presented) is None
 
 
 def test_keys_of_two_clubs_find_each_its_own_and_one_club_cannot_revoke_anothers():
     first, second = make_club(), make_club()
     key_1, secret_1 = issue_sending_key(club=first, label="Laptop")
     _key_2, secret_2 = issue_sending_key(club=second, label="Laptop")
-    assert (club_of_sending_key(secret_1), club_of_sending_key(secret_2)) == (first, second)
+    assert (use_sending_key(secret_1).club, use_sending_key(secret_2).club) == (first, second)
     with pytest.raises(ClubError):
         revoke_sending_key(club=second, key_id=key_1.pk)
-    assert club_of_sending_key(secret_1) == first
+    assert use_sending_key(secret_1).club == first
 
 
 def test_a_key_needs_a_label_and_is_revoked_once():
@@ -90,7 +90,7 @@ def test_the_admin_issues_a_key_sees_it_once_and_revokes_it(client):
     response = client.post(reverse("club-sending-key-revoke",
                                    kwargs={"club": club.slug, "pk": key.pk}), follow=True)
     assert "sendet nichts mehr" in response.content.decode()
-    assert club_of_sending_key(secret) is None
+    assert use_sending_key(secret) is None
 
 
 def test_an_empty_label_is_refused_in_german_and_issues_nothing(client):

@@ -90,12 +90,15 @@ def test_answers_nobody_should_keep_are_not_stored(client, organiser, event):
         "privacy-person-export": ("get", reverse(
             "privacy-person-export", args=[event.club.slug, event.entries.first().player_id])),
         "club-sending-keys": ("get", reverse("club-sending-keys", args=[event.club.slug])),
+        "event-archives-waiting": ("get", reverse("event-archives-waiting", args=[event.slug])),
+        "event-push": ("post", reverse("event-push")),  # 401: no sending key
     }
     assert set(requests) == declared_no_store() - {"sheet-link-confirm", "signup-manage"}
     for name, (method, url) in requests.items():
         response = getattr(client, method)(url)
         saves = {"sheet-preview", "sheet-link-save", "sheet-edit-save"}  # nothing sent: 400
-        assert response.status_code == (400 if name in saves else 200), name
+        expected = 400 if name in saves else 401 if name == "event-push" else 200
+        assert response.status_code == expected, name
         assert no_store(response), (name, response.get("Cache-Control"))
 
 

@@ -54,6 +54,8 @@ PUBLIC_APP_ROUTES = {
     "club-calendar",
     "club-logo",
     "club-privacy",
+    # the hall's laptop sends an event with a sending key of its club (transfer.views)
+    "event-push",
 }
 PUBLIC_ROUTES = PUBLIC_APP_ROUTES | {
     "login", "logout", "set_language", "account-set-password", "account-password-set",
