@@ -7,13 +7,16 @@ import pytest
 from core.models import ChangeRecord
 from scoring.models import SheetConfirmation
 from tests.factories import (
+    make_club,
     make_entry,
-    make_event,
     make_role,
     make_round,
     make_sheet,
     make_table,
     make_user,
+)
+from tests.factories import (
+    make_event as make_event_of,
 )
 from tests.tournament.lists import parse
 from tournament.audit import TournamentAction
@@ -30,6 +33,20 @@ from tournament.services import (
 )
 
 pytestmark = pytest.mark.django_db
+
+SHARED = {}
+
+
+@pytest.fixture(autouse=True)
+def one_club(db):
+    """The club whose registry the events of these tests share (``make_event``)."""
+    SHARED["club"] = make_club()
+    return SHARED["club"]
+
+
+def make_event(**fields):
+    """An event of the one club of the test (a ``club`` given aside)."""
+    return make_event_of(**{"club": SHARED["club"], **fields})
 
 
 def version(event: Event) -> int:

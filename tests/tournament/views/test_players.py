@@ -10,12 +10,27 @@ from django.urls import reverse
 from core.limits import MAX_PLAYER_SUGGESTIONS
 from core.models import ChangeRecord
 from scoring.demo import record_game
-from tests.factories import make_entry, make_event, make_role, make_user
+from tests.factories import make_club, make_entry, make_player, make_role, make_user
+from tests.factories import make_event as make_event_of
 from tests.scoring.games import CONCEDED, LOST, WON, sheet_for
 from tournament.audit import TournamentAction
 from tournament.models import Entry, Event, EventRole, Player
 
 pytestmark = pytest.mark.django_db
+
+SHARED = {}
+
+
+@pytest.fixture(autouse=True)
+def one_club(db):
+    """The club whose registry the events of these tests share (``make_event``)."""
+    SHARED["club"] = make_club()
+    return SHARED["club"]
+
+
+def make_event(**fields):
+    """An event of the one club of the test (a ``club`` given aside)."""
+    return make_event_of(**{"club": SHARED["club"], **fields})
 
 
 def search(client, event, query):
@@ -245,7 +260,7 @@ def played():
     record_game(sheet=sheet2, number=1, **CONCEDED)
     other = make_event(name="Frühjahrsbinokel", date="2026-04-01")
     Entry.objects.create(event=other, start_number=5,
-                         player=Player.objects.create(name="Anna Berg"), partner=hans.player)
+                         player=make_player(other.club, "Anna Berg"), partner=hans.player)
     return hans.player, event, other
 
 
