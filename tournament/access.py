@@ -7,7 +7,9 @@ needs with one of the decorators here:
 - ``desk_view``: its desk helpers too (``EventRole.Role.DESK``): registering and editing
   entries, entering and confirming score sheets, printouts, reading standings and logs;
 - ``account_view`` (``core.web``): any logged-in account, for the pages that belong to no event
-  (creating one).
+  (creating one);
+- ``club_organiser_view``: a page of one club for the club's admins and organisers (its
+  registry of players).
 
 An account's role on an event is its role on the event (``EventRole``) or in the event's club
 (``clubs.models.ClubMember``: admins and organisers organise, helpers help at the desk),
@@ -29,7 +31,8 @@ from django.db.models import OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from clubs.models import ORGANISING, ClubMember
+from clubs.access import organises_club
+from clubs.models import ORGANISING, Club, ClubMember
 from core.web import View, account_view  # noqa: F401  (the event pages import it from here)
 from tournament.models import Event, EventRole
 
@@ -126,3 +129,25 @@ def organiser_view(view: View) -> View:
 def desk_view(view: View) -> View:
     """A page of one event that its desk helpers may open too (else as ``organiser_view``)."""
     return _event_view(DESK)(view)
+
+
+CLUB_ORGANISER = "club-organiser"
+"""What a page of a club for its organisers needs (its ``needs_role``, read by the route walk)."""
+
+
+def club_organiser_view(view: View) -> View:
+    """A page of one club for its admins and organisers and the server's superusers: the URL's
+    ``club`` (short name) arrives as the ``club`` argument, 404 for an unknown club, 403 for
+    anyone else (its helpers too)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, club: str, **kwargs: Any) -> HttpResponse:
+        found = get_object_or_404(Club, slug=club)
+        if not organises_club(request.user, found):
+            return render(request, "clubs/refused.html", {"club": found}, status=403)
+        return view(request, *args, club=found, **kwargs)
+
+    checked = login_required(wrapper)
+    checked.organiser_only = True  # type: ignore[attr-defined]
+    checked.needs_role = CLUB_ORGANISER  # type: ignore[attr-defined]
+    return checked

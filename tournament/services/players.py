@@ -369,11 +369,6 @@ PLAYER_FIELDS = ("name", "club", "category", "is_member", "unlisted", "public_pr
 """What the registry's page changes of a player."""
 
 
-def club_registry(club: Club) -> QuerySet[Player]:
-    """The players of ``club``'s registry."""
-    return Player.objects.filter(registry_club=club)
-
-
 @transaction.atomic
 def update_player(
     *, player: Player, user: Any, name: str, club: str = "", category: str = "",
