@@ -31,8 +31,8 @@ from django.db.models import OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from clubs.access import organises_club
-from clubs.models import ORGANISING, Club, ClubMember
+from clubs.access import club_view, organises_club
+from clubs.models import ORGANISING, ClubMember
 from core.web import View, account_view  # noqa: F401  (the event pages import it from here)
 from tournament.models import Event, EventRole
 
@@ -136,18 +136,6 @@ CLUB_ORGANISER = "club-organiser"
 
 
 def club_organiser_view(view: View) -> View:
-    """A page of one club for its admins and organisers and the server's superusers: the URL's
-    ``club`` (short name) arrives as the ``club`` argument, 404 for an unknown club, 403 for
-    anyone else (its helpers too)."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, club: str, **kwargs: Any) -> HttpResponse:
-        found = get_object_or_404(Club, slug=club)
-        if not organises_club(request.user, found):
-            return render(request, "clubs/refused.html", {"club": found}, status=403)
-        return view(request, *args, club=found, **kwargs)
-
-    checked = login_required(wrapper)
-    checked.organiser_only = True  # type: ignore[attr-defined]
-    checked.needs_role = CLUB_ORGANISER  # type: ignore[attr-defined]
-    return checked
+    """A page of one club for its admins and organisers and the server's superusers (its
+    helpers get 403, as anyone else; ``clubs.access.club_view``)."""
+    return club_view(organises_club, CLUB_ORGANISER)(view)

@@ -46,16 +46,21 @@ def test_each_events_creator_becomes_its_organiser():
 
 
 @contextmanager
-def before_the_clubs() -> Iterator[Any]:
-    """The database migrated back to just before events went into clubs (tournament 0019: the
-    club column there, empty), as the models of that state; forward to the end afterwards."""
+def migrated_back_to(migration: str) -> Iterator[Any]:
+    """The database migrated back to tournament's ``migration``, as the models of that state;
+    forward to the end afterwards."""
     executor = MigrationExecutor(connection)
-    state = executor.migrate([("tournament", "0019_event_club")])
+    state = executor.migrate([("tournament", migration)])
     try:
         yield state.apps
     finally:
         executor = MigrationExecutor(connection)
         executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def before_the_clubs():
+    """Just before events went into clubs (tournament 0019: the club column there, empty)."""
+    return migrated_back_to("0019_event_club")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -93,18 +98,10 @@ def test_club_short_names_taken_get_a_number():
     assert Event.objects.get(slug="e").club.slug == "anna-2"
 
 
-@contextmanager
-def before_the_registries() -> Iterator[Any]:
-    """The database migrated back to just before players went into clubs' registries
-    (tournament 0022: the column there, empty), as the models of that state; forward to the end
-    afterwards."""
-    executor = MigrationExecutor(connection)
-    state = executor.migrate([("tournament", "0022_player_registry_club")])
-    try:
-        yield state.apps
-    finally:
-        executor = MigrationExecutor(connection)
-        executor.migrate(executor.loader.graph.leaf_nodes())
+def before_the_registries():
+    """Just before players went into clubs' registries (tournament 0022: the column there,
+    empty)."""
+    return migrated_back_to("0022_player_registry_club")
 
 
 @pytest.mark.django_db(transaction=True)

@@ -7,7 +7,6 @@ import pytest
 from core.models import ChangeRecord
 from scoring.models import SheetConfirmation
 from tests.factories import (
-    make_club,
     make_entry,
     make_role,
     make_round,
@@ -15,10 +14,8 @@ from tests.factories import (
     make_table,
     make_user,
 )
-from tests.factories import (
-    make_event as make_event_of,
-)
 from tests.tournament.lists import parse
+from tests.tournament.one_club import make_event, one_club  # noqa: F401  (the events' club)
 from tournament.audit import TournamentAction
 from tournament.members import Member
 from tournament.models import Entry, Event, EventRole, Player, Seat
@@ -33,20 +30,6 @@ from tournament.services import (
 )
 
 pytestmark = pytest.mark.django_db
-
-SHARED = {}
-
-
-@pytest.fixture(autouse=True)
-def one_club(db):
-    """The club whose registry the events of these tests share (``make_event``)."""
-    SHARED["club"] = make_club()
-    return SHARED["club"]
-
-
-def make_event(**fields):
-    """An event of the one club of the test (a ``club`` given aside)."""
-    return make_event_of(**{"club": SHARED["club"], **fields})
 
 
 def version(event: Event) -> int:

@@ -10,27 +10,13 @@ from django.urls import reverse
 from core.limits import MAX_PLAYER_SUGGESTIONS
 from core.models import ChangeRecord
 from scoring.demo import record_game
-from tests.factories import make_club, make_entry, make_player, make_role, make_user
-from tests.factories import make_event as make_event_of
+from tests.factories import make_entry, make_player, make_role, make_user
 from tests.scoring.games import CONCEDED, LOST, WON, sheet_for
+from tests.tournament.one_club import make_event, one_club  # noqa: F401  (the events' club)
 from tournament.audit import TournamentAction
 from tournament.models import Entry, Event, EventRole, Player
 
 pytestmark = pytest.mark.django_db
-
-SHARED = {}
-
-
-@pytest.fixture(autouse=True)
-def one_club(db):
-    """The club whose registry the events of these tests share (``make_event``)."""
-    SHARED["club"] = make_club()
-    return SHARED["club"]
-
-
-def make_event(**fields):
-    """An event of the one club of the test (a ``club`` given aside)."""
-    return make_event_of(**{"club": SHARED["club"], **fields})
 
 
 def search(client, event, query):

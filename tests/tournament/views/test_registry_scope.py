@@ -18,29 +18,15 @@ from django.urls import reverse
 
 from scoring.demo import record_game
 from tests.factories import make_club, make_entry, make_player, make_role, make_user
-from tests.factories import make_event as make_event_of
 from tests.scoring.games import WON, sheet_for
 from tests.tournament.lists import parse
+from tests.tournament.one_club import make_event, one_club  # noqa: F401  (the events' club)
 from tournament.members import Member, members_of
 from tournament.models import Entry, Event, EventRole, Player
 from tournament.services import import_entries, register_entry
 from tournament.services.entries import known_players
 
 pytestmark = pytest.mark.django_db
-
-SHARED = {}
-
-
-@pytest.fixture(autouse=True)
-def one_club(db):
-    """The club whose registry the events of these tests share (``make_event``)."""
-    SHARED["club"] = make_club()
-    return SHARED["club"]
-
-
-def make_event(**fields):
-    """An event of the one club of the test (a ``club`` given aside)."""
-    return make_event_of(**{"club": SHARED["club"], **fields})
 
 
 @pytest.fixture
