@@ -1,6 +1,6 @@
 """The entry form's player suggestions in Chromium: two letters typed in the name field offer
-the player of an earlier event of the club (its registry), a tap fills name, club and the hidden id, and the entry is
-registered with that player (no new player row)."""
+the player of an earlier event of the club (its registry), a tap fills name, club and the hidden
+id, and the entry is registered with that player (no new player row)."""
 
 import pytest
 from playwright.sync_api import expect

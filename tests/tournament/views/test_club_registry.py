@@ -7,7 +7,14 @@ import pytest
 from django.urls import reverse
 
 from core.models import ChangeRecord
-from tests.factories import make_club, make_entry, make_event, make_player, make_user
+from tests.factories import (
+    make_club,
+    make_entry,
+    make_event,
+    make_member,
+    make_player,
+    make_user,
+)
 from tournament.audit import TournamentAction
 from tournament.members import Member
 from tournament.models import Player
@@ -98,3 +105,15 @@ def test_only_the_clubs_organisers_change_its_players(two_clubs):
         with pytest.raises(PlayerError, match="Turnierleitung des Vereins"):
             update_player(player=two_clubs["hans"], user=user, name="Hans Neu")
     assert Player.objects.get(pk=two_clubs["hans"].pk).name == "Hans Maier"
+
+
+def test_the_duplicates_page_pairs_only_players_of_one_club(client, two_clubs):
+    """ute organises Ulm and Blaustein: Blaustein's Hans Maier is no duplicate of Ulm's (a
+    series links them), Ulm's Hans Mayer is."""
+    make_member(two_clubs["blaustein"], two_clubs["ute"])
+    make_entry(two_clubs["other"], 1, "Hans Maier")
+    mayer = make_entry(make_event(club=two_clubs["ulm"]), 1, "Hans Mayer").player
+    client.force_login(two_clubs["ute"])
+    rows = client.get(reverse("player-duplicates")).context["rows"]
+    assert [{row["first"]["player"].pk, row["second"]["player"].pk} for row in rows] \
+        == [{two_clubs["hans"].pk, mayer.pk}]
