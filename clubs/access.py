@@ -50,20 +50,30 @@ def is_club_admin(user: Any, club: Club) -> bool:
     return getattr(user, "is_superuser", False) or club_role(user, club.pk) == ClubMember.Role.ADMIN
 
 
+def club_view(may: Callable[[Any, Club], bool], needs: str) -> Callable[[View], View]:
+    """A decorator of the pages of one club for the accounts ``may(user, club)`` lets in: the
+    URL's ``club`` (short name) arrives as the ``club`` argument, 404 for an unknown club, 403
+    for anyone else; ``needs`` is what the route walk reads."""
+
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, club: str, **kwargs: Any) -> HttpResponse:
+            found = get_object_or_404(Club, slug=club)
+            if not may(request.user, found):
+                return render(request, "clubs/refused.html", {"club": found}, status=403)
+            return view(request, *args, club=found, **kwargs)
+
+        checked = login_required(wrapper)
+        checked.organiser_only = True  # type: ignore[attr-defined]
+        checked.needs_role = needs  # type: ignore[attr-defined]
+        return checked
+
+    return decorate
+
+
 def club_admin_view(view: View) -> View:
     """A page of one club for its admins and the server's superusers."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, club: str, **kwargs: Any) -> HttpResponse:
-        found = get_object_or_404(Club, slug=club)
-        if not is_club_admin(request.user, found):
-            return render(request, "clubs/refused.html", {"club": found}, status=403)
-        return view(request, *args, club=found, **kwargs)
-
-    checked = login_required(wrapper)
-    checked.organiser_only = True  # type: ignore[attr-defined]
-    checked.needs_role = CLUB_ADMIN  # type: ignore[attr-defined]
-    return checked
+    return club_view(is_club_admin, CLUB_ADMIN)(view)
 
 
 def superuser_view(view: View) -> View:

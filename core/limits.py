@@ -139,6 +139,8 @@ MAX_REGISTRY_CHOICES: Final = 5
 """Likely duplicates a registration offers to choose from before a new player is created."""
 MAX_DUPLICATE_PAIRS: Final = 200
 """Pairs of likely duplicate players the duplicates page lists at once."""
+MAX_REGISTRY_ROWS: Final = 500
+"""Players a club's registry page lists at once (a search narrows it)."""
 
 # Series (Cup): evenings ranked together (``series.ranking``).
 MAX_SERIES_EVENTS: Final = 50

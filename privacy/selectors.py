@@ -1,18 +1,18 @@
 """Reads of a person's data in the events of one club (for its admins, on the person's request):
-the players of the club's events found by name, those not seen for the club's years, and
+the players of the club's registry found by name, those not seen for the club's years, and
 everything of the club's events that names one of them (``trace``), as one file
 (``person_data``).
 
-A person is a player (``tournament.models.Player``) with an entry in an event of the club, as
-player or partner. What names them there: the player row, their entries (with the start
-numbers, seats, scores and results, sheets confirmed, payments and prizes collected), the
-online registrations that name them (``signup.selectors.registrations_naming``: of their
-entries, of their name, of their e-mail address), and the change log's records of those events
-whose parameters carry a name of theirs (their name now, the names their entries and
-registrations had; another player of the same name in the same event is taken for them) or
-that concern their entries and registrations. A player row the events of another club share is
-read for this club's events only; another club's player is no person here (``club_person``:
-None).
+A person is a player of the club's registry (``tournament.models.Player.registry_club``): the
+club's events' players (as player or partner), and those without an entry yet. What names them
+there: the player row, their entries (with the start numbers, seats, scores and results, sheets
+confirmed, payments and prizes collected), the online registrations that name them
+(``signup.selectors.registrations_naming``: of their entries, of their name, of their e-mail
+address), and the change log's records of those events whose parameters carry a name of theirs
+(their name now, the names their entries and registrations had; another player of the same name
+in the same event is taken for them) or that concern their entries and registrations. Another
+club's player is no person here (``club_person``: None), even one linked to a player of the
+club for a series.
 """
 
 from __future__ import annotations
@@ -43,7 +43,6 @@ from tournament.members import PARTNER as PARTNER_ROLE
 from tournament.members import PLAYER as PLAYER_ROLE
 from tournament.members import Role
 from tournament.models import Entry, Event, Player, Seat
-from tournament.services.players import players_of
 
 EXPORT_FORMAT = "binokel-turnier/personal-data/1"
 """What the exported file is, and its shape's version."""
@@ -60,24 +59,24 @@ def club_entries(club: Club) -> QuerySet[Entry]:
 
 
 def club_players(club: Club) -> QuerySet[Player]:
-    """The players with an entry in an event of ``club`` (as player or partner), their data
-    not deleted."""
-    return players_of(club_entries(club)).exclude(name=deleted_name())
+    """The players of ``club``'s registry, their data not deleted."""
+    return Player.objects.filter(registry_club=club).exclude(name=deleted_name())
 
 
 def club_person(club: Club, pk: int) -> Player | None:
-    """The player ``pk`` if they played in an event of ``club`` (also once deleted); else
-    None (another club's player, or none)."""
-    return players_of(club_entries(club)).filter(pk=pk).first()
+    """The player ``pk`` if they are in ``club``'s registry (also once deleted); else None
+    (another club's player, or none)."""
+    return Player.objects.filter(registry_club=club, pk=pk).first()
 
 
 @dataclass(frozen=True)
 class Person:
-    """A player of the club's events, how many of them they played and the last one's date."""
+    """A player of the club's registry, how many of its events they played and the last one's
+    date (None: none yet)."""
 
     player: Player
     events: int
-    last_seen: datetime.date
+    last_seen: datetime.date | None
 
 
 def _seen(
@@ -103,14 +102,14 @@ def _people(club: Club, players: Iterable[Player]) -> list[Person]:
     players = list(players)
     seen = _seen(club, [player.pk for player in players])
     return [
-        Person(player=player, events=seen[player.pk][0], last_seen=seen[player.pk][1])
+        Person(player=player, events=seen.get(player.pk, (0, None))[0],
+               last_seen=seen.get(player.pk, (0, None))[1])
         for player in players
-        if player.pk in seen
     ]
 
 
 def find_people(club: Club, query: str, *, limit: int) -> list[Person]:
-    """The players of the club's events whose name fits ``query`` (every typed word begins a
+    """The players of the club's registry whose name fits ``query`` (every typed word begins a
     word of the name, ``tournament.registry.search``), best first, at most ``limit``."""
     pool = [
         registry.Candidate(pk, name, player_club)

@@ -46,6 +46,8 @@ class SeriesAction(Actions):
     EDITED = "series.edited", _("series edited")
     EVENT_ADDED = "series.event_added", _("event added to the series")
     EVENT_REMOVED = "series.event_removed", _("event removed from the series")
+    PLAYERS_LINKED = "series.players_linked", _("players linked")
+    PLAYERS_UNLINKED = "series.players_unlinked", _("players unlinked")
 
 
 register_namespace("series", SeriesAction)  # no event's: not in an event's change log
@@ -76,3 +78,23 @@ def _series_event_added(params: Mapping[str, Any]) -> str:
 @describes(S.EVENT_REMOVED)
 def _series_event_removed(params: Mapping[str, Any]) -> str:
     return gettext("Tournament “%(name)s” of %(date)s removed from the series.") % params
+
+
+def _player(ref: Mapping[str, Any]) -> str:
+    """A player as a series' record names them: "Hans Maier (SV Ulm)", the club whose
+    registry the row is in."""
+    return gettext("%(name)s (%(club)s)") % {"name": ref["name"], "club": ref["registry"]}
+
+
+@describes(S.PLAYERS_LINKED)
+def _players_linked(params: Mapping[str, Any]) -> str:
+    return gettext("%(first)s and %(second)s linked: the same person.") % {
+        "first": _player(params["first"]), "second": _player(params["second"]),
+    }
+
+
+@describes(S.PLAYERS_UNLINKED)
+def _players_unlinked(params: Mapping[str, Any]) -> str:
+    return gettext("The link of %(first)s and %(second)s removed: two people.") % {
+        "first": _player(params["first"]), "second": _player(params["second"]),
+    }

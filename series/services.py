@@ -1,4 +1,5 @@
-"""A series (Cup): create it, change its settings, add and remove its events.
+"""A series (Cup): create it, change its settings, add and remove its events, link the rows
+of the same person in two clubs' registries (and remove a link).
 
 The series belongs to the account that creates it; its owner and superusers change it
 (``series.selectors.may_organise_series``). An event is added only by one of its organisers
@@ -23,9 +24,10 @@ from core.errors import UserError
 from series.audit import SeriesAction
 from series.models import Series, SeriesEvent
 from series.ranking import SeriesRuleError
-from series.selectors import may_organise_series, organises_event
-from series.standings import series_rule
-from tournament.models import Event
+from series.selectors import linked, may_organise_series, organises_event, plays_in_series
+from series.standings import persons, series_rule
+from tournament.models import Event, Player, PlayerLink
+from tournament.services.players import player_events
 
 SERIES_FIELDS = (
     "name", "slug", "season", "public", "counting", "best_of", "scoring", "place_points",
@@ -178,3 +180,71 @@ def remove_event(*, series: Series, event: Event, user: Any = None) -> None:
     log(
         subject=series, action=SeriesAction.EVENT_REMOVED, user=user, **_event_params(event)
     )
+
+
+def _player_ref(player: Player) -> dict[str, Any]:
+    return {"id": player.pk, "name": player.name, "registry": player.registry_club.name}
+
+
+def _pair(series: Series, first: Player, second: Player, user: Any) -> tuple[Player, Player]:
+    """The two players, locked, checked: the series' organiser, both play in the series."""
+    if not may_organise_series(user, series):
+        raise _not_allowed()
+    if first.pk == second.pk:
+        raise SeriesError(gettext_noop("A player cannot be linked with themselves."))
+    if not plays_in_series(series, first.pk, second.pk):
+        raise SeriesError(gettext_noop("Only players of the series' tournaments can be linked."))
+    low, high = (
+        Player.objects.select_for_update().select_related("registry_club").get(pk=pk)
+        for pk in sorted((first.pk, second.pk))
+    )
+    return low, high
+
+
+@transaction.atomic
+def link_players(*, series: Series, first: Player, second: Player, user: Any = None) -> PlayerLink:
+    """Link ``first`` and ``second``, rows of the same person in the registries of two clubs:
+    every series counts them (and the rows linked to either) as one participant. Only an
+    organiser of ``series`` both play in; refused for two rows of one club (they are merged
+    there), for two people of one event, and for a pair linked already (directly or through
+    others). Logged as the series'."""
+    low, high = _pair(series, first, second, user)
+    if low.registry_club_id == high.registry_club_id:
+        raise SeriesError(
+            gettext_noop(
+                "%(first)s and %(second)s are in the registry of one club: merge them there "
+                "instead."
+            ),
+            first=low.name, second=high.name,
+        )
+    events = player_events([low.pk, high.pk])
+    if events.get(low.pk, set()) & events.get(high.pk, set()):
+        raise SeriesError(
+            gettext_noop("%(first)s and %(second)s play in one tournament: they are two people."),
+            first=low.name, second=high.name,
+        )
+    person = persons({low.pk, high.pk})
+    if person[low.pk] == person[high.pk]:
+        raise SeriesError(
+            gettext_noop("%(first)s and %(second)s are linked already."),
+            first=low.name, second=high.name,
+        )
+    link = PlayerLink.objects.create(first=low, second=high)
+    log(subject=series, action=SeriesAction.PLAYERS_LINKED, user=user,
+        first=_player_ref(low), second=_player_ref(high))
+    return link
+
+
+@transaction.atomic
+def unlink_players(*, series: Series, first: Player, second: Player, user: Any = None) -> None:
+    """Remove the link of ``first`` and ``second`` (two people after all): the series'
+    organiser, both play in the series. Logged as the series'."""
+    low, high = _pair(series, first, second, user)
+    if not linked(low.pk, high.pk):
+        raise SeriesError(
+            gettext_noop("%(first)s and %(second)s are not linked."),
+            first=low.name, second=high.name,
+        )
+    PlayerLink.objects.filter(first=low, second=high).delete()
+    log(subject=series, action=SeriesAction.PLAYERS_UNLINKED, user=user,
+        first=_player_ref(low), second=_player_ref(high))

@@ -3,10 +3,12 @@ together by ``series.ranking``, and the series' exports.
 
 The evenings are the series' events in their order (``SeriesEvent.order``, by date). Each
 event's standings are the ones computed once per change (``cached_standings``). A
-participant is the same player (singles) or the same two players in either order (pairs): the
-players of an entry are ``Player`` rows shared across events. Names, clubs and whether a player
-is unlisted are the players' current ones; an unlisted participant is never named on public
-pages (``SeriesLine.public_name``).
+participant is the same person (singles) or the same two people in either order (pairs): a
+person is a ``Player`` row of a club's registry, shared by the club's events, together with the
+rows of other clubs linked to it (``tournament.models.PlayerLink``, transitively: ``persons``),
+never by a name alone. Names, clubs and whether a player is unlisted are the players' current
+ones (of a linked person the row of the latest evening; unlisted when any of the rows is); an
+unlisted participant is never named on public pages (``SeriesLine.public_name``).
 
 Exports follow ``results.exports``: rows first (a header, then data rows), the writer second.
 The workbook has the sheets ``Einzel`` and ``Paare`` with the fixed German columns Platz, Name,
@@ -26,7 +28,7 @@ from scoring.ranking import PAIRS, SINGLES
 from scoring.standings import cached_standings
 from series.models import Series
 from series.ranking import EveningRow, SeriesRow, SeriesRule, rank_series
-from tournament.models import Entry, Event, Player
+from tournament.models import Entry, Event, Player, PlayerLink
 
 # what public pages show instead of an unlisted participant's name (the field's own label)
 UNLISTED_PARTICIPANT = gettext_noop("not in public lists")
@@ -123,6 +125,26 @@ def _participants(events: list[Event]) -> tuple[dict[int, tuple[int, ...]], dict
     return entries, players
 
 
+def persons(player_ids: set[int]) -> dict[int, int]:
+    """Per player id the id that stands for their person: the smallest id of the group of rows
+    linked to it (``PlayerLink``, transitively; the links of rows outside ``player_ids``
+    count too), the player's own id without a link."""
+    parent: dict[int, int] = {}
+
+    def root(pk: int) -> int:
+        parent.setdefault(pk, pk)
+        while parent[pk] != pk:
+            parent[pk] = parent[parent[pk]]
+            pk = parent[pk]
+        return pk
+
+    links = list(PlayerLink.objects.values_list("first_id", "second_id"))
+    for first, second in links:
+        low, high = sorted((root(first), root(second)))
+        parent[high] = low
+    return {pk: root(pk) for pk in player_ids}
+
+
 def series_standings(series: Series) -> SeriesStandings:
     """The series ranking of singles and pairs over its events, in the series' order."""
     events = [
@@ -132,6 +154,9 @@ def series_standings(series: Series) -> SeriesStandings:
     rule = series_rule(series)
     result = SeriesStandings(series=series, rule=rule, events=events)
     entries, players = _participants(events)
+    person = persons({pk for ids in entries.values() for pk in ids})
+    shown: dict[tuple[int, ...], tuple[int, ...]] = {}  # per key the rows of its latest evening
+    rows_of: dict[tuple[int, ...], set[int]] = {}  # per key every row it played under
     evenings: dict[str, list[list[EveningRow]]] = {SINGLES: [], PAIRS: []}
     for event in events:
         standings = cached_standings(event)
@@ -143,9 +168,12 @@ def series_standings(series: Series) -> SeriesStandings:
                 ids = entries.get(row.entry.entry_id)
                 if row.place is None or ids is None:
                     continue
+                key = tuple(sorted(person[pk] for pk in ids))
+                shown[key] = ids
+                rows_of.setdefault(key, set()).update(ids)
                 rows.append(
                     EveningRow(
-                        key=tuple(sorted(ids)),
+                        key=key,
                         name=" / ".join(players[pk]["name"] for pk in ids),
                         place=row.place,
                         total=row.total,
@@ -156,13 +184,13 @@ def series_standings(series: Series) -> SeriesStandings:
 
     for kind, target in ((SINGLES, result.singles), (PAIRS, result.pairs)):
         for row in rank_series(evenings[kind], rule).rows:
-            ids = row.key
+            ids = shown[row.key]
             clubs = list(dict.fromkeys(players[pk]["club"] for pk in ids if players[pk]["club"]))
             target.append(
                 SeriesLine(
                     row=row,
                     club=" / ".join(clubs),
-                    unlisted=any(players[pk]["unlisted"] for pk in ids),
+                    unlisted=any(players[pk]["unlisted"] for pk in rows_of[row.key]),
                 )
             )
     return result

@@ -12,6 +12,7 @@ urlpatterns = [
     path("serie/<slug:series>/", series.series_detail, name="series-detail"),
     path("serie/<slug:series>/bearbeiten/", series.series_edit, name="series-edit"),
     path("serie/<slug:series>/turniere/", series.series_events, name="series-events"),
+    path("serie/<slug:series>/spieler/", series.series_player_links, name="series-players"),
     path("serie/<slug:series>/export/serie.xlsx", no_store(series.series_xlsx), name="series-xlsx"),
     path(
         "serie/<slug:series>/export/serie.csv",

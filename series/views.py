@@ -20,13 +20,28 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from core.limits import MAX_DUPLICATE_PAIRS
 from core.web import add_form_error, show_error
 from scoring.interface import PAIRS, SINGLES, rules_label, rules_of
 from series.forms import AddEventForm, SeriesForm
 from series.models import Series
 from series.ranking import rule_summary
-from series.selectors import may_organise_series, season_pot, series_of
-from series.services import SeriesError, add_event, create_series, remove_event, update_series
+from series.selectors import (
+    may_organise_series,
+    season_pot,
+    series_links,
+    series_of,
+    series_players,
+)
+from series.services import (
+    SeriesError,
+    add_event,
+    create_series,
+    link_players,
+    remove_event,
+    unlink_players,
+    update_series,
+)
 from series.standings import SeriesStandings, series_csv, series_standings, series_workbook
 from tournament.access import ORGANISER, account_view
 from tournament.models import Event
@@ -182,6 +197,40 @@ def series_events(request: HttpRequest, series: Series) -> HttpResponse:
     except SeriesError as error:
         show_error(request, error)
     return redirect(series)
+
+
+@series_view
+def series_player_links(request: HttpRequest, series: Series) -> HttpResponse:
+    """The series' players of different clubs: who is linked as one person (with a button to
+    unlink), and likely the same people of two clubs to link (suggested, never linked by
+    themselves). A POST links (``action=link``) or unlinks the players ``first`` and
+    ``second``."""
+    if request.method == "POST":
+        players = series_players(series)
+        first = players.filter(pk=_int(request.POST.get("first", ""))).first()
+        second = players.filter(pk=_int(request.POST.get("second", ""))).first()
+        if first is None or second is None:
+            messages.error(request, gettext("Please choose two players of the series."))
+            return redirect("series-players", series=series.slug)
+        change = link_players if request.POST.get("action") == "link" else unlink_players
+        try:
+            change(series=series, first=first, second=second, user=request.user)
+        except SeriesError as error:
+            show_error(request, error)
+        else:
+            done = (
+                gettext("%(first)s and %(second)s linked.")
+                if change is link_players
+                else gettext("%(first)s and %(second)s unlinked.")
+            )
+            messages.success(request, done % {"first": first.name, "second": second.name})
+        return redirect("series-players", series=series.slug)
+    found = series_links(series, limit=MAX_DUPLICATE_PAIRS)
+    return render(
+        request,
+        "series/players.html",
+        {"series": series, "links": found.links, "suggestions": found.suggestions},
+    )
 
 
 def _int(value: str) -> int:

@@ -76,11 +76,18 @@ def make_event(*, organiser=None, desk=None, club=None, **fields) -> Event:
     return event
 
 
+def make_player(registry_club: Club, name: str = "Hans Maier", **fields) -> Player:
+    """A player of ``registry_club``'s registry (``fields`` override the defaults: a guest,
+    listed; ``club`` is the club membership as typed)."""
+    return Player.objects.create(registry_club=registry_club, name=name, **fields)
+
+
 def make_entry(
     event: Event, start_number: int, name: str = "", partner: str = "", **fields
 ) -> Entry:
-    player = Player.objects.create(name=name or f"Spieler {start_number}")
-    partner_player = Player.objects.create(name=partner) if partner else None
+    """An entry of ``event`` with new players of the event's club's registry."""
+    player = make_player(event.club, name or f"Spieler {start_number}")
+    partner_player = make_player(event.club, partner) if partner else None
     return Entry.objects.create(
         event=event, start_number=start_number, player=player, partner=partner_player, **fields
     )

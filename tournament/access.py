@@ -7,7 +7,9 @@ needs with one of the decorators here:
 - ``desk_view``: its desk helpers too (``EventRole.Role.DESK``): registering and editing
   entries, entering and confirming score sheets, printouts, reading standings and logs;
 - ``account_view`` (``core.web``): any logged-in account, for the pages that belong to no event
-  (creating one).
+  (creating one);
+- ``club_organiser_view``: a page of one club for the club's admins and organisers (its
+  registry of players).
 
 An account's role on an event is its role on the event (``EventRole``) or in the event's club
 (``clubs.models.ClubMember``: admins and organisers organise, helpers help at the desk),
@@ -29,6 +31,7 @@ from django.db.models import OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from clubs.access import club_view, organises_club
 from clubs.models import ORGANISING, ClubMember
 from core.web import View, account_view  # noqa: F401  (the event pages import it from here)
 from tournament.models import Event, EventRole
@@ -126,3 +129,13 @@ def organiser_view(view: View) -> View:
 def desk_view(view: View) -> View:
     """A page of one event that its desk helpers may open too (else as ``organiser_view``)."""
     return _event_view(DESK)(view)
+
+
+CLUB_ORGANISER = "club-organiser"
+"""What a page of a club for its organisers needs (its ``needs_role``, read by the route walk)."""
+
+
+def club_organiser_view(view: View) -> View:
+    """A page of one club for its admins and organisers and the server's superusers (its
+    helpers get 403, as anyone else; ``clubs.access.club_view``)."""
+    return club_view(organises_club, CLUB_ORGANISER)(view)

@@ -44,6 +44,7 @@ class TournamentAction(Actions):
     ROLE_CHANGED = "tournament.role_changed", _("role changed")
     ROLE_REMOVED = "tournament.role_removed", _("role removed")
     PLAYERS_MERGED = "tournament.players_merged", _("players merged")
+    PLAYER_EDITED = "tournament.player_edited", _("player changed")
 
 
 # the event itself, its entries, plan, rounds, standings and roles (``?art=turnier``)
@@ -333,3 +334,22 @@ def _players_merged(params: Mapping[str, Any]) -> str:
             "entries": ", ".join(entry_label(ref) for ref in params["entries"])
         }
     return text
+
+
+# A player's fields as the club's registry page changes them (``update_player``).
+PLAYER_FIELDS = {
+    "name": gettext_noop("Name"),
+    "club": gettext_noop("Club"),
+    "category": gettext_noop("Category"),
+    "is_member": gettext_noop("Member"),
+    "unlisted": gettext_noop("Not in public lists"),
+    "public_profile": gettext_noop("Public player page"),
+}
+
+
+@describes(A.PLAYER_EDITED)
+def _player_edited(params: Mapping[str, Any]) -> str:
+    return gettext("Player %(player)s changed: %(changes)s.") % {
+        "player": player_label(params["player"]),
+        "changes": changes_text(params["changes"], PLAYER_FIELDS),
+    }

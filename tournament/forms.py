@@ -823,3 +823,29 @@ class RoundLengthForm(forms.Form):
         max_value=MAX_ROUND_MINUTES,
         widget=forms.NumberInput(attrs={"size": 4, "inputmode": "numeric"}),
     )
+
+
+class PlayerForm(forms.Form):
+    """A player of a club's registry as its page changes them
+    (``tournament.services.players.update_player``)."""
+
+    name = CheckedTextField(gettext_noop("Name"))
+    club = CheckedTextField(gettext_noop("Club"), required=False)
+    category = CheckedTextField(
+        gettext_noop("Category"), max_length=MAX_CATEGORY_LENGTH, required=False,
+        help_text=_("Optional, for special prizes, e.g. “Frau” or “Jugend”."),
+    )
+    is_member = forms.BooleanField(
+        label=_("Member of the club"), required=False,
+        help_text=_("Else a regular guest."),
+    )
+    unlisted = forms.BooleanField(
+        label=_("not in public lists"), required=False,
+        help_text=_(
+            "Public pages, lists and the press report show the start number instead of the name."
+        ),
+    )
+    public_profile = forms.BooleanField(
+        label=_("public player page"), required=False,
+        help_text=_("Anyone may open the player's page with their results (never when unlisted)."),
+    )

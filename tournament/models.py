@@ -160,6 +160,16 @@ class Event(models.Model):
 
 
 class Player(models.Model):
+    """A person in one club's registry (Spielerverzeichnis): a member of the club or a regular
+    guest. ``club`` is the club membership as typed (shown in lists and exports);
+    ``registry_club`` the club whose registry the row belongs to. The same person in two
+    clubs' registries is two rows, the same participant of a series only when linked
+    (``PlayerLink``)."""
+
+    registry_club = models.ForeignKey(
+        "clubs.Club", on_delete=models.PROTECT, related_name="players",
+        verbose_name=_("registry's club"),
+    )
     name = models.CharField(_("name"), max_length=limits.MAX_NAME_LENGTH)
     club = models.CharField(_("club"), max_length=limits.MAX_NAME_LENGTH, blank=True)
     category = models.CharField(
@@ -180,6 +190,10 @@ class Player(models.Model):
         default=False,
         help_text=_("Anyone may open the player's page with their results (never when unlisted)."),
     )
+    is_member = models.BooleanField(
+        _("member"), default=False,
+        help_text=_("A member of the club; else a regular guest."),
+    )
 
     class Meta:
         verbose_name = _("player")
@@ -188,6 +202,34 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class PlayerLink(models.Model):
+    """Two rows of the same person in the registries of two clubs (``first_id < second_id``):
+    a series across clubs counts them as one participant, and so every row linked to them
+    (the links make groups). Made by a series' organiser, never by a name alone, or by the
+    registry's migration for the rows split from one."""
+
+    first = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
+    )
+    second = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("linked player")
+    )
+    created_at = models.DateTimeField(_("linked"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("linked players")
+        verbose_name_plural = _("linked players")
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="player_link_unique"),
+            models.CheckConstraint(
+                condition=Q(first__lt=models.F("second")), name="player_link_ordered"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first_id} = {self.second_id}"
 
 
 class EntryQuerySet(models.QuerySet):

@@ -1,6 +1,6 @@
 """The player registry: telling whether a typed name (and club) is a player seen before.
 
-Every event of the installation shares its players (``tournament.models.Player``): a regular is
+The events of a club share its registry of players (``tournament.models.Player``): a regular is
 found again when registered, offered while the name is typed, and two rows of the same person
 can be merged (``tournament.services.players``). This module decides what "the same" and
 "likely the same" mean; it knows nothing of the database.

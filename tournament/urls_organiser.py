@@ -7,7 +7,7 @@ from django.urls import path
 from core.limits import MAX_IMPORT_REQUEST_BYTES
 from core.web import takes_body
 from tournament.imports import file_too_large
-from tournament.views import entries, events, plan, players, printouts, roles
+from tournament.views import entries, events, plan, players, printouts, registry, roles
 
 PRINTOUT_PATHS = {
     "plan": ("sitzplan", "print-plan"),
@@ -63,7 +63,13 @@ urlpatterns = [
         entries.import_preview,
         name="import-preview",
     ),
-    # the player registry, shared by every event
+    # a club's registry of players (its organisers')
+    path("verein/<slug:club>/spieler/", registry.club_players, name="club-players"),
+    path(
+        "verein/<slug:club>/spieler/<int:pk>/", registry.club_player_edit,
+        name="club-player-edit",
+    ),
+    # the player registry across the account's clubs and events
     path("spieler/doppelte/", players.player_duplicates, name="player-duplicates"),
     path(
         "spieler/<int:pk>/zusammenfuehren/", players.player_merge, name="player-merge"

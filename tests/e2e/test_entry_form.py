@@ -14,9 +14,9 @@ from tournament.models import Entry, EventRole, Player
 
 @pytest.fixture
 def events(db):
-    """This evening's event and last year's, where Hans Maier played."""
+    """This evening's event and last year's of the same club, where Hans Maier played."""
     event = make_event(name="Preisbinokel")
-    earlier = make_event(name="Vorjahr")
+    earlier = make_event(name="Vorjahr", club=event.club)
     make_entry(earlier, 1, "Hans Maier")
     Player.objects.filter(name="Hans Maier").update(club="CVJM")
     return event, earlier

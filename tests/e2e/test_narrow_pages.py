@@ -16,7 +16,7 @@ from clubs.services import set_logo
 from scoring.demo import fill_random_games
 from series.services import add_event, create_series
 from signup.models import Registration, SignupSettings
-from tests.factories import logo_bytes, make_club, make_event, make_role, make_user
+from tests.factories import logo_bytes, make_club, make_event, make_player, make_role, make_user
 from tournament.models import Entry, Player
 from tournament.services import generate_plan, release_round
 
@@ -61,19 +61,20 @@ def make_entry(event, start_number, *, player, partner=None):
 @pytest.fixture
 def pages(db):
     """Two evenings of the same 16 people in a public Cup; the paths of the public pages."""
-    people = [
-        Player.objects.create(
-            name=f"Maximiliane Hohenstaufen-Württemberg {number}",
-            club="Binokelfreunde Unterensingen-Oberboihingen e. V.",
-            public_profile=True,
-        )
-        for number in range(1, 17)
-    ]
     club = make_club(
         name="Binokelfreunde Unterensingen-Oberboihingen e. V.", place="Unterensingen",
         contact="vorstand.binokelfreunde-unterensingen-oberboihingen@example.org",
         privacy_notice="Verantwortlich: der Vorstand.\nIhre Daten: " + "Rangliste " * 40,
     )
+    people = [
+        make_player(
+            club,
+            f"Maximiliane Hohenstaufen-Württemberg {number}",
+            club="Binokelfreunde Unterensingen-Oberboihingen e. V.",
+            public_profile=True,
+        )
+        for number in range(1, 17)
+    ]
     set_logo(club=club, data=logo_bytes(size=(600, 120)))
     first = evening("Benefizbinokel Unterensingen", datetime.date(2026, 10, 10), people, 4, club)
     second = evening("Herbstbinokel Oberboihingen", datetime.date(2026, 11, 21), people, 5, club)

@@ -1,6 +1,6 @@
 """The entry form's player suggestions in Chromium: two letters typed in the name field offer
-the player of an earlier event, a tap fills name, club and the hidden id, and the entry is
-registered with that player (no new player row)."""
+the player of an earlier event of the club (its registry), a tap fills name, club and the hidden
+id, and the entry is registered with that player (no new player row)."""
 
 import pytest
 from playwright.sync_api import expect
@@ -19,7 +19,7 @@ def test_a_regular_is_one_tap(live_server, page, screenshot):
     earlier = make_event(organiser=organiser, name="Herbstbinokel 2025", date="2025-10-18")
     regular = register_entry(event=earlier, members=[Member("Hans Müller")], club="SV Ulm").player
     register_entry(event=earlier, members=[Member("Grete Huber")])
-    event = make_event(organiser=organiser, name="Benefizbinokel 2026")
+    event = make_event(organiser=organiser, name="Benefizbinokel 2026", club=earlier.club)
 
     page.goto(f"{url}/anmelden/?next=/turnier/{event.slug}/teilnehmer/neu/")
     page.locator("[name=username]").fill("orga")

@@ -19,7 +19,7 @@ from scoring.models import SheetConfirmation
 from scoring.standings import compute_standings
 from signup import audit as signup_audit
 from signup.models import Registration
-from tests.factories import make_club, make_entry, make_event, make_user
+from tests.factories import make_club, make_entry, make_event, make_player, make_user
 from tests.scoring.games import WON, sheet_for
 from tournament import audit as tournament_audit
 from tournament.models import Entry, Event, Player
@@ -86,11 +86,11 @@ def people() -> People:
 
     summer = make_event(club=club, date=days_ago(200), name="Sommerbinokel", slug="sommer")
     pair = Entry.objects.create(event=summer, start_number=3,
-                                player=Player.objects.create(name="Anna Huber"),
+                                player=make_player(club, "Anna Huber"),
                                 partner=Player.objects.get(pk=single.player_id))
     other_pair = Entry.objects.create(event=summer, start_number=4,
                                       player=Player.objects.get(pk=eva_single.player_id),
-                                      partner=Player.objects.create(name="Otto Klein"))
+                                      partner=make_player(club, "Otto Klein"))
     record_game(sheet=sheet_for(summer, 1, [pair, other_pair], 1), number=1,
                 bid=150, declarer=0, melds=[0, 0], tricks=[250, 0])
     register(summer, "Anna Huber", ANNA_MAIL, entry=pair, partner=HANS, code="ANNA33")

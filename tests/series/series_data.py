@@ -4,7 +4,7 @@
 import datetime
 
 from scoring.demo import record_game
-from tests.factories import make_event
+from tests.factories import make_club, make_event, make_player
 from tests.scoring.games import WON, sheet_for
 from tournament.models import Entry, Player
 
@@ -15,8 +15,10 @@ WON_FOUR = {"bid": 150, "declarer": 0, "melds": [0, 0, 0, 0], "tricks": [160, 40
 WON_PAIRS = {"bid": 200, "declarer": 0, "melds": [100, 40], "tricks": [155, 95]}
 
 
-def players(*names: str) -> dict[str, Player]:
-    return {name: Player.objects.create(name=name, club=f"SV {name}") for name in names}
+def players(*names: str, club=None) -> dict[str, Player]:
+    """Players of ``club``'s registry (a new club's without)."""
+    club = club or make_club()
+    return {name: make_player(club, name, club=f"SV {name}") for name in names}
 
 
 def entries(event, *members) -> list[Entry]:

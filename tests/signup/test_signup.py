@@ -24,9 +24,9 @@ from scoring.rules import RULES
 from signup.audit import SignupAction
 from signup.models import Registration, SignupSettings
 from tests import mailbox as mail
-from tests.factories import make_entry, make_event, make_role, make_user
+from tests.factories import make_entry, make_event, make_player, make_role, make_user
 from tests.tournament.plans import STAGES, event_at
-from tournament.models import Entry, Event, EventRole, Player
+from tournament.models import Entry, Event, EventRole
 from tournament.selectors.phase import Phase, event_phase
 from tournament.services import generate_plan
 
@@ -162,7 +162,7 @@ def test_a_registration_links_a_player_of_another_event_without_changing_them(
     them in this event only; the other event's player (its prize table, its lists, his public
     page) stays as its organiser left him."""
     other = make_event(name="Herbstbinokel")
-    hans = Player.objects.create(name="Hans Maier", club="SV Ulm", unlisted=True)
+    hans = make_player(other.club, "Hans Maier", club="SV Ulm", unlisted=True)
     Entry.objects.create(event=other, start_number=5, player=hans)
     register(public, event, django_capture_on_commit_callbacks, category="Frau",
              public_profile="on")

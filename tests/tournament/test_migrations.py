@@ -14,8 +14,9 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from clubs.models import Club, ClubMember
+from scoring.models import SheetConfirmation
 from tests.change_log_records import before_the_one_change_log
-from tournament.models import Event, EventRole
+from tournament.models import Entry, Event, EventRole, Player, PlayerLink, Seat
 
 roles_migration = importlib.import_module("tournament.migrations.0003_event_roles")
 
@@ -45,16 +46,21 @@ def test_each_events_creator_becomes_its_organiser():
 
 
 @contextmanager
-def before_the_clubs() -> Iterator[Any]:
-    """The database migrated back to just before events went into clubs (tournament 0019: the
-    club column there, empty), as the models of that state; forward to the end afterwards."""
+def migrated_back_to(migration: str) -> Iterator[Any]:
+    """The database migrated back to tournament's ``migration``, as the models of that state;
+    forward to the end afterwards."""
     executor = MigrationExecutor(connection)
-    state = executor.migrate([("tournament", "0019_event_club")])
+    state = executor.migrate([("tournament", migration)])
     try:
         yield state.apps
     finally:
         executor = MigrationExecutor(connection)
         executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def before_the_clubs():
+    """Just before events went into clubs (tournament 0019: the club column there, empty)."""
+    return migrated_back_to("0019_event_club")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -90,3 +96,64 @@ def test_club_short_names_taken_get_a_number():
         old.get_model("tournament", "EventRole").objects.create(
             event=event, user=anna, role="organiser")
     assert Event.objects.get(slug="e").club.slug == "anna-2"
+
+
+def before_the_registries():
+    """Just before players went into clubs' registries (tournament 0022: the column there,
+    empty)."""
+    return migrated_back_to("0022_player_registry_club")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_players_go_into_the_registry_of_their_events_club_and_are_split_per_club():
+    """Hans played in an event of Ulm and, later, as a partner in one of Blaustein, with a seat
+    and a sheet confirmation there: the row stays Ulm's (the earlier event), Blaustein gets a
+    copy with that entry, seat and confirmation, and the two rows are linked. Grete played in
+    Blaustein's only; Otto in none goes into the first club. Nothing is deleted."""
+    with before_the_registries() as old:
+        club, event = old.get_model("clubs", "Club"), old.get_model("tournament", "Event")
+        player, entry = old.get_model("tournament", "Player"), old.get_model("tournament", "Entry")
+        round_, table = old.get_model("tournament", "Round"), old.get_model("tournament", "Table")
+        seat, sheet = old.get_model("tournament", "Seat"), old.get_model("scoring", "ScoreSheet")
+        confirmation = old.get_model("scoring", "SheetConfirmation")
+        ulm = club.objects.create(name="Ulm", slug="ulm")
+        blaustein = club.objects.create(name="Blaustein", slug="blaustein")
+        autumn = event.objects.create(name="a", slug="a", date=datetime.date(2025, 10, 4),
+                                      club=ulm)
+        spring = event.objects.create(name="b", slug="b", date=datetime.date(2026, 3, 7),
+                                      club=blaustein)
+        hans = player.objects.create(name="Hans Maier", club="SV Ulm", category="Senioren",
+                                     unlisted=True)
+        grete, otto = (player.objects.create(name=name) for name in ("Grete Huber", "Otto Ott"))
+        entry.objects.create(event=autumn, start_number=1, player=hans)
+        pair = entry.objects.create(event=spring, start_number=1, player=grete, partner=hans)
+        at_table = table.objects.create(
+            round=round_.objects.create(event=spring, number=1), number=1, kind="pairs")
+        seat.objects.create(table=at_table, entry=pair, player=hans, position=1)
+        confirmation.objects.create(sheet=sheet.objects.create(table=at_table), player=hans,
+                                    position=1, start_number=1, version=1)
+        ids = {"hans": hans.pk, "grete": grete.pk, "otto": otto.pk, "ulm": ulm.pk,
+               "blaustein": blaustein.pk}
+    by_club = {
+        (name, registry) for name, registry in
+        Player.objects.values_list("name", "registry_club__slug")
+    }
+    assert by_club == {("Hans Maier", "ulm"), ("Hans Maier", "blaustein"),
+                       ("Grete Huber", "blaustein"), ("Otto Ott", "ulm")}
+    kept = Player.objects.get(pk=ids["hans"])
+    assert kept.registry_club_id == ids["ulm"]
+    copy = Player.objects.get(name="Hans Maier", registry_club_id=ids["blaustein"])
+    assert (copy.club, copy.category, copy.unlisted) == ("SV Ulm", "Senioren", True)
+    assert Entry.objects.get(event__slug="a").player_id == kept.pk
+    assert Entry.objects.get(event__slug="b").partner_id == copy.pk
+    assert Seat.objects.get().player_id == copy.pk
+    assert SheetConfirmation.objects.get().player_id == copy.pk
+    assert list(PlayerLink.objects.values_list("first_id", "second_id")) == [(kept.pk, copy.pk)]
+    assert Entry.objects.count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_players_without_entries_and_no_club_get_a_club_of_their_own():
+    with before_the_registries() as old:
+        old.get_model("tournament", "Player").objects.create(name="Otto Ott")
+    assert Player.objects.get().registry_club.slug == "verein"

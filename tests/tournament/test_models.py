@@ -4,8 +4,8 @@ on SQLite and PostgreSQL)."""
 import pytest
 
 from tests.checks import violates
-from tests.factories import make_entry, make_event, make_round, make_sheet, make_table
-from tournament.models import Entry, Player, Seat, parties_in_seating_order
+from tests.factories import make_entry, make_event, make_player, make_round, make_sheet, make_table
+from tournament.models import Entry, Seat, parties_in_seating_order
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ def test_start_number_must_be_positive():
 
 def test_partner_cannot_be_the_player_himself():
     event = make_event()
-    player = Player.objects.create(name="Hans")
+    player = make_player(event.club, "Hans")
     assert violates(
         Entry.objects.create, event=event, start_number=1, player=player, partner=player
     )

@@ -22,6 +22,7 @@ from tests.factories import (
     make_role,
     make_user,
 )
+from tournament.access import CLUB_ORGANISER
 from tournament.models import EventRole, Player
 from tournament.services import generate_plan
 
@@ -129,10 +130,15 @@ CLUB_ROUTES = {
     "privacy-persons", "privacy-person-export", "privacy-person-delete",
 }
 SUPERUSER_ROUTES = {"club-create"}
+# … the pages of a club for its admins and organisers (``tournament.access.club_organiser_view``):
+# its registry of players.
+CLUB_ORGANISER_ROUTES = {"club-players", "club-player-edit"}
 # … and the pages of a series (``series.views.series_view``): its owner and
 # superusers; the walk below makes the organiser account the owner of the sample series.
 SERIES_ROUTES = {
     "series-detail", "series-edit", "series-events", "series-xlsx", "series-csv",
+    # its players of different clubs, linked as one person or not
+    "series-players",
 }
 SERIES_SLUG = "cup"
 SIGNUP_TOKEN = "a-registrations-own-link"
@@ -269,9 +275,13 @@ def test_every_organiser_route_states_the_role_it_needs_and_the_desk_list_is_exa
     assert {name for name, role in needs.items() if role is None} == ACCOUNT_ROUTES
     assert {name for name, role in needs.items() if role == CLUB_ADMIN} == CLUB_ROUTES
     assert {name for name, role in needs.items() if role == SUPERUSER} == SUPERUSER_ROUTES
+    assert {
+        name for name, role in needs.items() if role == CLUB_ORGANISER
+    } == CLUB_ORGANISER_ROUTES
     organisers_only = {name for name, role in needs.items() if role == EventRole.Role.ORGANISER}
     assert organisers_only == (
-        set(needs) - DESK_ROUTES - ACCOUNT_ROUTES - CLUB_ROUTES - SUPERUSER_ROUTES)
+        set(needs) - DESK_ROUTES - ACCOUNT_ROUTES - CLUB_ROUTES - SUPERUSER_ROUTES
+        - CLUB_ORGANISER_ROUTES)
     assert {"event-edit", "event-roles", "entry-withdraw", "import", "plan-generate",
             "plan-replan", "plan-fixed", "round-close", "standings-settings",
             "event-finish", "event-reopen", "press-report",
@@ -302,8 +312,8 @@ def allowed_for(account: str, name: str) -> bool:
         "other-club-admin": ACCOUNT_ROUTES,
         "desk": DESK_ROUTES | ACCOUNT_ROUTES,
         "club-helper": DESK_ROUTES | ACCOUNT_ROUTES,
-        # the event's organiser also owns the sample series
-        "organiser": everything - CLUB_ROUTES - SUPERUSER_ROUTES,
+        # the event's organiser also owns the sample series; the club's registry is not theirs
+        "organiser": everything - CLUB_ROUTES - SUPERUSER_ROUTES - CLUB_ORGANISER_ROUTES,
         "club-organiser": everything - CLUB_ROUTES - SUPERUSER_ROUTES - SERIES_ROUTES,
         "club-admin": everything - SUPERUSER_ROUTES - SERIES_ROUTES,
         "superuser": everything,

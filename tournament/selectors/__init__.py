@@ -1,1 +1,2 @@
-"""The tournament app's reads: an event's phase (``phase``), its seating plan as rows (``plan``)."""
+"""The tournament app's reads: an event's phase (``phase``), its seating plan as rows (``plan``),
+a club's registry of players (``players``)."""

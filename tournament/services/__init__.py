@@ -7,8 +7,9 @@
 - ``roles``: who organises an event and who helps at its desk;
 - ``submissions``: one-time form tokens, so that a form creates its entry, list or event once.
 - ``lifecycle``: the guard that refuses changes of the results while the event is finished;
-- ``players``: the player registry every event shares: finding a player seen before, merging
-  two rows of one person, deleting a person's data in the events of a club;
+- ``players``: each club's player registry, which its events share: finding a player seen
+  before, merging two rows of one person, changing a player, deleting a person's data in the
+  events of a club;
 
 The services callers use are re-exported here.
 """

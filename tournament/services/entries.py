@@ -234,6 +234,7 @@ def insert_entry(
         player
         if player is not None
         else Player.objects.create(
+            registry_club_id=event.club_id,
             name=member.name.strip(),
             club=club,
             category=member.category.strip(),
@@ -571,7 +572,7 @@ class _MemberEdit:
                 **{attribute: self.value(role, attribute) for attribute in ("category", *WISHES)},
             }
             if old is None:
-                written.append(Player.objects.create(**values))
+                written.append(Player.objects.create(registry_club_id=event.club_id, **values))
                 continue
             if all(getattr(old, name) == value for name, value in values.items()):
                 written.append(old)
@@ -683,7 +684,10 @@ def _import_players(event: Event, rows: list[ImportRow], user: Any) -> list[list
     existing = Player.objects.in_bulk([pk for ids in wanted for pk in ids if pk])
     new = iter(
         Player.objects.bulk_create(
-            Player(name=member.name, club=row.club, category=member.category)
+            Player(
+                registry_club_id=event.club_id, name=member.name, club=row.club,
+                category=member.category,
+            )
             for row, row_members, ids in zip(rows, members, wanted, strict=True)
             for member, found in zip(row_members, ids, strict=True)
             if found is None

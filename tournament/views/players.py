@@ -95,10 +95,15 @@ def player_search(request: HttpRequest, event: Event) -> HttpResponse:
 
 @account_view
 def player_duplicates(request: HttpRequest) -> HttpResponse:
-    """Pairs of players likely the same person, among the players the user may see, each with
-    the events of theirs the user has a role on."""
-    found = candidates(visible_players(request.user))
-    pairs = registry.duplicate_pairs(found)
+    """Pairs of players of one club's registry likely the same person, among the players the
+    user may see, each with the events of theirs the user has a role on."""
+    visible = visible_players(request.user)
+    found = candidates(visible)
+    club_of = dict(visible.values_list("pk", "registry_club_id"))
+    pairs = [  # a merge stays within one club's registry
+        pair for pair in registry.duplicate_pairs(found)
+        if club_of[pair.first.id] == club_of[pair.second.id]
+    ]
     shown = pairs[:MAX_DUPLICATE_PAIRS]
     ids = {candidate.id for pair in shown for candidate in (pair.first, pair.second)}
     players = Player.objects.in_bulk(ids)

@@ -8,7 +8,6 @@ from core.models import ChangeRecord
 from scoring.models import SheetConfirmation
 from tests.factories import (
     make_entry,
-    make_event,
     make_role,
     make_round,
     make_sheet,
@@ -16,6 +15,7 @@ from tests.factories import (
     make_user,
 )
 from tests.tournament.lists import parse
+from tests.tournament.one_club import make_event, one_club  # noqa: F401  (the events' club)
 from tournament.audit import TournamentAction
 from tournament.members import Member
 from tournament.models import Entry, Event, EventRole, Player, Seat

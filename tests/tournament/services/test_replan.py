@@ -246,7 +246,7 @@ def test_a_latecomer_known_from_an_earlier_evening_is_that_player():
 
     earlier = make_event(name="Herbstbinokel")
     regular = register_entry(event=earlier, members=[Member("Otto Nachzügler")], club="CVJM").player
-    event = make_event()
+    event = make_event(club=earlier.club)  # the club's registry
     make_field(event, 9, 0)
     generate_plan(event=event, seed=3)
     start_round_one(event)

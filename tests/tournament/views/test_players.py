@@ -10,8 +10,9 @@ from django.urls import reverse
 from core.limits import MAX_PLAYER_SUGGESTIONS
 from core.models import ChangeRecord
 from scoring.demo import record_game
-from tests.factories import make_entry, make_event, make_role, make_user
+from tests.factories import make_entry, make_player, make_role, make_user
 from tests.scoring.games import CONCEDED, LOST, WON, sheet_for
+from tests.tournament.one_club import make_event, one_club  # noqa: F401  (the events' club)
 from tournament.audit import TournamentAction
 from tournament.models import Entry, Event, EventRole, Player
 
@@ -245,7 +246,7 @@ def played():
     record_game(sheet=sheet2, number=1, **CONCEDED)
     other = make_event(name="Frühjahrsbinokel", date="2026-04-01")
     Entry.objects.create(event=other, start_number=5,
-                         player=Player.objects.create(name="Anna Berg"), partner=hans.player)
+                         player=make_player(other.club, "Anna Berg"), partner=hans.player)
     return hans.player, event, other
 
 

@@ -7,15 +7,20 @@ the "Who is …?" question, a ``player_id`` sent, an import and a latecomer neve
 and an edit in B of an entry that shares Zeller's player row (linked by someone who organises
 both) changes B's entry only: A's public standings, its CSV and Zeller's public page stay.
 Someone who organises every event of the player, and a superuser, change the shared row.
+
+The events are of one club (one registry), and the accounts guests with a role on single
+events: a guest sees only the players of their events. A member of the club sees its whole
+registry, and no account sees another club's players from an event of its own.
 """
 
 import pytest
 from django.urls import reverse
 
 from scoring.demo import record_game
-from tests.factories import make_club, make_entry, make_event, make_role, make_user
+from tests.factories import make_club, make_entry, make_player, make_role, make_user
 from tests.scoring.games import WON, sheet_for
 from tests.tournament.lists import parse
+from tests.tournament.one_club import make_event, one_club  # noqa: F401  (the events' club)
 from tournament.members import Member, members_of
 from tournament.models import Entry, Event, EventRole, Player
 from tournament.services import import_entries, register_entry
@@ -30,7 +35,7 @@ def clubs():
     anna, bert, hilde = make_user("anna"), make_user("bert"), make_user("hilde")
     a = make_event(name="Herbstbinokel Ulm", date="2025-10-04", public_standings=True)
     make_role(a, anna)
-    zeller = Player.objects.create(name="Hans Zeller", club="SV Ulm", unlisted=True)
+    zeller = make_player(a.club, "Hans Zeller", club="SV Ulm", unlisted=True)
     five = Entry.objects.create(event=a, start_number=5, player=zeller)
     others = [make_entry(a, number, name) for number, name in ((6, "Otto Ott"), (7, "Eva Enz"))]
     record_game(sheet=sheet_for(a, 1, [five, *others], 1), number=1, **WON)
