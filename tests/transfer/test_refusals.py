@@ -103,6 +103,7 @@ def test_an_archive_of_an_event_the_account_does_not_organise_is_refused(archive
     club = event.club
     club.events.all().delete()
     club.members.all().delete()
+    club.players.all().delete()  # the registry of its players goes with the club
     club.delete()
     before = row_counts()
     with pytest.raises(UserError):

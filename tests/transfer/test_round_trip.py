@@ -70,6 +70,8 @@ def test_exported_forgotten_and_imported_it_is_the_event_it_was(event):
     assert result.status == CREATED
     assert results_of(result.event) == before
     assert result.event.slug == "demo" and result.event.club == event.club
+    # the players are in the registry of the event's club
+    assert {entry.player.registry_club for entry in result.event.entries.all()} == {event.club}
     # exported again from here, every row keeps its key
     again = read_archive(build_archive(event=result.event))
     first = read_archive(data)
