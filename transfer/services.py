@@ -40,6 +40,9 @@ from transfer.rows import (
 )
 
 CREATED, UPDATED, UNCHANGED, CONFLICTS = "created", "updated", "unchanged", "conflicts"
+KEYS_PER_STATEMENT = 500
+"""How many keys one statement reads or writes: a whole evening's thousands of rows in one
+statement exceed SQLite's limits (bench/archive.py)."""
 
 SLUG_TAKEN = gettext_noop(
     "Another event has the short name “%(slug)s” here; the archive's event is not that one. "
@@ -326,11 +329,15 @@ class Applier:
             for change in by_model[label(model)]:
                 if change.kind == DELETE:
                     self.delete(model, change)
-        stale = models.Q(pk__in=[])  # keys of rows deleted here since, now made anew
+        stale: dict[str, list[str]] = {}  # keys of rows deleted here since, now made anew
         for mapping in self.mappings:
-            stale |= models.Q(model=mapping.model, key=mapping.key)
-        TransferKey.objects.filter(stale).delete()
-        TransferKey.objects.bulk_create(self.mappings)
+            stale.setdefault(mapping.model, []).append(mapping.key)
+        for model_label, keys in stale.items():
+            for start in range(0, len(keys), KEYS_PER_STATEMENT):
+                TransferKey.objects.filter(
+                    model=model_label, key__in=keys[start:start + KEYS_PER_STATEMENT]
+                ).delete()
+        TransferKey.objects.bulk_create(self.mappings, batch_size=KEYS_PER_STATEMENT)
 
 
 # --- showing a conflict ----------------------------------------------------------------------
