@@ -17,9 +17,9 @@ from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from clubs.services import use_sending_key
 from core import limits
 from core.errors import UserError
-from clubs.services import use_sending_key
 from core.links import absolute_url
 from core.web import account_view, add_form_error, put_focus
 from results.exports import file_stem

@@ -9,9 +9,9 @@ from django.utils import translation
 from clubs.models import ClubMember, SendingKey
 from clubs.services import (
     ClubError,
-    use_sending_key,
     issue_sending_key,
     revoke_sending_key,
+    use_sending_key,
 )
 from core.models import ChangeRecord
 from tests.factories import make_club, make_user

@@ -22,7 +22,6 @@ from tests.servers import HOST, ROOT, app_environment, copy_test_database, free_
 from tests.transfer.events import played_event, results_of, row_counts, server_and_laptop
 from tournament.models import Event
 from transfer.models import WaitingArchive
-from transfer.services import receive_archive
 
 pytestmark = pytest.mark.django_db
 
@@ -196,7 +195,7 @@ def test_the_laptop_pushes_its_evening_to_a_running_server(association_server, c
             record_game(sheet=sheet, number=game, bid=150, declarer=game % 3,
                         melds=[40, 20, 0], tricks=[130, 60, 60])
     standings = client.get(reverse("public-standings-csv", args=[laptop.slug])).content
-    with pytest.raises(CommandError, match="nicht|not valid"):
+    with pytest.raises(CommandError, match=r"gilt hier nicht|not valid here"):
         call_command("push_event", laptop.slug, to=base, key="falsch")
     call_command("push_event", laptop.slug, to=base, key=key)
     assert capsys.readouterr().out.startswith("updated:")
