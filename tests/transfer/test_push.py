@@ -5,6 +5,7 @@ on the server for its organisers; and the whole trip over HTTP to a running serv
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import urllib.request
@@ -144,6 +145,7 @@ from clubs.services import issue_sending_key
 from tournament.members import members_of
 from tournament.models import Event
 from tournament.services import generate_plan, register_entry, release_round
+from series.models import Series
 from transfer.archive import build_archive
 if sys.argv[1] == "migrate":
     call_command("migrate", verbosity=0)
@@ -154,9 +156,26 @@ for number in range(6):
     register_entry(event=event, members=members_of(f"Spieler {number + 1}"))
 generate_plan(event=event, seed=1)
 release_round(round=event.rounds.get(number=1), released=True)
+Series.objects.create(name="Cup", slug="cup", public=True).events.add(event)
 open(sys.argv[2], "wb").write(build_archive(event=event))
 print(issue_sending_key(club=club, label="Laptop Gemeindehalle")[1])
 """
+
+
+# what the server holds of the evening, read once it has answered (it writes nothing then)
+SERVER_RESULTS = """
+import json
+import django
+django.setup()
+from tests.transfer.events import results_of
+from tournament.models import Event
+print(json.dumps(results_of(Event.objects.get(slug="preisbinokel")), default=str))
+"""
+
+
+def as_json(results: dict) -> object:
+    """``results`` as they read after a trip through JSON (tuples become lists)."""
+    return json.loads(json.dumps(results, default=str))
 
 
 def server_script(script: str, env: dict, *args: str) -> str:
@@ -170,7 +189,8 @@ def server_script(script: str, env: dict, *args: str) -> str:
 def association_server(tmp_path_factory, django_db_setup, django_db_blocker):
     """The association's server: a process of its own on a free port, with a database of its own
     (a copy of the test run's, empty) holding a club's evening as it is prepared before the
-    evening; (its address, the evening's archive as downloaded, a sending key of the club)."""
+    evening; (its address, the evening's archive as downloaded, a sending key of the club, the
+    environment of its processes)."""
     work = tmp_path_factory.mktemp("association")
     database = work / "server.sqlite3"
     with django_db_blocker.unblock():
@@ -181,11 +201,11 @@ def association_server(tmp_path_factory, django_db_setup, django_db_blocker):
     port = free_port()
     with running([sys.executable, "manage.py", "serve", f"{HOST}:{port}"], env, port,
                  work / "serve.log") as base:
-        yield base, archive, key
+        yield base, archive, key, env
 
 
 def test_the_laptop_pushes_its_evening_to_a_running_server(association_server, client, capsys):
-    base, archive, key = association_server
+    base, archive, key, env = association_server
     # the laptop: the server's event imported, round 1 played there
     call_command("import_event", str(archive))
     assert capsys.readouterr().out.startswith("created:")
@@ -203,6 +223,9 @@ def test_the_laptop_pushes_its_evening_to_a_running_server(association_server, c
     with urllib.request.urlopen(f"{base}{path}") as answer:
         on_server = answer.read()
     assert on_server == standings and b"Spieler 1" in on_server
+    # standings, series, results, start numbers, links and codes: game for game the laptop's
+    held = json.loads(server_script(SERVER_RESULTS, env))
+    assert held == as_json(results_of(laptop)) and len(held["games"]) >= 4
     call_command("push_event", laptop.slug, to=base, key=key)
     assert capsys.readouterr().out.startswith("unchanged:")
 
