@@ -4,6 +4,7 @@ online registration, money, results and the series above those; a club's public 
 person's data across them all on top): no app imports one above it, not even inside a function."""
 
 import ast
+import functools
 import importlib
 import os
 import subprocess
@@ -86,8 +87,14 @@ def test_pure_modules_render_their_messages_in_german_without_django():
     assert result.stdout.startswith("Der Reizwert muss ein Vielfaches von 10"), result.stderr
 
 
+@functools.cache
+def syntax_tree(path: Path) -> ast.Module:
+    """The module at ``path`` parsed, once per test run (the tests below read every module)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def imported_modules(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = syntax_tree(path)
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -200,14 +207,14 @@ def test_there_is_one_change_log_model():
 
 
 def _string_constants(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = syntax_tree(path)
     return {node.value for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str)}
 
 
 def _imported_objects(path: Path) -> list[tuple[str, object]]:
     """``(module.name, object)`` of every name a module imports from a module of an app."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = syntax_tree(path)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
