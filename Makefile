@@ -10,8 +10,10 @@ PORT ?= 8000
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/binokel
 
 CHROMIUM ?= /usr/bin/chromium
-# The test passes run on every core (pytest-xdist); PYTEST_WORKERS= runs them in one process.
-PYTEST_WORKERS ?= -n auto
+# The test passes run on every core (pytest-xdist); a worker out of tests takes some of another's
+# (worksteal: the browser tests' long files would otherwise end one worker's run alone);
+# PYTEST_WORKERS= runs them in one process.
+PYTEST_WORKERS ?= -n auto --dist worksteal
 
 .PHONY: run test test-fast lint chromium nodejs jstest messages rules-docs clean
 
