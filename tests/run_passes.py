@@ -36,15 +36,6 @@ def postgres_url() -> tuple[str | None, str]:
     return PG_TEST_URL, "127.0.0.1:5432"
 
 
-def pg_workers(workers: list[str]) -> list[str]:
-    """The PostgreSQL pass's workers: with ``-n auto`` one more than the cores, since it needs
-    two thirds more CPU than the SQLite pass (its server's share included) and, ending last,
-    would run its last minutes alone on fewer workers than cores can serve (bench/README.md)."""
-    if "auto" not in workers or "-n" not in workers:
-        return workers
-    return ["-n", str((os.cpu_count() or 1) + 1), *(w for w in workers if w not in ("-n", "auto"))]
-
-
 def main() -> int:
     workers = shlex.split(os.environ.get("PYTEST_WORKERS", "-n auto"))
     database, where = postgres_url()
@@ -56,7 +47,7 @@ def main() -> int:
         if url:
             env["DATABASE_URL"] = url
         log = folder / f"pass-{number}.log"
-        command = [sys.executable, "-m", "pytest", *(pg_workers(workers) if url else workers),
+        command = [sys.executable, "-m", "pytest", *workers,
                    f"--basetemp={folder / f'tmp-{number}'}"]
         print(f"== Test run {number}: {name} (log: {log})", flush=True)
         with log.open("wb") as out:
