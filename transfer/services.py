@@ -80,6 +80,7 @@ class ConflictLine:
 class ReceiveResult:
     status: str  # CREATED, UPDATED, UNCHANGED, CONFLICTS (then nothing was written)
     event: Event | None
+    archive: str = ""  # the archive's id (its manifest's)
     counts: dict[str, dict[str, int]] = field(default_factory=dict)  # label → kind → rows
     conflicts: list[ConflictLine] = field(default_factory=list)
     dropped_users: list[str] = field(default_factory=list)  # usernames unknown here
@@ -410,7 +411,7 @@ def receive_archive(*, data: bytes, user: Any = None, club: Club | None = None,
         if base_rows is not None:
             base_rows = {name: rows for name, rows in base_rows.items() if name != CLUB}
     plan = merge(base_rows, ours, theirs, decisions)
-    result = ReceiveResult(status=CONFLICTS, event=event)
+    result = ReceiveResult(status=CONFLICTS, event=event, archive=archive.id)
     if plan.conflicts:
         result.conflicts = conflict_lines(plan.conflicts, theirs, keys)
         return result
@@ -449,12 +450,12 @@ def receive_archive(*, data: bytes, user: Any = None, club: Club | None = None,
 
 
 @transaction.atomic
-def hold_for_decision(*, event: Event, data: bytes, sent_by: str) -> WaitingArchive:
-    """Keep the archive ``data`` of ``event``, sent by ``sent_by`` (a sending key's label) with
-    conflicts, until its organisers decide them here (the same archive sent again is kept
-    once)."""
-    archive = read_archive(data)
+def hold_for_decision(*, result: ReceiveResult, data: bytes, sent_by: str) -> WaitingArchive:
+    """Keep the archive ``data``, whose receive (``result``) met conflicts, sent by ``sent_by``
+    (a sending key's label), until the event's organisers decide them here (the same archive
+    sent again is kept once)."""
     waiting, _created = WaitingArchive.objects.update_or_create(
-        event=event, archive=archive.id, defaults={"data": data, "sent_by": sent_by},
+        event=result.event, archive=result.archive,
+        defaults={"data": data, "sent_by": sent_by},
     )
     return waiting

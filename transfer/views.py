@@ -117,7 +117,8 @@ def event_push(request: HttpRequest) -> JsonResponse:
     (``manage.py push_event``); answer in JSON: 200 with what changed, 409 with the conflicts
     and the page where the organisers decide them (the archive waits there), 401 for a key
     wrong or revoked, 400 for an archive refused (its message)."""
-    key = use_sending_key(_bearer(request)) if _bearer(request) else None
+    presented = _bearer(request)
+    key = use_sending_key(presented) if presented else None
     if key is None:
         return JsonResponse({"error": gettext(
             "This sending key is not valid here (wrong or revoked): nothing was received. "
@@ -126,7 +127,7 @@ def event_push(request: HttpRequest) -> JsonResponse:
     try:
         result = receive_archive(data=data, club=key.club)
         if result.status == CONFLICTS:
-            hold_for_decision(event=result.event, data=data, sent_by=key.label)
+            hold_for_decision(result=result, data=data, sent_by=key.label)
     except UserError as error:
         return JsonResponse({"error": str(error)}, status=400)
     event = result.event
